@@ -1,0 +1,209 @@
+"""``counter``: counts cards, weighs every claim, bluffs with what it will not need soon."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from math import comb
+
+from ..rules import Action, Announce, Card, Doubt, Lay, LetStand, Rank, TableView
+from ..rules.idoubtit import Resolved
+from .base import Bot
+
+_ANNOUNCE, _DOUBT, _STAND = Announce(), Doubt(), LetStand()
+
+
+class Record:
+    """How honest each seat's shown claims have been, over every game of a match: claims of
+    one card and claims of several are counted apart."""
+
+    def __init__(self) -> None:
+        self.shown: Counter[tuple[int, bool]] = Counter()
+        self.honest: Counter[tuple[int, bool]] = Counter()
+
+    def add(self, seat: int, wide: bool, honest: bool) -> None:
+        self.shown[seat, wide] += 1
+        self.honest[seat, wide] += honest
+
+
+class Memory:
+    """What one seat has learnt from the settled claims it has seen.
+
+    Counts are per rank (with two decks a card exists twice): how many cards of each rank
+    are known to lie in the pile (those this seat put there), and known to be in each other
+    seat's hand (cards seen going there with a pile).
+    """
+
+    def __init__(self, players: int, first: Resolved | None, record: Record) -> None:
+        #: The game's first settled claim, to tell one game from the next.
+        self.first = first
+        self.seen = 0
+        self.pile: Counter[Rank] = Counter()
+        self.held: list[Counter[Rank]] = [Counter() for _ in range(players)]
+        self.record = record
+
+    def learn(self, me: int, record: Resolved) -> None:
+        seat, claim = record.seat, record.claim
+        if record.shown is None:
+            if seat != me:  # any of the cards we knew they held may be among those they laid
+                held = self.held[seat]
+                for rank in held:
+                    held[rank] = max(0, held[rank] - claim.count)
+            return
+        assert record.taker is not None
+        self.record.add(seat, claim.count > 1, bool(record.honest))
+        if seat != me:
+            held = self.held[seat]
+            for card in record.shown:
+                if held[card.rank]:
+                    held[card.rank] -= 1
+        if record.taker != me:  # the cards we knew of in the pile went with it
+            taker = self.held[record.taker]
+            taker.update(self.pile)
+            taker.update(card.rank for card in record.shown)
+        self.pile = Counter()
+
+
+class CounterBot(Bot):
+    """Counts cards.
+
+    It doubts every claim that is impossible given what it holds and has seen, and every
+    claim that would win the game. Otherwise it estimates the chance that the claim is true
+    (from how many cards of the rank the claimer can hold, given everything it knows, and
+    how honest the claimer's shown claims have been) and doubts when that is low enough.
+    It tells the truth when it can; when it must bluff it lays one card, of the rank that it
+    would need furthest in the future.
+    """
+
+    name = "counter"
+    #: How much less likely a truth-teller is to bluff with several cards than with one.
+    wide_bluffs = 0.005
+    #: How many shown claims the truth-teller reading is worth.
+    prior_weight = 2.0
+    #: What cards put on another player are worth to this seat, against cards it takes.
+    #: Measured with ``doubtlan tourney`` (docs/bots.md): higher doubts more, and loses more.
+    weight = 0.15
+
+    def __init__(self, seed: object = None) -> None:
+        super().__init__(seed)  # type: ignore[arg-type]
+        self._memory: Memory | None = None
+        self._record = Record()
+
+    def act(self, view: TableView) -> Sequence[Action]:
+        if not view.legal:
+            return ()
+        if view.can(Doubt) and self.should_doubt(view):
+            return (_DOUBT,)
+        if view.can(LetStand):
+            return (_STAND,)
+        if not view.my_turn:
+            return ()
+        return self._turn(view)
+
+    # -- doubting -----------------------------------------------------------------------
+
+    def remember(self, view: TableView) -> Memory:
+        """Bring the memory up to date with the view (starting afresh in a new game)."""
+        assert view.seat is not None
+        memory = self._memory
+        first = view.claims[0] if view.claims else None
+        if memory is None or memory.seen > len(view.claims) or memory.first != first:
+            memory = self._memory = Memory(view.players, first, self._record)
+        for record in view.claims[memory.seen :]:
+            memory.learn(view.seat, record)
+        memory.seen = len(view.claims)
+        memory.pile = Counter(card.rank for card in view.my_pile)
+        return memory
+
+    def chance_true(self, view: TableView) -> float:
+        """The chance that the claim waiting to be settled is true.
+
+        It starts from a reading of the claimer as a truth-teller (who lays every card of
+        the rank it holds and bluffs with one card when it has none), weighing how many
+        cards of the rank the claimer can hold given this seat's hand and what it has seen.
+        That reading is then corrected by how honest the claimer's claims of that size
+        (one card, or several) turned out to be when they were shown.
+        """
+        claim, claimer, me = view.claim, view.claimer, view.seat
+        assert claim is not None and claimer is not None and me is not None
+        memory = self.remember(view)
+        copies = 4 * view.options.decks
+        rank, count = claim.rank, claim.count
+        mine = sum(1 for card in view.hand if card.rank is rank)
+        others = [s for s in range(view.players) if s not in (me, claimer)]
+        known_elsewhere = sum(memory.held[s][rank] for s in others)
+        with_claimer = memory.held[claimer][rank]
+        unknown = max(0, copies - mine - memory.pile[rank] - known_elsewhere - with_claimer)
+        if count > unknown + with_claimer:
+            return 0.0  # impossible
+        known_total = sum(sum(memory.held[s].values()) for s in range(view.players) if s != me)
+        pool = copies * 13 - len(view.hand) - sum(memory.pile.values()) - known_total
+        before = view.hand_sizes[claimer] + count
+        drawn = max(0, before - sum(memory.held[claimer].values()))
+
+        def holding(n: int) -> float:  # the chance the claimer held exactly n of the rank
+            return _exactly(n - with_claimer, pool, unknown, drawn)
+
+        if count >= view.options.max_claim:
+            truthful = sum(holding(n) for n in range(count, copies + 1))
+        else:
+            truthful = holding(count)
+        bluff = holding(0) * (1.0 if count == 1 else self.wide_bluffs)
+        teller = truthful / (truthful + bluff) if truthful + bluff > 0 else 0.0
+        key = (claimer, count > 1)
+        honest, shown = self._record.honest[key], self._record.shown[key]
+        return (honest + self.prior_weight * teller) / (shown + self.prior_weight)
+
+    def should_doubt(self, view: TableView) -> bool:
+        """Doubt a claim that is impossible or would win; otherwise when doubting pays.
+
+        Doubting wrongly costs this seat the pile and the laid cards. Doubting rightly puts
+        them on the claimer instead, which helps this seat only ``weight`` as much: the other
+        players keep racing. Letting a claim stand lets the claimer shed its cards, worth
+        ``weight`` of them to this seat.
+        """
+        claim, claimer = view.claim, view.claimer
+        if claim is None or claimer is None:
+            return False
+        if view.hand_sizes[claimer] == 0:
+            return True  # the claim would win: doubting costs nothing that matters
+        chance = self.chance_true(view)
+        if chance == 0.0:
+            return True
+        stake = view.pile + claim.count
+        gain = (1 - chance) * stake * self.weight
+        loss = chance * stake
+        return gain - loss > -claim.count * self.weight
+
+    # -- laying -------------------------------------------------------------------------
+
+    def _turn(self, view: TableView) -> list[Action]:
+        """Every card of the rank it holds; with none, the card it will need last."""
+        room = view.options.max_claim - view.laid
+        turn: list[Action] = [Lay(card) for card in view.hand if card.rank is view.rank][:room]
+        if not turn and not view.laid:
+            turn.append(Lay(self.least_needed(view)))
+        turn.append(_ANNOUNCE)
+        return turn
+
+    @staticmethod
+    def least_needed(view: TableView) -> Card:
+        """The card whose rank this seat will be asked for furthest in the future."""
+        rank, step = view.rank, view.players
+        counts = Counter(card.rank for card in view.hand)
+
+        def wait(card: Card) -> tuple[int, int]:
+            for turns in range(1, 14):
+                if (rank.value - 1 + step * turns) % 13 == card.rank.value - 1:
+                    return turns, -counts[card.rank]
+            return 14, -counts[card.rank]
+
+        return max(view.hand, key=wait)
+
+
+def _exactly(k: int, pool: int, good: int, drawn: int) -> float:
+    """The chance of exactly ``k`` good cards among ``drawn`` from ``pool`` (hypergeometric)."""
+    drawn = min(drawn, pool)
+    if k < 0 or k > good or k > drawn or drawn - k > pool - good:
+        return 0.0
+    return comb(good, k) * comb(pool - good, drawn - k) / comb(pool, drawn)

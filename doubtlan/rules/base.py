@@ -1,0 +1,173 @@
+"""What every game at a doubtlan table has in common.
+
+A game is a set of seats numbered from 0, clockwise. It changes in one public way:
+:meth:`Game.apply`, an action by a seat, which is checked first and either raises an
+:class:`~doubtlan.rules.errors.IllegalAction` (changing nothing) or applies the action, bumps
+:attr:`Game.version` and returns the events it caused. What a seat may see is made in one
+place per game: :meth:`Game.view` and :meth:`Game.log` both go through it.
+"""
+
+from __future__ import annotations
+
+import abc
+from collections.abc import Sequence
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar, Generic, TypeVar
+
+from .errors import MalformedAction, NoSuchSeat
+
+
+T = TypeVar("T")
+
+
+def record(cls: type[T]) -> type[T]:
+    """Make ``cls`` a frozen, slotted dataclass whose ``__init__`` fills its slots directly.
+
+    A frozen dataclass's own ``__init__`` sets each field through ``object.__setattr__``,
+    which makes it several times slower to build; events and claims are built on every
+    action, so theirs set the slots through the slot descriptors instead. Everything else
+    (immutability, equality, hashing, ``repr``) is the dataclass's.
+    """
+    made: Any = dataclass(frozen=True, slots=True)(cls)
+    names = [f.name for f in fields(made)]
+    setters = {f"_set_{name}": made.__dict__[name].__set__ for name in names}
+    body = "".join(f"    _set_{name}(self, {name})\n" for name in names) or "    pass\n"
+    namespace: dict[str, Any] = {}
+    exec(f"def __init__(self, {', '.join(names)}):\n{body}", setters, namespace)
+    namespace["__init__"].__qualname__ = f"{made.__qualname__}.__init__"
+    made.__init__ = namespace["__init__"]
+    return made  # type: ignore[no-any-return]
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """Something a seat does. Each game defines its own kinds.
+
+    An action has a text form, its ``kind`` then its arguments, that :meth:`Game.parse_action`
+    reads back: ``Lay(Card.parse("QS")).text == "lay QS"``.
+    """
+
+    kind: ClassVar[str] = "action"
+
+    @property
+    def text(self) -> str:
+        return " ".join((self.kind, *self.args()))
+
+    def args(self) -> tuple[str, ...]:
+        return ()
+
+    @classmethod
+    def from_args(cls, args: Sequence[str]) -> Action:
+        if args:
+            raise MalformedAction(f"{cls.kind!r} takes no arguments")
+        return cls()
+
+    def __str__(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened at the table, as stored (full) or as one seat may see it."""
+
+    kind: ClassVar[str] = "event"
+
+
+class View:
+    """What one seat (or a spectator, seat ``None``) may see of a game at one moment."""
+
+    __slots__ = ()
+    game: ClassVar[str] = "game"
+
+
+O = TypeVar("O")
+
+
+class Game(abc.ABC, Generic[O]):
+    """The interface every game offers to bots, the host and the tourney."""
+
+    #: Short name used on the command line and on the wire, such as ``"idoubtit"``.
+    name: ClassVar[str]
+    #: Every action kind of this game, by its text name.
+    actions: ClassVar[dict[str, type[Action]]]
+
+    players: int
+    options: O
+    opener: int
+
+    @property
+    @abc.abstractmethod
+    def version(self) -> int:
+        """How many actions have been applied: every accepted action bumps it by one."""
+
+    @property
+    @abc.abstractmethod
+    def over(self) -> bool:
+        """True once the game has a winner."""
+
+    @property
+    @abc.abstractmethod
+    def winner(self) -> int | None:
+        """The winning seat, once there is one."""
+
+    @property
+    @abc.abstractmethod
+    def turns(self) -> int:
+        """How many turns have been played (for I Doubt It, how many claims were made)."""
+
+    @abc.abstractmethod
+    def apply(self, seat: int, action: Action) -> tuple[Event, ...]:
+        """Check and apply ``action`` by ``seat``; return the full events it caused.
+
+        Raises an :class:`~doubtlan.rules.errors.IllegalAction` and changes nothing when the
+        action is not allowed. The events returned are unredacted: only the table's owner
+        (the host) may hold them. Seats get theirs from :meth:`log`.
+        """
+
+    @abc.abstractmethod
+    def check(self, seat: int, action: Action) -> None:
+        """Raise the error :meth:`apply` would raise for this action, or return None."""
+
+    def is_legal(self, seat: int, action: Action) -> bool:
+        try:
+            self.check(seat, action)
+        except ValueError:
+            return False
+        return True
+
+    @abc.abstractmethod
+    def legal_actions(self, seat: int) -> tuple[Action, ...]:
+        """Every action ``seat`` may take now (identical copies of a card count once)."""
+
+    @abc.abstractmethod
+    def awaiting(self) -> tuple[int, ...]:
+        """The seats the game is waiting for: it cannot go on until one of them acts."""
+
+    @abc.abstractmethod
+    def may_act(self) -> tuple[int, ...]:
+        """Every seat with a legal action now: :meth:`awaiting` plus optional callers."""
+
+    @abc.abstractmethod
+    def view(self, seat: int | None) -> View:
+        """What ``seat`` may see now; ``None`` is a spectator, who sees public facts only."""
+
+    @abc.abstractmethod
+    def log(self, seat: int | None, start: int = 0) -> tuple[Event, ...]:
+        """The events from index ``start`` on, redacted for ``seat`` by the view's one place."""
+
+    @classmethod
+    def parse_action(cls, text: str) -> Action:
+        """Read an action's text form, such as ``"lay QS"`` or ``"doubt"``."""
+        if not isinstance(text, str) or not text.split():
+            raise MalformedAction(f"not an action: {text!r}")
+        kind, *args = text.split()
+        action_type = cls.actions.get(kind.lower())
+        if action_type is None:
+            raise MalformedAction(f"{cls.name} has no action {kind!r}")
+        return action_type.from_args(args)
+
+
+def check_seat(players: int, seat: Any) -> None:
+    """Raise :class:`NoSuchSeat` unless ``seat`` is a seat number at a table of ``players``."""
+    if type(seat) is not int or not 0 <= seat < players:
+        raise NoSuchSeat(f"there is no seat {seat!r} at a table of {players}")

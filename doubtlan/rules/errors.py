@@ -1,0 +1,111 @@
+"""Why an action or a set-up was refused.
+
+Every refusal is a :class:`RulesError` (a ``ValueError``) with a stable ``code``. The protocol
+sends the code on unchanged, so codes never change once released; messages may.
+The list of codes lives here and nowhere else: :data:`ERROR_CODES`.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+
+class RulesError(ValueError):
+    """Base of every refusal by the rules. ``code`` is stable; the message is for people."""
+
+    code: ClassVar[str] = "rules_error"
+
+    def __init__(self, message: str | None = None) -> None:
+        super().__init__(message or self.default_message)
+        self.message = str(self.args[0])
+
+    default_message: ClassVar[str] = "refused by the rules"
+
+
+class BadOptions(RulesError):
+    """The table cannot be set up this way (player count, decks, challenge mode...)."""
+
+    code = "bad_options"
+    default_message = "these rule options are not allowed"
+
+
+class MalformedAction(RulesError):
+    """The action cannot be read at all (an unknown card code or action name)."""
+
+    code = "malformed_action"
+    default_message = "this is not an action"
+
+
+class IllegalAction(RulesError):
+    """A well-formed action that the rules do not allow now. The game is left untouched."""
+
+    code = "illegal_action"
+    default_message = "that is not allowed now"
+
+
+class NoSuchSeat(IllegalAction):
+    code = "no_such_seat"
+    default_message = "there is no such seat at this table"
+
+
+class GameOver(IllegalAction):
+    code = "game_over"
+    default_message = "the game is over"
+
+
+class NotYourTurn(IllegalAction):
+    code = "not_your_turn"
+    default_message = "it is not your turn"
+
+
+class WindowOpen(IllegalAction):
+    code = "window_open"
+    default_message = "wait until the challenge window closes"
+
+
+class CardNotInHand(IllegalAction):
+    code = "card_not_in_hand"
+    default_message = "that card is not in your hand"
+
+
+class ClaimTooLarge(IllegalAction):
+    code = "claim_too_large"
+    default_message = "you have laid as many cards as one claim may hold"
+
+
+class NothingLaid(IllegalAction):
+    code = "nothing_laid"
+    default_message = "lay at least one card before you announce"
+
+
+class NoWindowOpen(IllegalAction):
+    code = "no_window_open"
+    default_message = "there is no claim to doubt or let stand"
+
+
+class NotAllowedInWindow(IllegalAction):
+    """The seat may not answer this claim: it made it, or has answered already."""
+
+    code = "not_allowed_in_window"
+    default_message = "you may not answer this claim"
+
+
+class UnknownAction(IllegalAction):
+    """An action of another game, or one this game does not know."""
+
+    code = "unknown_action"
+    default_message = "this game has no such action"
+
+
+def _all_codes() -> dict[str, type[RulesError]]:
+    found: dict[str, type[RulesError]] = {}
+    pending: list[type[RulesError]] = [RulesError]
+    while pending:
+        cls = pending.pop()
+        found[cls.code] = cls
+        pending.extend(cls.__subclasses__())
+    return dict(sorted(found.items()))
+
+
+#: Every stable error code of the rules, with the exception class that carries it.
+ERROR_CODES: dict[str, type[RulesError]] = _all_codes()

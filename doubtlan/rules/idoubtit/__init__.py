@@ -1,0 +1,29 @@
+"""I Doubt It (also Cheat or BS): the default game. docs/rules.md is its rule book."""
+
+from .actions import ACTIONS, Announce, Claim, Doubt, Lay, LetStand
+from .events import Announced, Answered, Dealt, Laid, Resolved, Won
+from .game import IDoubtIt
+from .options import Challenge, Options
+from .state import Phase, State
+from .view import TableView
+
+__all__ = [
+    "ACTIONS",
+    "Announce",
+    "Announced",
+    "Answered",
+    "Challenge",
+    "Claim",
+    "Dealt",
+    "Doubt",
+    "IDoubtIt",
+    "Laid",
+    "Lay",
+    "LetStand",
+    "Options",
+    "Phase",
+    "Resolved",
+    "State",
+    "TableView",
+    "Won",
+]

@@ -1,0 +1,87 @@
+"""What a seat can do in I Doubt It, and the claim a turn ends with."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..base import Action, record
+from ..cards import Card, Rank
+from ..errors import MalformedAction
+
+_NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
+
+
+@record
+class Claim:
+    """"N cards of rank R". Its code, ``"3x7"``, round-trips: ``Claim.parse("3x7")``."""
+
+    count: int
+    rank: Rank
+
+    @property
+    def code(self) -> str:
+        return f"{self.count}x{self.rank.symbol}"
+
+    @classmethod
+    def parse(cls, text: str) -> Claim:
+        count, sep, rank = text.strip().partition("x")
+        if not sep or not count.isdigit() or int(count) < 1:
+            raise MalformedAction(f"not a claim: {text!r} (expected a form such as '3x7')")
+        return cls(int(count), Rank.parse(rank))
+
+    def describe(self) -> str:
+        """How a player says it: ``"one ace"``, ``"three 7s"``."""
+        number = _NUMBERS[self.count] if self.count < len(_NUMBERS) else str(self.count)
+        rank = self.rank.singular() if self.count == 1 else self.rank.plural()
+        return f"{number} {rank}"
+
+    def __repr__(self) -> str:
+        return f"Claim.parse({self.code!r})"
+
+    def __str__(self) -> str:
+        return self.code
+
+
+@record
+class Lay(Action):
+    """Lay one card face down on your turn. A laid card is committed."""
+
+    kind = "lay"
+    card: Card
+
+    def args(self) -> tuple[str, ...]:
+        return (self.card.code,)
+
+    @classmethod
+    def from_args(cls, args: Sequence[str]) -> Lay:
+        if len(args) != 1:
+            raise MalformedAction("'lay' takes one card, such as 'lay QS'")
+        return cls(Card.parse(args[0]))
+
+    def __repr__(self) -> str:
+        return f"Lay(Card.parse({self.card.code!r}))"
+
+
+@dataclass(frozen=True, slots=True)
+class Announce(Action):
+    """End your turn: claim that every card you laid is of the required rank."""
+
+    kind = "announce"
+
+
+@dataclass(frozen=True, slots=True)
+class Doubt(Action):
+    """Say the claim is a lie (in the open mode: call it)."""
+
+    kind = "doubt"
+
+
+@dataclass(frozen=True, slots=True)
+class LetStand(Action):
+    """Let the claim stand (in a challenge window)."""
+
+    kind = "stand"
+
+
+ACTIONS: dict[str, type[Action]] = {a.kind: a for a in (Lay, Announce, Doubt, LetStand)}

@@ -1,0 +1,354 @@
+"""The I Doubt It engine: docs/rules.md, exactly.
+
+``apply`` is the only public way to change a game. It checks the action with :meth:`check`
+and only then runs the unchecked ``_do``, so a refused action changes nothing.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from ..base import Action, Event, Game, check_seat
+from ..cards import Card, Rank, deck, sort_key
+from ..errors import (
+    BadOptions,
+    CardNotInHand,
+    ClaimTooLarge,
+    GameOver,
+    MalformedAction,
+    NotAllowedInWindow,
+    NothingLaid,
+    NotYourTurn,
+    NoWindowOpen,
+    UnknownAction,
+    WindowOpen,
+)
+from ..seeds import Seed, seed_bytes, shuffle
+from .actions import ACTIONS, Announce, Claim, Doubt, Lay, LetStand
+from .events import Announced, Answered, Dealt, Laid, Resolved, Won
+from .options import Challenge, Options
+from .state import LAYING, OVER, WINDOW, Phase, State
+from .view import TableView, make_view, public_facts, redact
+
+_ANNOUNCE = Announce()
+_DOUBT = Doubt()
+_STAND = LetStand()
+_ANSWERS = (_DOUBT, _STAND)
+_LAYS = {card: Lay(card) for card in deck()}
+_CLAIMS = {(count, rank): Claim(count, rank) for count in range(1, 9) for rank in Rank}
+
+
+class IDoubtIt(Game[Options]):
+    """One game of I Doubt It.
+
+    >>> game = IDoubtIt(4, seed=1)
+    >>> game.view(0).hand_sizes
+    (13, 13, 13, 13)
+    >>> game.view(0).rank
+    <Rank.ACE: 1>
+    """
+
+    name = "idoubtit"
+    actions = ACTIONS
+
+    def __init__(
+        self,
+        players: int,
+        options: Options | None = None,
+        *,
+        seed: Seed | None = None,
+        opener: int = 0,
+    ) -> None:
+        options = options or Options()
+        options.check_players(players)
+        _check_opener(players, opener)
+        #: The secret the deal was shuffled with (the host's secret).
+        self.seed = seed_bytes(seed)
+        cards = deck(options.decks)
+        shuffle(cards, self.seed)
+        hands: list[list[Card]] = [[] for _ in range(players)]
+        for i, card in enumerate(cards):
+            hands[(opener + i) % players].append(card)
+        self._setup(players, options, opener, hands, Rank.ACE)
+
+    @classmethod
+    def from_hands(
+        cls,
+        hands: Sequence[Sequence[Card]],
+        options: Options | None = None,
+        *,
+        opener: int = 0,
+        rank: Rank = Rank.ACE,
+    ) -> IDoubtIt:
+        """A game dealt by hand (for tests and puzzles). The hands must hold the whole deck."""
+        options = options or Options()
+        options.check_players(len(hands))
+        _check_opener(len(hands), opener)
+        if Counter(card for hand in hands for card in hand) != Counter(deck(options.decks)):
+            raise BadOptions("the hands must hold exactly the cards of the deck")
+        game = cls.__new__(cls)
+        game.seed = b""
+        game._setup(len(hands), options, opener, [list(hand) for hand in hands], rank)
+        return game
+
+    def _setup(
+        self, players: int, options: Options, opener: int, hands: list[list[Card]], rank: Rank
+    ) -> None:
+        self.players = players
+        self.options = options
+        self.opener = opener
+        #: The whole state, secrets included: for the table's owner and for tests.
+        for hand in hands:
+            hand.sort(key=sort_key)
+        self.state = State(players, options, opener, hands, rank, turn=opener)
+        self.state.events.append(
+            Dealt(
+                opener,
+                rank,
+                tuple(len(hand) for hand in hands),
+                tuple(tuple(hand) for hand in hands),
+            )
+        )
+        self._claims_copy: tuple[Resolved, ...] = ()
+        self._public: tuple[int, tuple[object, ...]] = (-1, ())
+        self._max_claim = options.max_claim
+        self._window_always = options.challenge is Challenge.WINDOW
+        # The other seats, clockwise from each seat.
+        self._clockwise = [
+            tuple((seat + i) % players for i in range(1, players)) for seat in range(players)
+        ]
+
+    # -- reading ------------------------------------------------------------------------
+
+    @property
+    def version(self) -> int:
+        return self.state.version
+
+    @property
+    def over(self) -> bool:
+        return self.state.phase is OVER
+
+    @property
+    def winner(self) -> int | None:
+        return self.state.winner
+
+    @property
+    def turns(self) -> int:
+        return self.state.turns
+
+    def awaiting(self) -> tuple[int, ...]:
+        state = self.state
+        if state.phase is LAYING:
+            return (state.turn,)
+        if state.phase is WINDOW:
+            answers = state.answers
+            return tuple([s for s in state.window if s not in answers]) if answers else state.window
+        return ()
+
+    def may_act(self) -> tuple[int, ...]:
+        state = self.state
+        if state.claimer is not None and state.phase is LAYING:  # an open claim
+            return self._clockwise[state.claimer]
+        return self.awaiting()
+
+    def legal_actions(self, seat: int) -> tuple[Action, ...]:
+        if type(seat) is not int or not 0 <= seat < self.players:
+            return ()
+        return self._legal(seat, tuple(self.state.hands[seat]))
+
+    def _legal(self, seat: int, hand: tuple[Card, ...]) -> tuple[Action, ...]:
+        state = self.state
+        if state.phase is WINDOW:
+            if seat in state.window and seat not in state.answers:
+                return _ANSWERS
+            return ()
+        if state.phase is OVER:
+            return ()
+        found: list[Action] = []
+        if seat == state.turn:
+            if len(state.laid) < self._max_claim:
+                # With two decks a hand can hold a card twice; laying either is one action.
+                distinct = hand if self.options.decks == 1 else tuple(dict.fromkeys(hand))
+                found.extend(map(_LAYS.__getitem__, distinct))
+            if state.laid:
+                found.append(_ANNOUNCE)
+        if state.claim is not None and seat != state.claimer:  # an open-mode call
+            found.append(_DOUBT)
+        return tuple(found)
+
+    def view(self, seat: int | None) -> TableView:
+        state = self.state
+        if seat is None:
+            hand: tuple[Card, ...] = ()
+            legal: tuple[Action, ...] = ()
+        else:
+            if type(seat) is not int or not 0 <= seat < self.players:
+                check_seat(self.players, seat)  # raises
+            hand = tuple(state.hands[seat])
+            legal = self._legal(seat, hand)
+        version, public = self._public
+        if version != state.version:  # the seats' shared facts, made once per version
+            public = public_facts(state, self._claims(), self.awaiting())
+            self._public = (state.version, public)
+        return make_view(state, seat, hand, legal, public)
+
+    def log(self, seat: int | None, start: int = 0) -> tuple[Event, ...]:
+        if seat is not None:
+            check_seat(self.players, seat)
+        return tuple(redact(event, seat) for event in self.state.events[start:])
+
+    def _claims(self) -> tuple[Resolved, ...]:
+        # Settled claims are public, so every seat shares one copy, made anew when one is added.
+        if len(self._claims_copy) != len(self.state.records):
+            self._claims_copy = tuple(self.state.records)
+        return self._claims_copy
+
+    # -- changing -----------------------------------------------------------------------
+
+    def apply(self, seat: int, action: Action) -> tuple[Event, ...]:
+        self.check(seat, action)
+        events = self.state.events
+        start = len(events)
+        self._do(seat, action)
+        self.state.version += 1
+        return tuple(events[start:])
+
+    def check(self, seat: int, action: Action) -> None:
+        state = self.state
+        if type(seat) is not int or not 0 <= seat < self.players:
+            check_seat(self.players, seat)  # raises
+        kind = type(action)
+        if kind is Lay:
+            assert isinstance(action, Lay)
+            if type(action.card) is not Card:
+                raise MalformedAction(f"not a card: {action.card!r}")
+        elif kind not in (Announce, Doubt, LetStand):
+            raise UnknownAction(f"I Doubt It has no action {action!r}")
+        if state.phase is OVER:
+            raise GameOver()
+        if kind is Lay or kind is Announce:
+            if state.phase is WINDOW:
+                assert state.claimer is not None
+                if seat == (state.claimer + 1) % self.players or seat == state.claimer:
+                    raise WindowOpen()
+                raise NotYourTurn()
+            if seat != state.turn:
+                raise NotYourTurn()
+            if kind is Announce:
+                if not state.laid:
+                    raise NothingLaid()
+                return
+            if len(state.laid) >= self._max_claim:
+                raise ClaimTooLarge(
+                    f"a claim holds at most {self._max_claim} cards; announce it"
+                )
+            if action.card not in state.hands[seat]:  # type: ignore[attr-defined]
+                raise CardNotInHand(f"{action.card.label()} is not in your hand")  # type: ignore[attr-defined]
+            return
+        # Doubt or LetStand
+        if state.phase is WINDOW:
+            if seat == state.claimer:
+                raise NotAllowedInWindow("you cannot answer your own claim")
+            if seat in state.answers:
+                raise NotAllowedInWindow("you have answered this claim already")
+            return
+        if state.open_claim:
+            if seat == state.claimer:
+                raise NotAllowedInWindow("you cannot call your own claim")
+            if kind is LetStand:
+                raise NotAllowedInWindow(
+                    "in the open mode a claim stands once the next player lays a card"
+                )
+            return
+        raise NoWindowOpen()
+
+    def _do(self, seat: int, action: Action) -> None:
+        """Apply a checked action. Never call this with an action :meth:`check` refused."""
+        state = self.state
+        kind = type(action)
+        if kind is Lay:
+            if state.claim is not None:  # the first card laid lets an open claim stand
+                self._resolve(None)
+            card: Card = action.card  # type: ignore[attr-defined]
+            state.hands[seat].remove(card)
+            state.laid.append(card)
+            state.events.append(Laid(seat, len(state.laid), card))
+        elif kind is Announce:
+            self._announce(seat)
+        elif state.phase is WINDOW:
+            doubt = kind is Doubt
+            state.answers[seat] = doubt
+            state.events.append(Answered(seat, doubt))
+            self._settle_window()
+        else:  # a call in the open mode
+            self._resolve(seat)
+
+    def _announce(self, seat: int) -> None:
+        state = self.state
+        state.claim = _CLAIMS[len(state.laid), state.rank]
+        state.claimer = seat
+        state.claim_cards, state.laid = state.laid, []
+        state.turns += 1
+        if self._window_always or not state.hands[seat]:
+            # A claim that empties the hand is always answered in a window, so it cannot
+            # stay open forever waiting for a lay that the next player need never make.
+            state.phase = WINDOW
+            state.window = self._clockwise[seat]
+            state.events.append(Announced(seat, state.claim, True))
+        else:
+            state.turn = (seat + 1) % self.players
+            state.events.append(Announced(seat, state.claim, False))
+
+    def _settle_window(self) -> None:
+        """Settle the window as soon as its outcome is certain (docs/rules.md, rule 5)."""
+        answers = self.state.answers
+        for seat in self.state.window:
+            answer = answers.get(seat)
+            if answer is None:
+                return
+            if answer:
+                self._resolve(seat)
+                return
+        self._resolve(None)
+
+    def _resolve(self, doubter: int | None) -> None:
+        state = self.state
+        claim, claimer, cards = state.claim, state.claimer, state.claim_cards
+        assert claim is not None and claimer is not None
+        honest: bool | None = None
+        taker: int | None = None
+        taken = 0
+        if doubter is None:
+            state.pile.extend(cards)
+            state.pile_by_seat[claimer].extend(cards)
+        else:
+            honest = all(card.rank is claim.rank for card in cards)
+            taker = doubter if honest else claimer
+            taken = len(state.pile) + len(cards)
+            hand = state.hands[taker]
+            hand.extend(state.pile)
+            hand.extend(cards)
+            hand.sort(key=sort_key)
+            state.pile = []
+            state.pile_by_seat = [[] for _ in range(self.players)]
+        next_rank = state.rank.next()
+        shown = None if doubter is None else tuple(cards)
+        record = Resolved(claimer, claim, shown, doubter, honest, taker, taken, next_rank)
+        state.events.append(record)
+        state.records.append(record)
+        state.claim, state.claimer, state.claim_cards = None, None, []
+        state.window, state.answers = (), {}
+        if not state.hands[claimer]:
+            state.winner = claimer
+            state.phase = OVER
+            state.events.append(Won(claimer))
+            return
+        state.rank = next_rank
+        state.phase = LAYING
+        state.turn = (claimer + 1) % self.players
+
+
+def _check_opener(players: int, opener: int) -> None:
+    if type(opener) is not int or not 0 <= opener < players:
+        raise BadOptions(f"the opener must be a seat from 0 to {players - 1}, not {opener!r}")

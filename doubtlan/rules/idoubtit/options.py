@@ -1,0 +1,82 @@
+"""The rule options of I Doubt It: how many decks, and how claims are challenged."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from ..errors import BadOptions
+
+
+class Challenge(enum.Enum):
+    """How a claim is challenged (docs/rules.md, "Challenge modes")."""
+
+    #: Every other player answers once; the first doubter clockwise from the claimer counts.
+    WINDOW = "window"
+    #: The "Cheat" form: anyone may call until the next player lays their first card.
+    OPEN = "open"
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """Rule options. ``Options.parse("decks=2,challenge=open")`` round-trips with ``text``."""
+
+    decks: int = 1
+    challenge: Challenge = Challenge.WINDOW
+
+    def __post_init__(self) -> None:
+        if type(self.decks) is not int or self.decks not in (1, 2):
+            raise BadOptions(f"decks must be 1 or 2, not {self.decks!r}")
+        if not isinstance(self.challenge, Challenge):
+            raise BadOptions(f"challenge must be a Challenge, not {self.challenge!r}")
+
+    @property
+    def max_claim(self) -> int:
+        """The most cards one claim may hold: 4 with one deck, 8 with two."""
+        return 4 * self.decks
+
+    @property
+    def min_players(self) -> int:
+        return 3
+
+    @property
+    def max_players(self) -> int:
+        return 8 if self.decks == 1 else 10
+
+    def check_players(self, players: int) -> None:
+        """Raise :class:`BadOptions` unless ``players`` may sit at a table with these rules."""
+        if type(players) is not int or not self.min_players <= players <= self.max_players:
+            raise BadOptions(
+                f"{self.decks} deck{'s' if self.decks > 1 else ''} need "
+                f"{self.min_players} to {self.max_players} players, not {players!r}"
+            )
+
+    @property
+    def text(self) -> str:
+        return f"decks={self.decks},challenge={self.challenge.value}"
+
+    @classmethod
+    def parse(cls, text: str) -> Options:
+        """Read ``"decks=2,challenge=open"``; options left out keep their defaults."""
+        values: dict[str, object] = {}
+        for part in filter(None, (p.strip() for p in text.split(","))):
+            key, sep, value = part.partition("=")
+            key, value = key.strip(), value.strip()
+            if not sep:
+                raise BadOptions(f"expected name=value, got {part!r}")
+            if key == "decks":
+                if not value.isdigit():
+                    raise BadOptions(f"decks must be 1 or 2, not {value!r}")
+                values["decks"] = int(value)
+            elif key == "challenge":
+                try:
+                    values["challenge"] = Challenge(value)
+                except ValueError:
+                    modes = ", ".join(c.value for c in Challenge)
+                    raise BadOptions(f"challenge must be one of {modes}, not {value!r}") from None
+            else:
+                raise BadOptions(f"unknown rule option {key!r}")
+        return cls(**values)  # type: ignore[arg-type]
+
+    def __str__(self) -> str:
+        return self.text

@@ -1,0 +1,79 @@
+"""The whole state of an I Doubt It game, secrets included. Only the table's owner holds it."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+
+from ..base import Event
+from ..cards import Card, Rank
+from .actions import Claim
+from .events import Resolved
+from .options import Options
+
+
+class Phase(enum.Enum):
+    #: The seat whose turn it is lays cards (in the open mode, others may call meanwhile).
+    LAYING = "laying"
+    #: A claim waits for the other seats to doubt it or let it stand.
+    WINDOW = "window"
+    #: Somebody has won.
+    OVER = "over"
+
+
+# Module constants: reading an enum member through its class is slow in Python 3.11, and
+# the engine reads these on every action.
+LAYING, WINDOW, OVER = Phase.LAYING, Phase.WINDOW, Phase.OVER
+
+
+@dataclass(slots=True)
+class State:
+    """Every fact of one game. Every card is in exactly one of ``hands``, ``pile``, ``laid``
+    and ``claim_cards``; :meth:`cards` lists them all. Each hand is kept sorted."""
+
+    players: int
+    options: Options
+    opener: int
+    hands: list[list[Card]]
+    rank: Rank
+    #: Seat laying now; during a window, the claimer.
+    turn: int
+    phase: Phase = Phase.LAYING
+    #: Cards settled face down in the middle.
+    pile: list[Card] = field(default_factory=list)
+    #: Which of the pile's cards each seat put there (each seat knows its own).
+    pile_by_seat: list[list[Card]] = field(default_factory=list)
+    #: Cards laid so far this turn, face down, not yet claimed.
+    laid: list[Card] = field(default_factory=list)
+    #: The claim waiting to be settled, its seat and its cards.
+    claim: Claim | None = None
+    claimer: int | None = None
+    claim_cards: list[Card] = field(default_factory=list)
+    #: The seats answering the window, clockwise from the claimer, and their answers so far.
+    window: tuple[int, ...] = ()
+    answers: dict[int, bool] = field(default_factory=dict)
+    winner: int | None = None
+    version: int = 0
+    turns: int = 0
+    events: list[Event] = field(default_factory=list)
+    #: Every settled claim, in order (also in ``events``).
+    records: list[Resolved] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        if not self.pile_by_seat:
+            self.pile_by_seat = [[] for _ in range(self.players)]
+
+    def cards(self) -> list[Card]:
+        """Every card of the game, wherever it is."""
+        every = [card for hand in self.hands for card in hand]
+        return every + self.pile + self.laid + self.claim_cards
+
+    @property
+    def open_claim(self) -> bool:
+        """True while an open-mode claim can still be called (nothing laid since)."""
+        return self.claim is not None and self.phase is LAYING
+
+    @property
+    def required_rank(self) -> Rank:
+        """The rank the seat to lay must claim."""
+        return self.rank.next() if self.open_claim else self.rank

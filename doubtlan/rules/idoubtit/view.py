@@ -1,0 +1,148 @@
+"""The one place that decides what a seat of I Doubt It may see.
+
+:func:`make_view` builds a seat's view and :func:`redact` hides what a seat may not see in an
+event. Everything a seat or a spectator is shown, now or later, passes through here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..base import Action, Event, View
+from ..cards import Card, Rank
+from .actions import Claim
+from .events import Announced, Answered, Dealt, Laid, Resolved, Won
+from .options import Options
+from .state import LAYING, OVER, WINDOW, Phase, State
+
+
+@dataclass(slots=True)
+class TableView(View):
+    """What one seat (``seat``) or a spectator (``seat`` None) may see at one moment.
+
+    A view is a copy made for its reader: changing it changes nothing at the table. (It is
+    not frozen because a frozen dataclass of this size costs ten times as much to build, and
+    views are built for every decision of every bot.)
+    """
+
+    game = "idoubtit"
+
+    seat: int | None
+    players: int
+    options: Options
+    opener: int
+    #: Bumped by every accepted action; a view is current when its version is the game's.
+    version: int
+    phase: Phase
+    #: The seat laying now; during a window, the claimer.
+    turn: int
+    #: The rank the seat laying now must claim.
+    rank: Rank
+    #: How many cards the seat laying now has laid so far (face down).
+    laid: int
+    #: This seat's hand, sorted; empty for a spectator.
+    hand: tuple[Card, ...]
+    #: The cards this seat has laid so far this turn (only it knows them).
+    my_laid: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    pile: int
+    #: The cards in the pile that this seat put there (only it knows them).
+    my_pile: tuple[Card, ...]
+    #: The claim waiting to be settled, and who made it.
+    claim: Claim | None
+    claimer: int | None
+    #: The seats the game waits for; who has answered the window so far.
+    awaiting: tuple[int, ...]
+    answered: tuple[int, ...]
+    #: This seat's own answer to the open window (True for a doubt), if it gave one.
+    my_answer: bool | None
+    #: Every settled claim of this game (they are public).
+    claims: tuple[Resolved, ...]
+    winner: int | None
+    #: What this seat may do now.
+    legal: tuple[Action, ...]
+
+    @property
+    def my_turn(self) -> bool:
+        """True when this seat is the one laying cards now."""
+        return self.seat is not None and self.seat == self.turn and self.phase is LAYING
+
+    def can(self, kind: type[Action]) -> bool:
+        """True when an action of this kind is among :attr:`legal`: ``view.can(Doubt)``."""
+        return any(type(action) is kind for action in self.legal)
+
+
+def public_facts(
+    state: State, claims: tuple[Resolved, ...], awaiting: tuple[int, ...]
+) -> tuple[object, ...]:
+    """The part of every view that is the same for all seats, in :class:`TableView`'s field
+    order from ``players`` to ``legal``, with ``None`` where a seat's own facts go."""
+    answers = state.answers
+    return (
+        state.players,
+        state.options,
+        state.opener,
+        state.version,
+        state.phase,
+        state.turn,
+        state.rank.next() if state.claim is not None and state.phase is LAYING else state.rank,
+        len(state.laid),
+        None,  # hand
+        None,  # my_laid
+        tuple(map(len, state.hands)),
+        len(state.pile),
+        None,  # my_pile
+        state.claim,
+        state.claimer,
+        awaiting,
+        tuple([s for s in state.window if s in answers]) if answers else (),
+        None,  # my_answer
+        claims,
+        state.winner,
+    )
+
+
+def make_view(
+    state: State,
+    seat: int | None,
+    hand: tuple[Card, ...],
+    legal: tuple[Action, ...],
+    public: tuple[object, ...],
+) -> TableView:
+    """Build ``seat``'s view of ``state``: the ``public`` facts from :func:`public_facts`
+    with the seat's own filled in. ``hand`` is its sorted hand, ``legal`` what it may do."""
+    (players, options, opener, version, phase, turn, rank, laid, _, _, hand_sizes, pile, _,
+     claim, claimer, awaiting, answered, _, claims, winner) = public
+    if seat is None:
+        return TableView(
+            None, players, options, opener, version, phase, turn, rank, laid, (), (),
+            hand_sizes, pile, (), claim, claimer, awaiting, answered, None, claims, winner, (),
+        )  # type: ignore[arg-type]
+    return TableView(
+        seat, players, options, opener, version, phase, turn, rank, laid, hand,
+        tuple(state.laid) if seat == state.turn else (),
+        hand_sizes, pile, tuple(state.pile_by_seat[seat]), claim, claimer, awaiting, answered,
+        state.answers.get(seat), claims, winner, legal,
+    )  # type: ignore[arg-type]
+
+
+def redact(event: Event, seat: int | None) -> Event:
+    """``event`` as ``seat`` may see it (``None``: a spectator)."""
+    kind = type(event)
+    if kind is Laid:
+        assert isinstance(event, Laid)
+        return event if event.seat == seat else Laid(event.seat, event.count, None)
+    if kind is Answered:
+        assert isinstance(event, Answered)
+        return event if event.seat == seat else Answered(event.seat, None)
+    if kind is Dealt:
+        assert isinstance(event, Dealt)
+        hands = tuple(hand if i == seat else None for i, hand in enumerate(event.hands))
+        return Dealt(event.opener, event.rank, event.sizes, hands)
+    if kind in _PUBLIC:
+        return event
+    # A new kind of event is hidden until someone decides here what it shows.
+    raise TypeError(f"no redaction rule for {kind.__name__}")
+
+
+_PUBLIC = (Announced, Resolved, Won)

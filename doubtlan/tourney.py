@@ -1,0 +1,200 @@
+"""Bot tournaments, in process and without a network: ``doubtlan tourney``."""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from .bots import Bot, make_bot
+from .rules import Action, Doubt, Game, IllegalAction, Match, Options
+from .rules.seeds import Seed, derive, seed_bytes
+
+#: A game still going after this many claims is stopped and reported as unfinished.
+MAX_TURNS = 2000
+
+
+class BotError(RuntimeError):
+    """A bot chose an action the rules refuse, or nothing when it had to act."""
+
+
+def play(game: Game, bots: Sequence[Bot], max_turns: int = MAX_TURNS) -> bool:  # type: ignore[type-arg]
+    """Let ``bots`` (one per seat) play ``game`` out; True if it finished within ``max_turns``.
+
+    Seats that may act at the same moment decide at once, each from its own view, as they
+    would over the network. Their choices are then applied with calls first, nearest
+    clockwise after the claimer first ("calls received together").
+    """
+    apply, view = game.apply, game.view
+    while not game.over:
+        if game.turns >= max_turns:
+            return False
+        seats = game.may_act()
+        if len(seats) == 1:
+            seat = seats[0]
+            actions = bots[seat].act(view(seat))
+            if not actions:
+                raise BotError(f"{bots[seat]!r} at seat {seat} did not act on its turn")
+            try:
+                for action in actions:
+                    apply(seat, action)
+            except ValueError as error:
+                raise BotError(f"{bots[seat]!r} at seat {seat} chose {action}: {error}") from error
+            continue
+        chosen = []
+        for seat in seats:
+            seen = view(seat)
+            actions = bots[seat].act(seen)
+            if actions:
+                chosen.append((seat, actions, seen))
+            elif seat in seen.awaiting:
+                raise BotError(f"{bots[seat]!r} at seat {seat} did not act when it had to")
+        chosen.sort(key=_calls_first)
+        for seat, actions, seen in chosen:
+            try:
+                apply(seat, actions[0])
+            except IllegalAction as error:
+                if actions[0] in seen.legal:
+                    continue  # legal when chosen: a call applied before it settled the claim
+                raise BotError(f"{bots[seat]!r} at seat {seat} chose {actions[0]}: {error}")
+            for action in actions[1:]:
+                _apply(game, bots, seat, action)
+    return True
+
+
+def _calls_first(choice: tuple[int, Sequence[Action], object]) -> bool:
+    return type(choice[1][0]) is not Doubt
+
+
+def _apply(game: Game, bots: Sequence[Bot], seat: int, action: Action) -> None:  # type: ignore[type-arg]
+    try:
+        game.apply(seat, action)
+    except ValueError as error:
+        raise BotError(f"{bots[seat]!r} at seat {seat} chose {action}: {error}") from error
+
+
+@dataclass
+class Standing:
+    """One strategy's results."""
+
+    seats: int
+    wins: int = 0
+
+    def rate(self, games: int) -> float:
+        return self.wins / games if games else 0.0
+
+    def interval(self, games: int) -> tuple[float, float]:
+        return wilson(self.wins, games)
+
+
+@dataclass
+class Result:
+    """The outcome of a tournament."""
+
+    players: int
+    options: Options
+    seed: str | None
+    games: int = 0
+    unfinished: int = 0
+    turns: int = 0
+    seconds: float = 0.0
+    standings: dict[str, Standing] = field(default_factory=dict)
+
+    @property
+    def games_per_second(self) -> float:
+        return self.games / self.seconds if self.seconds else 0.0
+
+    @property
+    def turns_per_game(self) -> float:
+        return self.turns / self.games if self.games else 0.0
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "games": self.games,
+            "players": self.players,
+            "rules": self.options.text,
+            "seed": self.seed,
+            "seconds": round(self.seconds, 4),
+            "games_per_second": round(self.games_per_second, 2),
+            "turns_per_game": round(self.turns_per_game, 2),
+            "unfinished": self.unfinished,
+            "seats": {name: s.seats for name, s in self.standings.items()},
+            "wins": {name: s.wins for name, s in self.standings.items()},
+            "win_rate": {name: round(s.rate(self.games), 4) for name, s in self.standings.items()},
+            "win_rate_95": {
+                name: [round(x, 4) for x in s.interval(self.games)]
+                for name, s in self.standings.items()
+            },
+        }
+
+    def report(self) -> str:
+        lines = [
+            f"{self.games} games, {self.players} players, rules {self.options.text}"
+            + (f", seed {self.seed}" if self.seed is not None else ""),
+            "",
+            f"{'strategy':<10}{'seats':>6}{'wins':>8}{'win rate':>10}   95% interval",
+        ]
+        for name, standing in self.standings.items():
+            low, high = standing.interval(self.games)
+            lines.append(
+                f"{name:<10}{standing.seats:>6}{standing.wins:>8}"
+                f"{standing.rate(self.games):>10.3f}   {low:.3f} to {high:.3f}"
+            )
+        lines += [
+            "",
+            f"unfinished games (over {MAX_TURNS} claims): {self.unfinished}",
+            f"turns per game: {self.turns_per_game:.1f}",
+            f"games per second: {self.games_per_second:.1f} ({self.seconds:.2f} s)",
+        ]
+        return "\n".join(lines)
+
+
+def run(
+    strategies: Sequence[str],
+    games: int,
+    *,
+    options: Options | None = None,
+    seed: Seed | None = None,
+    max_turns: int = MAX_TURNS,
+) -> Result:
+    """Play ``games`` games between ``strategies`` (one per seat, in seat order).
+
+    The games form one match, so the opening seat moves round the table and every seat
+    opens as often as the others.
+    """
+    options = options or Options()
+    players = len(strategies)
+    options.check_players(players)
+    for name in strategies:
+        make_bot(name)  # fails early on an unknown name
+    master = seed_bytes(seed)
+    result = Result(players, options, None if seed is None else str(seed))
+    for name in strategies:
+        result.standings.setdefault(name, Standing(seats=0)).seats += 1
+    match = Match(players, options, seed=derive(master, "deal"))
+    # A bot keeps its seat for the whole match, so it may learn how its opponents play.
+    bots = [make_bot(name, derive(master, f"seat {seat}")) for seat, name in enumerate(strategies)]
+    started = time.perf_counter()
+    for _ in range(games):
+        game = match.new_game()
+        finished = play(game, bots, max_turns)
+        result.games += 1
+        result.turns += game.turns
+        if finished and game.winner is not None:
+            result.standings[strategies[game.winner]].wins += 1
+        else:
+            result.unfinished += 1
+    result.seconds = time.perf_counter() - started
+    return result
+
+
+def wilson(successes: int, trials: int, z: float = 1.959964) -> tuple[float, float]:
+    """The Wilson score interval for a proportion (95% by default)."""
+    if trials == 0:
+        return (0.0, 1.0)
+    p = successes / trials
+    denominator = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denominator
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
+    return (max(0.0, centre - half), min(1.0, centre + half))
