@@ -80,6 +80,8 @@ class Standing:
 
     seats: int
     wins: int = 0
+    #: Games in which one of this strategy's seats opened.
+    opened: int = 0
 
     def rate(self, games: int) -> float:
         return self.wins / games if games else 0.0
@@ -95,6 +97,7 @@ class Result:
     players: int
     options: Options
     seed: str | None
+    max_turns: int = MAX_TURNS
     games: int = 0
     unfinished: int = 0
     turns: int = 0
@@ -119,7 +122,9 @@ class Result:
             "games_per_second": round(self.games_per_second, 2),
             "turns_per_game": round(self.turns_per_game, 2),
             "unfinished": self.unfinished,
+            "max_turns": self.max_turns,
             "seats": {name: s.seats for name, s in self.standings.items()},
+            "opened": {name: s.opened for name, s in self.standings.items()},
             "wins": {name: s.wins for name, s in self.standings.items()},
             "win_rate": {name: round(s.rate(self.games), 4) for name, s in self.standings.items()},
             "win_rate_95": {
@@ -133,17 +138,17 @@ class Result:
             f"{self.games} games, {self.players} players, rules {self.options.text}"
             + (f", seed {self.seed}" if self.seed is not None else ""),
             "",
-            f"{'strategy':<10}{'seats':>6}{'wins':>8}{'win rate':>10}   95% interval",
+            f"{'strategy':<10}{'seats':>6}{'opened':>8}{'wins':>8}{'win rate':>10}   95% interval",
         ]
         for name, standing in self.standings.items():
             low, high = standing.interval(self.games)
             lines.append(
-                f"{name:<10}{standing.seats:>6}{standing.wins:>8}"
+                f"{name:<10}{standing.seats:>6}{standing.opened:>8}{standing.wins:>8}"
                 f"{standing.rate(self.games):>10.3f}   {low:.3f} to {high:.3f}"
             )
         lines += [
             "",
-            f"unfinished games (over {MAX_TURNS} claims): {self.unfinished}",
+            f"unfinished games (stopped at {self.max_turns} claims): {self.unfinished}",
             f"turns per game: {self.turns_per_game:.1f}",
             f"games per second: {self.games_per_second:.1f} ({self.seconds:.2f} s)",
         ]
@@ -169,7 +174,7 @@ def run(
     for name in strategies:
         make_bot(name)  # fails early on an unknown name
     master = seed_bytes(seed)
-    result = Result(players, options, None if seed is None else str(seed))
+    result = Result(players, options, None if seed is None else str(seed), max_turns)
     for name in strategies:
         result.standings.setdefault(name, Standing(seats=0)).seats += 1
     match = Match(players, options, seed=derive(master, "deal"))
@@ -178,6 +183,7 @@ def run(
     started = time.perf_counter()
     for _ in range(games):
         game = match.new_game()
+        result.standings[strategies[game.opener]].opened += 1
         finished = play(game, bots, max_turns)
         result.games += 1
         result.turns += game.turns

@@ -28,6 +28,7 @@ class TableView(View):
     game = "idoubtit"
 
     seat: int | None
+    # What every seat sees alike:
     players: int
     options: Options
     opener: int
@@ -40,25 +41,26 @@ class TableView(View):
     rank: Rank
     #: How many cards the seat laying now has laid so far (face down).
     laid: int
-    #: This seat's hand, sorted; empty for a spectator.
-    hand: tuple[Card, ...]
-    #: The cards this seat has laid so far this turn (only it knows them).
-    my_laid: tuple[Card, ...]
     hand_sizes: tuple[int, ...]
     pile: int
-    #: The cards in the pile that this seat put there (only it knows them).
-    my_pile: tuple[Card, ...]
     #: The claim waiting to be settled, and who made it.
     claim: Claim | None
     claimer: int | None
     #: The seats the game waits for; who has answered the window so far.
     awaiting: tuple[int, ...]
     answered: tuple[int, ...]
-    #: This seat's own answer to the open window (True for a doubt), if it gave one.
-    my_answer: bool | None
     #: Every settled claim of this game (they are public).
     claims: tuple[Resolved, ...]
     winner: int | None
+    # What only this seat sees (empty for a spectator):
+    #: This seat's hand, sorted.
+    hand: tuple[Card, ...]
+    #: The cards this seat has laid so far this turn.
+    my_laid: tuple[Card, ...]
+    #: The cards in the pile that this seat put there.
+    my_pile: tuple[Card, ...]
+    #: This seat's own answer to the open window (True for a doubt), if it gave one.
+    my_answer: bool | None
     #: What this seat may do now.
     legal: tuple[Action, ...]
 
@@ -75,8 +77,8 @@ class TableView(View):
 def public_facts(
     state: State, claims: tuple[Resolved, ...], awaiting: tuple[int, ...]
 ) -> tuple[object, ...]:
-    """The part of every view that is the same for all seats, in :class:`TableView`'s field
-    order from ``players`` to ``legal``, with ``None`` where a seat's own facts go."""
+    """What every seat sees alike: :class:`TableView`'s fields from ``players`` to
+    ``winner``, in order. The game builds it once per version and shares it."""
     answers = state.answers
     return (
         state.players,
@@ -87,16 +89,12 @@ def public_facts(
         state.turn,
         state.rank.next() if state.claim is not None and state.phase is LAYING else state.rank,
         len(state.laid),
-        None,  # hand
-        None,  # my_laid
         tuple(map(len, state.hands)),
         len(state.pile),
-        None,  # my_pile
         state.claim,
         state.claimer,
         awaiting,
         tuple([s for s in state.window if s in answers]) if answers else (),
-        None,  # my_answer
         claims,
         state.winner,
     )
@@ -110,20 +108,18 @@ def make_view(
     public: tuple[object, ...],
 ) -> TableView:
     """Build ``seat``'s view of ``state``: the ``public`` facts from :func:`public_facts`
-    with the seat's own filled in. ``hand`` is its sorted hand, ``legal`` what it may do."""
-    (players, options, opener, version, phase, turn, rank, laid, _, _, hand_sizes, pile, _,
-     claim, claimer, awaiting, answered, _, claims, winner) = public
+    and the seat's own. ``hand`` is its sorted hand, ``legal`` what it may do."""
     if seat is None:
-        return TableView(
-            None, players, options, opener, version, phase, turn, rank, laid, (), (),
-            hand_sizes, pile, (), claim, claimer, awaiting, answered, None, claims, winner, (),
-        )  # type: ignore[arg-type]
+        return TableView(None, *public, (), (), (), None, ())  # type: ignore[arg-type]
     return TableView(
-        seat, players, options, opener, version, phase, turn, rank, laid, hand,
+        seat,
+        *public,  # type: ignore[arg-type]
+        hand,
         tuple(state.laid) if seat == state.turn else (),
-        hand_sizes, pile, tuple(state.pile_by_seat[seat]), claim, claimer, awaiting, answered,
-        state.answers.get(seat), claims, winner, legal,
-    )  # type: ignore[arg-type]
+        tuple(state.pile_by_seat[seat]),
+        state.answers.get(seat),
+        legal,
+    )
 
 
 def redact(event: Event, seat: int | None) -> Event:

@@ -1,0 +1,180 @@
+"""Bots play only legal moves, from their own seat's view, each in its own style."""
+
+from __future__ import annotations
+
+import pytest
+from helpers import deal
+
+from doubtlan import tourney
+from doubtlan.bots import STRATEGIES, CounterBot, HonestBot, RandomBot, make_bot
+from doubtlan.rules import (
+    Announce,
+    Card,
+    Challenge,
+    Doubt,
+    IDoubtIt,
+    Lay,
+    LetStand,
+    Match,
+    Options,
+    Rank,
+    TableView,
+)
+
+C = Card.parse
+VARIANTS = [Options(d, c) for d in (1, 2) for c in Challenge]
+
+
+@pytest.mark.parametrize("options", VARIANTS, ids=lambda o: o.text)
+@pytest.mark.parametrize("strategy", sorted(STRATEGIES))
+def test_each_bot_finishes_games_with_legal_moves_only(strategy: str, options: Options) -> None:
+    players = 5 if options.decks == 1 else 9
+    match = Match(players, options, seed=strategy)
+    names = [strategy, "random", "honest", "counter"] * 3
+    bots = [make_bot(names[seat], seed=seat) for seat in range(players)]
+    for _ in range(6):
+        game = match.new_game()
+        assert tourney.play(game, bots)  # raises BotError on any illegal choice
+        assert game.winner is not None
+
+
+@pytest.mark.parametrize("strategy", sorted(STRATEGIES))
+def test_a_bot_can_take_over_a_seat_half_way_through(strategy: str) -> None:
+    game = IDoubtIt(4, seed=11)
+    bots = [make_bot("random", seed) for seed in range(4)]
+    while game.turns < 12:
+        seat = game.awaiting()[0]
+        for action in bots[seat].act(game.view(seat)):
+            game.apply(seat, action)
+    bots[1] = make_bot(strategy, seed=1)  # a fresh bot, knowing nothing of the game so far
+    assert tourney.play(game, bots)
+
+
+def test_unknown_strategies_are_named_in_the_error() -> None:
+    with pytest.raises(ValueError, match="random, honest, counter"):
+        make_bot("clever")
+
+
+def test_bots_act_only_on_a_seat_view() -> None:
+    game = IDoubtIt(4, seed=3)
+    view = game.view(0)
+    assert isinstance(view, TableView) and view.seat == 0
+    for name in STRATEGIES:
+        actions = make_bot(name, seed=1).act(view)
+        assert actions and actions[0] in view.legal
+        assert actions[-1] == Announce()
+
+
+def test_a_spectator_view_gets_no_action() -> None:
+    view = IDoubtIt(4, seed=3).view(None)
+    for name in STRATEGIES:
+        assert make_bot(name).act(view) == ()
+
+
+# -- random ------------------------------------------------------------------------------
+
+
+def test_random_doubts_with_a_small_fixed_chance() -> None:
+    game = deal("AS", players=3)
+    game.apply(0, Lay(C("AS")))
+    game.apply(0, Announce())
+    view = game.view(1)
+    bot = RandomBot(seed=0)
+    doubts = sum(bot.act(view) == (Doubt(),) for _ in range(4000))
+    assert 0.08 < doubts / 4000 < 0.12
+
+
+def test_random_lays_from_one_to_four_cards() -> None:
+    view = IDoubtIt(4, seed=3).view(0)
+    bot = RandomBot(seed=0)
+    sizes = {len(bot.act(view)) - 1 for _ in range(400)}
+    assert sizes == {1, 2, 3, 4}
+
+
+# -- honest ------------------------------------------------------------------------------
+
+
+def test_honest_lays_every_card_of_the_rank() -> None:
+    game = deal("AS AH AD 5C 6C", players=4, only=[0])
+    assert HonestBot().act(game.view(0)) == [Lay(C("AD")), Lay(C("AH")), Lay(C("AS")), Announce()]
+
+
+def test_honest_bluffs_with_one_card() -> None:
+    game = deal("2S 3S 4S", players=4, only=[0])
+    actions = HonestBot(seed=1).act(game.view(0))
+    assert len(actions) == 2 and actions[0].card in game.state.hands[0]  # type: ignore[union-attr]
+    assert actions[1] == Announce()
+
+
+def test_honest_doubts_only_the_impossible() -> None:
+    game = deal("2S", "AS AH AD", "4S", players=4)
+    game.apply(0, Lay(C("2S")))
+    game.apply(0, Announce())  # "one ace": possible, as far as seat 1 knows
+    assert HonestBot().act(game.view(1)) == (LetStand(),)
+    game = deal("2S 3S", "AS AH AD", "4S", players=4)
+    game.apply(0, Lay(C("2S")))
+    game.apply(0, Lay(C("3S")))
+    game.apply(0, Announce())  # "two aces" while seat 1 holds three: impossible
+    assert HonestBot().act(game.view(1)) == (Doubt(),)
+
+
+# -- counter -----------------------------------------------------------------------------
+
+
+def test_counter_doubts_a_claim_that_would_win() -> None:
+    game = deal("AS", "2S", players=4, only=[0])
+    game.apply(0, Lay(C("AS")))
+    game.apply(0, Announce())
+    assert CounterBot().act(game.view(1)) == (Doubt(),)
+
+
+def test_counter_counts_the_cards_it_put_in_the_pile() -> None:
+    # Seat 1 lays two kings that stand; a round of the table later seat 2 claims three kings.
+    # Seat 1's hand (one king) would allow that; with the two in the pile it cannot be.
+    game = deal("KC", "KS KH KD", players=4, opener=1, rank=Rank.KING)
+
+    def turn(seat: int, cards: list[Card]) -> None:
+        for card in cards:
+            game.apply(seat, Lay(card))
+        game.apply(seat, Announce())
+        for other in game.awaiting():
+            game.apply(other, LetStand())
+
+    turn(1, [C("KS"), C("KH")])
+    for _ in range(12):
+        seat = game.view(None).turn
+        turn(seat, [game.view(seat).hand[0]])
+    assert game.view(None).rank is Rank.KING and game.view(None).turn == 2
+    for card in game.view(2).hand[:3]:
+        game.apply(2, Lay(card))
+    game.apply(2, Announce())
+    view = game.view(1)
+    assert {C("KS"), C("KH")} <= set(view.my_pile)
+    assert HonestBot().act(view) == (LetStand(),)  # its hand alone allows the claim
+    assert CounterBot().act(view) == (Doubt(),)
+
+
+def test_counter_doubts_what_its_hand_makes_impossible() -> None:
+    game = deal("AS AH", "2S 2H 2D", "AD", players=4, opener=1)
+    for code in ("2S", "2H", "2D"):
+        game.apply(1, Lay(C(code)))
+    game.apply(1, Announce())  # "three aces" while seat 0 holds two of the four
+    assert CounterBot().act(game.view(0)) == (Doubt(),)
+
+
+def test_counter_bluffs_with_the_card_it_needs_last() -> None:
+    # Four players, rank A: seat 0 will next be asked for 5, then 9, then K, then 4...
+    game = deal("5S 9S KS 4S 8S QS 3S 7S JS 2S 6S 10S", players=4, only=[0])
+    actions = CounterBot().act(game.view(0))
+    # Ranks asked of seat 0 on its next turns: 5 9 K 4 8 Q 3 7 J 2 6 10; 10 comes last.
+    assert actions == [Lay(C("TS")), Announce()]
+
+
+# -- the targets (docs/bots.md), as a regression check -------------------------------------
+
+
+@pytest.mark.parametrize(("opponent", "least"), [("random", 0.60), ("honest", 0.35)])
+def test_counter_beats_its_targets(opponent: str, least: float) -> None:
+    result = tourney.run(["counter", opponent, opponent, opponent], 300, seed=7)
+    assert result.unfinished == 0
+    assert result.standings["counter"].rate(result.games) >= least

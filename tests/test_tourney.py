@@ -1,0 +1,106 @@
+"""`doubtlan tourney`: in-process bot games, reported honestly."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from doubtlan import tourney
+from doubtlan.cli import main
+from doubtlan.rules import Challenge, Options
+
+
+def run_cli(capsys: pytest.CaptureFixture[str], *args: str) -> dict:  # type: ignore[type-arg]
+    assert main(["tourney", *args, "--json"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_json_has_the_promised_keys(capsys: pytest.CaptureFixture[str]) -> None:
+    report = run_cli(capsys, "--players", "4", "--bots", "counter,random,random,random",
+                     "--games", "40", "--seed", "1")
+    for key in ("games", "seconds", "games_per_second", "turns_per_game", "win_rate", "wins"):
+        assert key in report
+    assert report["games"] == 40
+    assert set(report["wins"]) == {"counter", "random"}
+    assert sum(report["wins"].values()) + report["unfinished"] == 40
+    for name, wins in report["wins"].items():
+        assert report["win_rate"][name] == pytest.approx(wins / 40, abs=1e-4)
+        low, high = report["win_rate_95"][name]
+        assert low <= report["win_rate"][name] <= high
+    assert report["games_per_second"] > 0 and report["turns_per_game"] > 0
+    assert report["seats"] == {"counter": 1, "random": 3}
+
+
+def test_every_strategy_opens_its_share(capsys: pytest.CaptureFixture[str]) -> None:
+    report = run_cli(capsys, "--bots", "counter,honest,random,random", "--games", "40", "--seed", "2")
+    assert report["opened"] == {"counter": 10, "honest": 10, "random": 20}
+
+
+def test_a_seed_replays_exactly(capsys: pytest.CaptureFixture[str]) -> None:
+    first = run_cli(capsys, "--games", "30", "--seed", "5", "--bots", "counter,honest,random")
+    second = run_cli(capsys, "--games", "30", "--seed", "5", "--bots", "counter,honest,random")
+    assert (first["wins"], first["turns_per_game"]) == (second["wins"], second["turns_per_game"])
+
+
+def test_unfinished_games_are_reported(capsys: pytest.CaptureFixture[str]) -> None:
+    report = run_cli(capsys, "--games", "5", "--seed", "1", "--max-turns", "3")
+    assert report["unfinished"] == 5
+    assert sum(report["wins"].values()) == 0
+    assert main(["tourney", "--games", "5", "--seed", "1", "--max-turns", "3"]) == 0
+    assert "unfinished games (stopped at 3 claims): 5" in capsys.readouterr().out
+
+
+def test_the_text_report(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["tourney", "--games", "20", "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "counter" in out and "random" in out and "95% interval" in out
+    assert "games per second" in out and "turns per game" in out
+
+
+def test_players_repeat_a_short_list(capsys: pytest.CaptureFixture[str]) -> None:
+    report = run_cli(capsys, "--players", "6", "--bots", "counter,random", "--games", "6", "--seed", "1")
+    assert report["seats"] == {"counter": 3, "random": 3}
+
+
+@pytest.mark.parametrize("args", [("--decks", "2", "--players", "9", "--bots", "random"),
+                                  ("--challenge", "open",)])
+def test_variants(capsys: pytest.CaptureFixture[str], args: tuple[str, ...]) -> None:
+    report = run_cli(capsys, *args, "--games", "10", "--seed", "1")
+    assert sum(report["wins"].values()) + report["unfinished"] == 10
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--bots", "counter,clever"], "unknown bot strategy 'clever'"),
+        (["--players", "2", "--bots", "random"], "3 to 8 players"),
+        (["--players", "9", "--bots", "random"], "3 to 8 players"),
+        (["--bots", "random,random"], "3 to 8 players"),
+        (["--games", "0"], "expected 1 or more"),
+        (["--games", "many"], "expected a whole number"),
+        (["--decks", "3"], "invalid choice"),
+        (["--challenge", "loud"], "invalid choice"),
+        (["--players", "3", "--bots", "random,random,random,random"], "names 4 strategies for 3"),
+    ],
+)
+def test_bad_arguments_get_a_clear_error(
+    capsys: pytest.CaptureFixture[str], args: list[str], message: str
+) -> None:
+    with pytest.raises(SystemExit) as exit:
+        main(["tourney", *args])
+    assert exit.value.code == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err
+
+
+def test_run_directly() -> None:
+    result = tourney.run(["random", "random", "honest"], 12, options=Options(challenge=Challenge.OPEN), seed=1)
+    assert result.games == 12
+    assert result.to_json()["rules"] == "decks=1,challenge=open"
+
+
+def test_wilson_interval() -> None:
+    low, high = tourney.wilson(60, 100)
+    assert low == pytest.approx(0.502, abs=1e-3) and high == pytest.approx(0.691, abs=1e-3)
+    assert tourney.wilson(0, 0) == (0.0, 1.0)
