@@ -20,7 +20,9 @@ import statistics
 import subprocess
 import sys
 
-SPEED = ["--players", "4", "--bots", "random,random,random,random", "--games", "2000", "--seed", "1"]
+SPEED = [
+    "--players", "4", "--bots", "random,random,random,random", "--games", "2000", "--seed", "1"
+]
 STRENGTH = {
     "counter vs 3 random": (["--bots", "counter,random,random,random"], 0.60),
     "counter vs 3 honest": (["--bots", "counter,honest,honest,honest"], 0.35),

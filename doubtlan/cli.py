@@ -70,9 +70,15 @@ def build_parser() -> argparse.ArgumentParser:
         help="a strategy for each seat in order: random, honest or counter; with --players "
         "the list is repeated round the table (default: counter,random,random,random)",
     )
-    tourney.add_argument("--games", type=_positive, default=1000, help="games to play (default 1000)")
-    tourney.add_argument("--seed", type=_seed, default=None, help="seed for a game set that replays exactly")
-    tourney.add_argument("--decks", type=int, choices=(1, 2), default=1, help="decks in play (default 1)")
+    tourney.add_argument(
+        "--games", type=_positive, default=1000, help="games to play (default 1000)"
+    )
+    tourney.add_argument(
+        "--seed", type=_seed, default=None, help="seed for a set of games that replays exactly"
+    )
+    tourney.add_argument(
+        "--decks", type=int, choices=(1, 2), default=1, help="decks in play (default 1)"
+    )
     tourney.add_argument(
         "--challenge", choices=("window", "open"), default="window",
         help="how claims are challenged (default window; see docs/rules.md)",

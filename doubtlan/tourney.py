@@ -6,9 +6,10 @@ import math
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from .bots import Bot, make_bot
-from .rules import Action, Doubt, Game, IllegalAction, Match, Options
+from .rules import Action, Doubt, Game, IllegalAction, Match, Options, TableView
 from .rules.seeds import Seed, derive, seed_bytes
 
 #: A game still going after this many claims is stopped and reported as unfinished.
@@ -19,7 +20,7 @@ class BotError(RuntimeError):
     """A bot chose an action the rules refuse, or nothing when it had to act."""
 
 
-def play(game: Game, bots: Sequence[Bot], max_turns: int = MAX_TURNS) -> bool:  # type: ignore[type-arg]
+def play(game: Game[Any, TableView], bots: Sequence[Bot], max_turns: int = MAX_TURNS) -> bool:
     """Let ``bots`` (one per seat) play ``game`` out; True if it finished within ``max_turns``.
 
     Seats that may act at the same moment decide at once, each from its own view, as they
@@ -57,17 +58,19 @@ def play(game: Game, bots: Sequence[Bot], max_turns: int = MAX_TURNS) -> bool:  
             except IllegalAction as error:
                 if actions[0] in seen.legal:
                     continue  # legal when chosen: a call applied before it settled the claim
-                raise BotError(f"{bots[seat]!r} at seat {seat} chose {actions[0]}: {error}")
+                raise BotError(
+                    f"{bots[seat]!r} at seat {seat} chose {actions[0]}: {error}"
+                ) from error
             for action in actions[1:]:
                 _apply(game, bots, seat, action)
     return True
 
 
-def _calls_first(choice: tuple[int, Sequence[Action], object]) -> bool:
+def _calls_first(choice: tuple[int, Sequence[Action], TableView]) -> bool:
     return type(choice[1][0]) is not Doubt
 
 
-def _apply(game: Game, bots: Sequence[Bot], seat: int, action: Action) -> None:  # type: ignore[type-arg]
+def _apply(game: Game[Any, TableView], bots: Sequence[Bot], seat: int, action: Action) -> None:
     try:
         game.apply(seat, action)
     except ValueError as error:

@@ -33,7 +33,8 @@ def test_json_has_the_promised_keys(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_every_strategy_opens_its_share(capsys: pytest.CaptureFixture[str]) -> None:
-    report = run_cli(capsys, "--bots", "counter,honest,random,random", "--games", "40", "--seed", "2")
+    bots = "counter,honest,random,random"
+    report = run_cli(capsys, "--bots", bots, "--games", "40", "--seed", "2")
     assert report["opened"] == {"counter": 10, "honest": 10, "random": 20}
 
 
@@ -59,7 +60,9 @@ def test_the_text_report(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_players_repeat_a_short_list(capsys: pytest.CaptureFixture[str]) -> None:
-    report = run_cli(capsys, "--players", "6", "--bots", "counter,random", "--games", "6", "--seed", "1")
+    report = run_cli(
+        capsys, "--players", "6", "--bots", "counter,random", "--games", "6", "--seed", "1"
+    )
     assert report["seats"] == {"counter": 3, "random": 3}
 
 
@@ -95,7 +98,8 @@ def test_bad_arguments_get_a_clear_error(
 
 
 def test_run_directly() -> None:
-    result = tourney.run(["random", "random", "honest"], 12, options=Options(challenge=Challenge.OPEN), seed=1)
+    options = Options(challenge=Challenge.OPEN)
+    result = tourney.run(["random", "random", "honest"], 12, options=options, seed=1)
     assert result.games == 12
     assert result.to_json()["rules"] == "decks=1,challenge=open"
 

@@ -70,7 +70,8 @@ def test_cards_sort_by_rank_then_suit() -> None:
 
 
 def test_ranks_climb_and_wrap() -> None:
-    assert [rank.symbol for rank in Rank] == "A 2 3 4 5 6 7 8 9 10 J Q K".split()
+    symbols = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+    assert [rank.symbol for rank in Rank] == symbols
     assert Rank.KING.next() is Rank.ACE
     assert Rank.TEN.next() is Rank.JACK
     assert Rank.parse("10") is Rank.TEN is Rank.parse("t")

@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
 from math import comb
 
-from ..rules import Action, Announce, Card, Doubt, Lay, LetStand, Rank, TableView
+from ..rules import Card, Rank, TableView
 from ..rules.idoubtit import Resolved
-from .base import Bot
-
-_ANNOUNCE, _DOUBT, _STAND = Announce(), Doubt(), LetStand()
+from ..rules.seeds import Seed
+from .base import TruthTeller
 
 
 class Record:
@@ -64,7 +62,7 @@ class Memory:
         self.pile = Counter()
 
 
-class CounterBot(Bot):
+class CounterBot(TruthTeller):
     """Counts cards.
 
     It doubts every claim that is impossible given what it holds and has seen, and every
@@ -84,21 +82,10 @@ class CounterBot(Bot):
     #: Measured with ``doubtlan tourney`` (docs/bots.md): higher doubts more, and loses more.
     weight = 0.15
 
-    def __init__(self, seed: object = None) -> None:
-        super().__init__(seed)  # type: ignore[arg-type]
+    def __init__(self, seed: Seed | None = None) -> None:
+        super().__init__(seed)
         self._memory: Memory | None = None
         self._record = Record()
-
-    def act(self, view: TableView) -> Sequence[Action]:
-        if not view.legal:
-            return ()
-        if view.can(Doubt) and self.should_doubt(view):
-            return (_DOUBT,)
-        if view.can(LetStand):
-            return (_STAND,)
-        if not view.my_turn:
-            return ()
-        return self._turn(view)
 
     # -- doubting -----------------------------------------------------------------------
 
@@ -154,7 +141,7 @@ class CounterBot(Bot):
         honest, shown = self._record.honest[key], self._record.shown[key]
         return (honest + self.prior_weight * teller) / (shown + self.prior_weight)
 
-    def should_doubt(self, view: TableView) -> bool:
+    def doubts(self, view: TableView) -> bool:
         """Doubt a claim that is impossible or would win; otherwise when doubting pays.
 
         Doubting wrongly costs this seat the pile and the laid cards. Doubting rightly puts
@@ -175,20 +162,11 @@ class CounterBot(Bot):
         loss = chance * stake
         return gain - loss > -claim.count * self.weight
 
-    # -- laying -------------------------------------------------------------------------
+    # -- bluffing -----------------------------------------------------------------------
 
-    def _turn(self, view: TableView) -> list[Action]:
-        """Every card of the rank it holds; with none, the card it will need last."""
-        room = view.options.max_claim - view.laid
-        turn: list[Action] = [Lay(card) for card in view.hand if card.rank is view.rank][:room]
-        if not turn and not view.laid:
-            turn.append(Lay(self.least_needed(view)))
-        turn.append(_ANNOUNCE)
-        return turn
-
-    @staticmethod
-    def least_needed(view: TableView) -> Card:
-        """The card whose rank this seat will be asked for furthest in the future."""
+    def bluff(self, view: TableView) -> Card:
+        """The card whose rank this seat will be asked for furthest in the future, from the
+        rank it holds fewest of."""
         rank, step = view.rank, view.players
         counts = Counter(card.rank for card in view.hand)
 

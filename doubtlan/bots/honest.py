@@ -2,40 +2,21 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from ..rules import Action, Announce, Doubt, Lay, LetStand, TableView
-from .base import Bot
-
-_ANNOUNCE, _DOUBT, _STAND = Announce(), Doubt(), LetStand()
+from ..rules import Card, TableView
+from .base import TruthTeller
 
 
-class HonestBot(Bot):
+class HonestBot(TruthTeller):
     """Lays every card of the required rank it holds (up to the most a claim may hold); with
     none, bluffs with one random card. Doubts only claims its own hand makes impossible."""
 
     name = "honest"
 
-    def act(self, view: TableView) -> Sequence[Action]:
-        if not view.legal:
-            return ()
-        if view.can(Doubt) and self._impossible(view):
-            return (_DOUBT,)
-        if view.can(LetStand):
-            return (_STAND,)
-        if not view.my_turn:
-            return ()
-        room = view.options.max_claim - view.laid
-        turn: list[Action] = [Lay(card) for card in view.hand if card.rank is view.rank][:room]
-        if not turn and not view.laid:
-            turn.append(Lay(self.rng.choice(view.hand)))
-        turn.append(_ANNOUNCE)
-        return turn
-
-    @staticmethod
-    def _impossible(view: TableView) -> bool:
+    def doubts(self, view: TableView) -> bool:
         claim = view.claim
-        if claim is None:
-            return False
+        assert claim is not None
         held = sum(1 for card in view.hand if card.rank is claim.rank)
         return claim.count > 4 * view.options.decks - held
+
+    def bluff(self, view: TableView) -> Card:
+        return self.rng.choice(view.hand)

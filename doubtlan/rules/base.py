@@ -12,14 +12,14 @@ from __future__ import annotations
 import abc
 from collections.abc import Sequence
 from dataclasses import dataclass, fields
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar, dataclass_transform
 
 from .errors import MalformedAction, NoSuchSeat
-
 
 T = TypeVar("T")
 
 
+@dataclass_transform(frozen_default=True)
 def record(cls: type[T]) -> type[T]:
     """Make ``cls`` a frozen, slotted dataclass whose ``__init__`` fills its slots directly.
 
@@ -74,16 +74,27 @@ class Event:
 
 
 class View:
-    """What one seat (or a spectator, seat ``None``) may see of a game at one moment."""
+    """What one seat (or a spectator, seat ``None``) may see of a game at one moment.
+
+    Every game's view has at least these fields.
+    """
 
     __slots__ = ()
     game: ClassVar[str] = "game"
 
+    #: The seat whose view it is; None for a spectator.
+    seat: int | None
+    #: The seats the game waits for.
+    awaiting: tuple[int, ...]
+    #: What this seat may do now (nothing, for a spectator).
+    legal: tuple[Action, ...]
 
-O = TypeVar("O")
+
+OptionsT = TypeVar("OptionsT")
+ViewT = TypeVar("ViewT", bound=View)
 
 
-class Game(abc.ABC, Generic[O]):
+class Game(abc.ABC, Generic[OptionsT, ViewT]):
     """The interface every game offers to bots, the host and the tourney."""
 
     #: Short name used on the command line and on the wire, such as ``"idoubtit"``.
@@ -92,7 +103,7 @@ class Game(abc.ABC, Generic[O]):
     actions: ClassVar[dict[str, type[Action]]]
 
     players: int
-    options: O
+    options: OptionsT
     opener: int
 
     @property
@@ -148,7 +159,7 @@ class Game(abc.ABC, Generic[O]):
         """Every seat with a legal action now: :meth:`awaiting` plus optional callers."""
 
     @abc.abstractmethod
-    def view(self, seat: int | None) -> View:
+    def view(self, seat: int | None) -> ViewT:
         """What ``seat`` may see now; ``None`` is a spectator, who sees public facts only."""
 
     @abc.abstractmethod

@@ -67,9 +67,9 @@ class Rank(enum.IntEnum):
 
 
 _RANKS = tuple(Rank)
-_RANK_CODES = {r.value: c for r, c in zip(Rank, "A23456789TJQK")}
+_RANK_CODES = {r.value: c for r, c in zip(Rank, "A23456789TJQK", strict=True)}
 _RANK_SYMBOLS = {**_RANK_CODES, 10: "10"}
-_RANK_BY_TEXT = {**{c: r for r, c in zip(Rank, "A23456789TJQK")}, "10": Rank.TEN}
+_RANK_BY_TEXT = {**{c: r for r, c in zip(Rank, "A23456789TJQK", strict=True)}, "10": Rank.TEN}
 _RANK_SINGULARS = {1: "ace", 11: "jack", 12: "queen", 13: "king"}
 _RANK_PLURALS = {1: "aces", 11: "jacks", 12: "queens", 13: "kings"}
 
@@ -111,6 +111,7 @@ class Card:
     rank: Rank
     suit: Suit
     code: str
+    _order: int
 
     def __new__(cls, rank: Rank, suit: Suit) -> Card:
         card = cls._interned.get((rank, suit))
@@ -132,7 +133,9 @@ class Card:
 
     @classmethod
     def parse(cls, text: str) -> Card:
-        """Read a card code such as ``"QS"``, ``"TS"``, ``"10s"``; raise :class:`MalformedAction`."""
+        """Read a card code such as ``"QS"``, ``"TS"`` or ``"10s"``.
+
+        Raises :class:`MalformedAction` for anything else."""
         if not isinstance(text, str):
             raise MalformedAction(f"not a card: {text!r}")
         card = cls._by_code.get(text.strip().upper().replace("10", "T", 1))

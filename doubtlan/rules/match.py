@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from .base import Game
 from .idoubtit import IDoubtIt, Options
 from .seeds import Seed, derive, seed_bytes
 
@@ -26,7 +25,7 @@ class Match:
         self.games = 0
         #: Games won by each seat.
         self.tally = [0] * players
-        self.game: Game[Options] | None = None
+        self.game: IDoubtIt | None = None
 
     def new_game(self) -> IDoubtIt:
         """Deal the next game. The previous one is counted in :attr:`tally` if it was won."""
@@ -41,6 +40,6 @@ class Match:
         self.game = game
         return game
 
-    def _count(self, game: Game[Options] | None) -> None:
+    def _count(self, game: IDoubtIt | None) -> None:
         if game is not None and game.winner is not None:
             self.tally[game.winner] += 1

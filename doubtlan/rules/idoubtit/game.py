@@ -28,7 +28,7 @@ from ..seeds import Seed, seed_bytes, shuffle
 from .actions import ACTIONS, Announce, Claim, Doubt, Lay, LetStand
 from .events import Announced, Answered, Dealt, Laid, Resolved, Won
 from .options import Challenge, Options
-from .state import LAYING, OVER, WINDOW, Phase, State
+from .state import LAYING, OVER, WINDOW, State
 from .view import TableView, make_view, public_facts, redact
 
 _ANNOUNCE = Announce()
@@ -39,7 +39,7 @@ _LAYS = {card: Lay(card) for card in deck()}
 _CLAIMS = {(count, rank): Claim(count, rank) for count in range(1, 9) for rank in Rank}
 
 
-class IDoubtIt(Game[Options]):
+class IDoubtIt(Game[Options, TableView]):
     """One game of I Doubt It.
 
     >>> game = IDoubtIt(4, seed=1)

@@ -13,7 +13,7 @@ from ..cards import Card, Rank
 from .actions import Claim
 from .events import Announced, Answered, Dealt, Laid, Resolved, Won
 from .options import Options
-from .state import LAYING, OVER, WINDOW, Phase, State
+from .state import LAYING, Phase, State
 
 
 @dataclass(slots=True)
@@ -110,8 +110,8 @@ def make_view(
     """Build ``seat``'s view of ``state``: the ``public`` facts from :func:`public_facts`
     and the seat's own. ``hand`` is its sorted hand, ``legal`` what it may do."""
     if seat is None:
-        return TableView(None, *public, (), (), (), None, ())  # type: ignore[arg-type]
-    return TableView(
+        return TableView(None, *public, (), (), (), None, ())  # type: ignore[arg-type,call-arg]
+    return TableView(  # type: ignore[call-arg]
         seat,
         *public,  # type: ignore[arg-type]
         hand,
