@@ -7,10 +7,11 @@ import random
 from collections.abc import Sequence
 from typing import ClassVar
 
-from ..rules import Action, Announce, Card, Doubt, Lay, LetStand, TableView
+from ..rules import Action, Announce, Card, Doubt, Lay, LetStand, Phase, TableView
 from ..rules.seeds import Seed, seed_bytes
 
 DOUBT, STAND, ANNOUNCE = Doubt(), LetStand(), Announce()
+_WINDOW = Phase.WINDOW  # read once: an enum member read through its class is slow
 
 
 class Bot(abc.ABC):
@@ -39,10 +40,11 @@ class Bot(abc.ABC):
         """Choose what the seat does now."""
         if not view.legal:
             return ()
-        if view.claim is not None and view.can(Doubt) and self.doubts(view):
-            return (DOUBT,)
-        if view.can(LetStand):
-            return (STAND,)
+        if view.claim is not None:  # a claim waits: answer it, or perhaps call it
+            if view.can(Doubt) and self.doubts(view):
+                return (DOUBT,)
+            if view.phase is _WINDOW:
+                return (STAND,)
         if not view.my_turn:
             return ()  # an open-mode call let pass
         return self.turn(view)

@@ -13,8 +13,10 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import itertools
 import secrets
-from collections.abc import MutableSequence
+import struct
+from collections.abc import Iterator, MutableSequence
 from typing import TypeVar
 
 Seed = int | str | bytes
@@ -41,38 +43,33 @@ def derive(seed: bytes, label: str) -> bytes:
     return hmac.new(seed, b"doubtlan derive " + label.encode(), hashlib.sha256).digest()
 
 
-class _Stream:
-    """Uniform 32-bit numbers from HMAC-SHA256(key, counter)."""
+def _words(key: bytes) -> Iterator[int]:
+    """Uniform 32-bit numbers: HMAC-SHA256(key, counter) for counter 0, 1, 2..., each block
+    read as eight big-endian words."""
+    for counter in itertools.count():
+        block = hmac.new(key, counter.to_bytes(8, "big"), hashlib.sha256).digest()
+        yield from _EIGHT_WORDS.unpack(block)
 
-    def __init__(self, key: bytes) -> None:
-        self._key = key
-        self._counter = 0
-        self._block = b""
-        self._at = 0
 
-    def u32(self) -> int:
-        if self._at >= len(self._block):
-            self._block = hmac.new(
-                self._key, self._counter.to_bytes(8, "big"), hashlib.sha256
-            ).digest()
-            self._counter += 1
-            self._at = 0
-        value = int.from_bytes(self._block[self._at : self._at + 4], "big")
-        self._at += 4
-        return value
-
-    def below(self, bound: int) -> int:
-        """A uniform integer in ``[0, bound)``, by rejection (no modulo bias)."""
-        limit = (1 << 32) - (1 << 32) % bound
-        while True:
-            value = self.u32()
-            if value < limit:
-                return value % bound
+_EIGHT_WORDS = struct.Struct(">8I")
 
 
 def shuffle(items: MutableSequence[T], seed: bytes) -> None:
-    """Shuffle ``items`` in place, the same way for the same seed."""
-    stream = _Stream(seed)
+    """Shuffle ``items`` in place, the same way for the same seed.
+
+    For each position from the last down, a word is drawn until it falls below the largest
+    multiple of the number of choices that fits in 32 bits, so that every choice is equally
+    likely; the choice is that word modulo the number of choices.
+    """
+    words = _words(seed)
     for i in range(len(items) - 1, 0, -1):
-        j = stream.below(i + 1)
+        choices = i + 1
+        limit = _WORDS - _WORDS % choices
+        word = next(words)
+        while word >= limit:
+            word = next(words)
+        j = word % choices
         items[i], items[j] = items[j], items[i]
+
+
+_WORDS = 1 << 32

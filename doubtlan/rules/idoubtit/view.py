@@ -71,7 +71,7 @@ class TableView(View):
 
     def can(self, kind: type[Action]) -> bool:
         """True when an action of this kind is among :attr:`legal`: ``view.can(Doubt)``."""
-        return any(type(action) is kind for action in self.legal)
+        return kind in map(type, self.legal)
 
 
 def public_facts(
