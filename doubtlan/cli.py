@@ -62,13 +62,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     tourney.add_argument(
         "--players", type=_positive, default=None,
-        help="seats at the table (default: one per strategy named in --bots)",
+        help="seats at the table (default: one per strategy named in --bots, or 4)",
     )
     tourney.add_argument(
-        "--bots", type=_strategies, default=["counter", "random", "random", "random"],
-        metavar="S1,S2,...",
-        help="a strategy for each seat in order: random, honest or counter; with --players "
-        "the list is repeated round the table (default: counter,random,random,random)",
+        "--bots", type=_strategies, default=None, metavar="S1,S2,...",
+        help="a strategy for each seat in order: random, honest or counter; a shorter list "
+        "is repeated round the table (default: counter, then random in every other seat)",
     )
     tourney.add_argument(
         "--games", type=_positive, default=1000, help="games to play (default 1000)"
@@ -98,12 +97,11 @@ def _tourney(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     from . import tourney
     from .rules import Challenge, Options, RulesError
 
-    bots: list[str] = args.bots
-    players = args.players or len(bots)
-    if args.players and len(bots) != players:
-        if len(bots) > players:
-            parser.error(f"--bots names {len(bots)} strategies for {players} players")
-        bots = [bots[i % len(bots)] for i in range(players)]
+    players = args.players or (len(args.bots) if args.bots else 4)
+    bots: list[str] = args.bots or ["counter"] + ["random"] * (players - 1)
+    if len(bots) > players:
+        parser.error(f"--bots names {len(bots)} strategies for {players} players")
+    bots = [bots[i % len(bots)] for i in range(players)]
     try:
         options = Options(decks=args.decks, challenge=Challenge(args.challenge))
         options.check_players(players)

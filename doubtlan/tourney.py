@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import secrets
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -51,7 +52,9 @@ def play(game: Game[Any, TableView], bots: Sequence[Bot], max_turns: int = MAX_T
                 chosen.append((seat, actions, seen))
             elif seat in seen.awaiting:
                 raise BotError(f"{bots[seat]!r} at seat {seat} did not act when it had to")
-        chosen.sort(key=_calls_first)
+        # Calls first, ordered as the rules settle calls received together; then the rest.
+        order = {seat: i for i, seat in enumerate(game.call_order(seats))}
+        chosen.sort(key=lambda choice: _calls_first(choice, order))
         for seat, actions, seen in chosen:
             try:
                 apply(seat, actions[0])
@@ -66,8 +69,11 @@ def play(game: Game[Any, TableView], bots: Sequence[Bot], max_turns: int = MAX_T
     return True
 
 
-def _calls_first(choice: tuple[int, Sequence[Action], TableView]) -> bool:
-    return type(choice[1][0]) is not Doubt
+def _calls_first(
+    choice: tuple[int, Sequence[Action], TableView], order: dict[int, int]
+) -> tuple[bool, int]:
+    seat, actions, _ = choice
+    return type(actions[0]) is not Doubt, order.get(seat, 0)
 
 
 def _apply(game: Game[Any, TableView], bots: Sequence[Bot], seat: int, action: Action) -> None:
@@ -99,7 +105,7 @@ class Result:
 
     players: int
     options: Options
-    seed: str | None
+    seed: str
     max_turns: int = MAX_TURNS
     games: int = 0
     unfinished: int = 0
@@ -138,8 +144,8 @@ class Result:
 
     def report(self) -> str:
         lines = [
-            f"{self.games} games, {self.players} players, rules {self.options.text}"
-            + (f", seed {self.seed}" if self.seed is not None else ""),
+            f"{self.games} games, {self.players} players, rules {self.options.text}, "
+            f"seed {self.seed}",
             "",
             f"{'strategy':<10}{'seats':>6}{'opened':>8}{'wins':>8}{'win rate':>10}   95% interval",
         ]
@@ -176,8 +182,10 @@ def run(
     options.check_players(players)
     for name in strategies:
         make_bot(name)  # fails early on an unknown name
+    if seed is None:  # a fresh seed from the system, reported so that the run can be replayed
+        seed = secrets.randbelow(2**63)
     master = seed_bytes(seed)
-    result = Result(players, options, None if seed is None else str(seed), max_turns)
+    result = Result(players, options, str(seed), max_turns)
     for name in strategies:
         result.standings.setdefault(name, Standing(seats=0)).seats += 1
     match = Match(players, options, seed=derive(master, "deal"))

@@ -26,7 +26,9 @@ RULES_STDLIB = {
     "__future__", "abc", "collections", "dataclasses", "enum", "functools", "hashlib",
     "hmac", "itertools", "math", "operator", "secrets", "struct", "typing",
 }
-FORBIDDEN_CALLS = {"open", "print", "input", "breakpoint", "__import__", "compile", "eval"}
+FORBIDDEN_CALLS = {"open", "print", "input", "breakpoint", "__import__", "compile", "eval", "exec"}
+#: The one exception: @record generates a fast __init__ (as dataclasses itself does).
+ALLOWED_CALLS = {("base.py", "exec")}
 
 
 def modules(part: str) -> list[Path]:
@@ -83,6 +85,8 @@ def test_the_rules_call_nothing_that_does_io() -> None:
     for path in modules("rules"):
         for node in ast.walk(ast.parse(path.read_text())):
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+                if (path.name, node.func.id) in ALLOWED_CALLS:
+                    continue
                 assert node.func.id not in FORBIDDEN_CALLS, f"{path.name}:{node.lineno}"
 
 

@@ -55,7 +55,7 @@ def test_unknown_strategies_are_named_in_the_error() -> None:
         make_bot("clever")
 
 
-def test_bots_act_only_on_a_seat_view() -> None:
+def test_bots_answer_a_turn_with_cards_then_the_announcement() -> None:
     game = IDoubtIt(4, seed=3)
     view = game.view(0)
     assert isinstance(view, TableView) and view.seat == 0
@@ -162,6 +162,34 @@ def test_counter_doubts_what_its_hand_makes_impossible() -> None:
     assert CounterBot().act(game.view(0)) == (Doubt(),)
 
 
+def test_counter_remembers_every_view_even_when_it_doubts_at_once() -> None:
+    # Counter's king stands in the pile; then seat 0 bluffs its last card and counter doubts
+    # at once (a winning claim). The pile, counter's king in it, goes to seat 0: counter
+    # must know seat 0 now holds a king.
+    game = deal("AS 9H", "KS 2S", "3S", players=3, only=[0])
+    bot = CounterBot()
+
+    def everyone_stands() -> None:
+        for seat in game.awaiting():
+            game.apply(seat, LetStand())
+
+    game.apply(0, Lay(C("AS")))
+    game.apply(0, Announce())
+    everyone_stands()
+    for action in [Lay(C("KS")), Announce()]:  # "one 2": a bluff with the king
+        game.apply(1, action)
+    everyone_stands()
+    game.apply(2, Lay(C("3S")))
+    game.apply(2, Announce())
+    everyone_stands()
+    game.apply(0, Lay(C("9H")))
+    game.apply(0, Announce())  # "one 4" with its last card
+    assert bot.act(game.view(1)) == (Doubt(),)
+    game.apply(1, Doubt())
+    bot.act(game.view(1))  # counter's next look at the table
+    assert bot._memory is not None and bot._memory.held[0][Rank.KING] == 1
+
+
 def test_counter_bluffs_with_the_card_it_needs_last() -> None:
     # Four players, rank A: seat 0 will next be asked for 5, then 9, then K, then 4...
     game = deal("5S 9S KS 4S 8S QS 3S 7S JS 2S 6S 10S", players=4, only=[0])
@@ -173,8 +201,10 @@ def test_counter_bluffs_with_the_card_it_needs_last() -> None:
 # -- the targets (docs/bots.md), as a regression check -------------------------------------
 
 
-@pytest.mark.parametrize(("opponent", "least"), [("random", 0.60), ("honest", 0.35)])
-def test_counter_beats_its_targets(opponent: str, least: float) -> None:
+# The targets are 0.60 and 0.35; the bounds here sit a few standard errors below what
+# counter wins today (about 1.00 and 0.66), so that a real loss of strength shows.
+@pytest.mark.parametrize(("opponent", "least"), [("random", 0.95), ("honest", 0.55)])
+def test_counter_keeps_its_strength(opponent: str, least: float) -> None:
     result = tourney.run(["counter", opponent, opponent, opponent], 300, seed=7)
     assert result.unfinished == 0
     assert result.standings["counter"].rate(result.games) >= least

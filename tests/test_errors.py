@@ -120,13 +120,15 @@ def test_not_allowed_to_answer_twice() -> None:
     assert repr(game.state) == before
 
 
-def test_no_seat_in_view_or_log() -> None:
+@pytest.mark.parametrize("bad", [4, -1, "1", None, True])
+def test_no_such_seat_anywhere(bad: object) -> None:
     game = fresh()
-    for bad in (4, -1, "1"):
+    # None is the spectator for views and logs, but a spectator has no legal actions to list.
+    readers = [game.legal_actions] + ([game.view, game.log] if bad is not None else [])
+    for read in readers:
         with pytest.raises(RulesError) as error:
-            game.view(bad)  # type: ignore[arg-type]
+            read(bad)  # type: ignore[operator]
         assert error.value.code == "no_such_seat"
-    assert game.legal_actions(9) == ()
 
 
 def test_open_mode_refuses_calls_by_the_claimer() -> None:

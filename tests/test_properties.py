@@ -2,7 +2,11 @@
 
 Each example deals a random table (players, decks, challenge mode, opener, seed) and plays
 it with a random but purposeful walk: mostly legal moves, sometimes a random action that
-may be illegal. After every step the invariants are checked.
+may be illegal. Card conservation and "a refused action changes nothing" are checked after
+every step. Every seat's view is checked after each doubt (when cards are shown and move),
+at one step in twenty besides, and at the end; a second, smaller property checks every
+view after every step. The log, the rank sequence, the winner and determinism are checked
+once the game is over.
 """
 
 from __future__ import annotations
@@ -18,7 +22,6 @@ from hypothesis import strategies as st
 from doubtlan.rules import (
     Action,
     Announce,
-    Card,
     Challenge,
     Doubt,
     IDoubtIt,
@@ -84,30 +87,34 @@ def anything(game: IDoubtIt, rng: random.Random) -> tuple[int, Action]:
     return rng.randrange(game.players), action
 
 
-def entitled(game: IDoubtIt, seat: int | None) -> set[Card]:
-    """The cards ``seat`` may know of now: its hand, what it laid, and cards shown to all."""
-    state = game.state
-    known = {card for record in state.records for card in record.shown or ()}
-    if seat is not None:
-        known |= set(state.hands[seat]) | set(state.pile_by_seat[seat])
-        if seat == state.turn:
-            known |= set(state.laid)
-    return known
-
-
 def check_views(game: IDoubtIt) -> None:
+    """Each seat's view holds exactly its own cards in its own fields, and no card anywhere
+    else but in claims shown by doubts (check_claims)."""
     state = game.state
     for seat in [None, *range(game.players)]:
         view = game.view(seat)
-        # Settled claims are shared by every view; check_claims looks at them once.
-        seen = set(cards_in(replace(view, claims=())))
-        assert seen <= entitled(game, seat), f"seat {seat} sees too much"
+        if seat is None:
+            assert (view.hand, view.my_laid, view.my_pile, view.legal) == ((), (), (), ())
+            assert view.my_answer is None
+        else:
+            assert view.hand == tuple(state.hands[seat]) == tuple(sorted(view.hand))
+            if seat == state.claimer:
+                assert view.my_laid == tuple(state.claim_cards)
+            elif seat == state.turn:
+                assert view.my_laid == tuple(state.laid)
+            else:
+                assert view.my_laid == ()
+            assert view.my_pile == tuple(state.pile_by_seat[seat])
+            assert view.my_answer == state.answers.get(seat)
+            assert set(view.legal) == set(game.legal_actions(seat))
+            assert {a.card for a in view.legal if isinstance(a, Lay)} <= set(view.hand)
+        public = replace(view, hand=(), my_laid=(), my_pile=(), legal=(), claims=())
+        assert not list(cards_in(public)), f"seat {seat} sees a card in a public field"
         assert view.claims == tuple(state.records)
-        assert view.hand == tuple(sorted(state.hands[seat])) if seat is not None else not view.hand
         assert view.hand_sizes == tuple(len(hand) for hand in state.hands)
-        assert view.pile == len(state.pile)
-        assert set(view.legal) == set(game.legal_actions(seat)) if seat is not None else True
-        assert view.version == game.version
+        assert (view.pile, view.laid) == (len(state.pile), len(state.laid))
+        assert (view.version, view.winner, view.claim) == (game.version, game.winner, state.claim)
+        assert view.awaiting == game.awaiting()
 
 
 def check_claims(game: IDoubtIt) -> None:
@@ -120,16 +127,26 @@ def check_claims(game: IDoubtIt) -> None:
 
 
 def check_log(game: IDoubtIt) -> None:
+    """Each seat's log holds its own dealt hand and the cards it laid, the cards shown by
+    doubts, and no other card."""
+    full = game.state.events
     for seat in [None, *range(game.players)]:
-        for event in game.log(seat):
+        log = game.log(seat)
+        assert len(log) == len(full)
+        for event, whole in zip(log, full, strict=True):
+            assert type(event) is type(whole)
             if isinstance(event, Dealt):
-                assert all(hand is None for i, hand in enumerate(event.hands) if i != seat)
+                for i, hand in enumerate(event.hands):
+                    assert hand == (whole.hands[i] if i == seat else None)  # type: ignore[attr-defined]
             elif isinstance(event, Laid):
-                assert (event.card is None) == (event.seat != seat)
+                assert event.card == (whole.card if event.seat == seat else None)  # type: ignore[attr-defined]
             elif isinstance(event, Answered):
-                assert (event.doubt is None) == (event.seat != seat)
+                assert event.doubt == (whole.doubt if event.seat == seat else None)  # type: ignore[attr-defined]
+            elif isinstance(event, Resolved):
+                assert event == whole and (event.shown is None) == (event.doubter is None)
             else:
-                assert isinstance(event, (Announced, Resolved, Won))
+                assert isinstance(event, (Announced, Won)) and event == whole
+                assert not list(cards_in(event))
 
 
 def check_ranks_and_winner(game: IDoubtIt, finished: bool) -> None:
@@ -167,7 +184,9 @@ def snapshot(game: IDoubtIt) -> tuple[object, ...]:
     )
 
 
-def play(table: Table, check: bool) -> tuple[IDoubtIt, list[tuple[int, Action]]]:
+def play(
+    table: Table, check: bool, every_step: bool = False
+) -> tuple[IDoubtIt, list[tuple[int, Action]]]:
     game = table.new()
     rng = random.Random(table.walk)
     full = sorted(deck(table.options.decks), key=sort_key)
@@ -191,8 +210,10 @@ def play(table: Table, check: bool) -> tuple[IDoubtIt, list[tuple[int, Action]]]
         assert game.version == version + 1
         if check:
             assert sorted(game.state.cards(), key=sort_key) == full
+            in_pile = [card for cards in game.state.pile_by_seat for card in cards]
+            assert sorted(in_pile, key=sort_key) == sorted(game.state.pile, key=sort_key)
             # Every seat's view after each doubt (cards move and show) and one step in 20.
-            if doubted(game) or rng.random() < 0.05:
+            if every_step or doubted(game) or rng.random() < 0.05:
                 check_views(game)
     if check:
         check_views(game)
@@ -212,6 +233,12 @@ def test_every_game_keeps_every_rule(table: Table) -> None:
         again.apply(seat, action)
     assert again.log(None) == game.log(None)
     assert repr(again.state) == repr(game.state)
+
+
+@settings(max_examples=100)
+@given(tables())
+def test_every_view_after_every_step(table: Table) -> None:
+    play(table, check=True, every_step=True)
 
 
 @settings(max_examples=200)

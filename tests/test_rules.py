@@ -231,8 +231,9 @@ def test_rule_5_everyone_letting_it_stand_closes_the_window() -> None:
     assert game.state.records[-1].doubter is None
 
 
-def test_rule_5_a_player_who_has_not_answered_lets_it_stand() -> None:
-    # The host's clock runs out: it answers for the silent seats, clockwise.
+def test_rule_5_silence_lets_the_claim_stand() -> None:
+    # When the window's time runs out, the host answers "let it stand" for every seat that
+    # has not answered, clockwise; an earlier doubt by a later seat still counts.
     game = deal("2S", players=4)
     claim(game, 0, "2S")
     game.apply(3, Doubt())
@@ -252,6 +253,12 @@ def test_rule_5_answers_are_hidden_from_the_others_until_the_end() -> None:
     hidden = [e for e in game.log(1) if isinstance(e, Answered)]
     assert hidden == [Answered(3, None)]
     assert [e for e in game.log(3) if isinstance(e, Answered)] == [Answered(3, True)]
+    game.apply(2, Doubt())
+    game.apply(1, LetStand())  # the window closes: seat 2 is the doubter
+    assert game.view(1).claims[-1].doubter == 2
+    # Seat 3's doubt changed nothing and stays its own business.
+    assert Answered(3, None) in game.log(1) and Answered(3, True) not in game.log(1)
+    assert game.view(1).answered == () and game.view(3).my_answer is None
 
 
 def test_rule_5_one_answer_each_and_never_to_your_own_claim() -> None:
@@ -354,11 +361,19 @@ def test_rule_7_a_last_claim_doubted_but_honest_wins() -> None:
 
 
 def test_rule_7_caught_bluffing_on_the_last_cards_takes_the_pile() -> None:
-    game = deal("2S", players=3, only=[0])
-    claim(game, 0, "2S")
+    game = deal("AS 5S", "2S", "3S", players=3, only=[0])
+    claim(game, 0, "AS")
+    stand_all(game)
+    claim(game, 1, "2S")
+    stand_all(game)
+    claim(game, 2, "3S")
+    stand_all(game)
+    assert game.view(None).pile == 3
+    claim(game, 0, "5S")  # "one 4", with its last card
     game.apply(1, Doubt())
-    assert not game.over
-    assert game.view(None).hand_sizes[0] == 1
+    assert not game.over and game.winner is None
+    assert game.view(None).hand_sizes[0] == 4  # the shown card and the pile of three
+    assert game.view(None).pile == 0
     assert game.view(None).turn == 1
 
 
@@ -418,11 +433,6 @@ def test_two_decks_allow_claims_of_eight() -> None:
     assert game.state.records[-1].honest is True
 
 
-def test_two_decks_make_eight_the_most_that_is_possible() -> None:
-    # Each rank exists eight times, so eight aces are possible and nine are not.
-    assert Options(decks=2).max_claim == 8
-
-
 # -- Variant: open challenges ("Cheat") ----------------------------------------------------
 
 
@@ -439,6 +449,23 @@ def test_open_anyone_may_call_until_the_next_player_lays() -> None:
     with pytest.raises(Exception) as error:
         game.apply(3, Doubt())
     assert error.value.code == "no_window_open"  # type: ignore[attr-defined]
+
+
+def test_open_calls_received_together_go_nearest_clockwise() -> None:
+    game = deal("", "", "", "2S", players=5, options=OPEN, opener=3)
+    claim(game, 3, "2S")
+    assert game.call_order([2, 0, 1, 3]) == (0, 1, 2)  # the claimer may not call
+    game.apply(game.call_order([2, 0, 1])[0], Doubt())
+    assert game.state.records[-1].doubter == 0
+    assert game.call_order([1, 2]) == ()  # settled: nothing left to call
+
+
+def test_the_claimer_sees_its_own_waiting_claim() -> None:
+    for options in (Options(), OPEN):
+        game = deal("AS 9D 5C", players=3, options=options)
+        claim(game, 0, "AS", "9D")
+        assert game.view(0).my_laid == (C("AS"), C("9D"))
+        assert game.view(1).my_laid == () and game.view(None).my_laid == ()
 
 
 def test_open_the_first_call_received_counts() -> None:

@@ -59,6 +59,24 @@ def test_the_text_report(capsys: pytest.CaptureFixture[str]) -> None:
     assert "games per second" in out and "turns per game" in out
 
 
+@pytest.mark.parametrize("players", [3, 4, 6])
+def test_by_default_one_counter_plays_randoms(
+    capsys: pytest.CaptureFixture[str], players: int
+) -> None:
+    report = run_cli(capsys, "--players", str(players), "--games", "3", "--seed", "1")
+    assert report["seats"] == {"counter": 1, "random": players - 1}
+
+
+def test_an_unseeded_run_reports_the_seed_that_replays_it(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    first = run_cli(capsys, "--games", "10", "--bots", "counter,honest,random")
+    again = run_cli(capsys, "--games", "10", "--bots", "counter,honest,random",
+                    "--seed", first["seed"])
+    assert first["seed"] == again["seed"]
+    assert (first["wins"], first["turns_per_game"]) == (again["wins"], again["turns_per_game"])
+
+
 def test_players_repeat_a_short_list(capsys: pytest.CaptureFixture[str]) -> None:
     report = run_cli(
         capsys, "--players", "6", "--bots", "counter,random", "--games", "6", "--seed", "1"
@@ -85,6 +103,7 @@ def test_variants(capsys: pytest.CaptureFixture[str], args: tuple[str, ...]) -> 
         (["--decks", "3"], "invalid choice"),
         (["--challenge", "loud"], "invalid choice"),
         (["--players", "3", "--bots", "random,random,random,random"], "names 4 strategies for 3"),
+        (["--bots", ","], "name at least one bot strategy"),
     ],
 )
 def test_bad_arguments_get_a_clear_error(

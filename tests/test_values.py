@@ -122,3 +122,25 @@ def test_options_round_trip_and_refuse_nonsense() -> None:
             Options.parse(text)
     with pytest.raises(BadOptions):
         Options(decks=True)  # type: ignore[arg-type]
+
+
+def test_record_refuses_what_its_fast_init_would_ignore() -> None:
+    from dataclasses import field
+
+    from doubtlan.rules.base import Event, record
+
+    class WithDefault(Event):
+        seat: int = 0
+
+    class WithFactory(Event):
+        seats: list[int] = field(default_factory=list)
+
+    class WithPostInit(Event):
+        seat: int
+
+        def __post_init__(self) -> None:
+            pass
+
+    for cls in (WithDefault, WithFactory, WithPostInit):
+        with pytest.raises(TypeError, match="no defaults"):
+            record(cls)

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from math import comb
 
-from ..rules import Card, Rank, TableView
+from ..rules import Action, Card, Rank, TableView
 from ..rules.idoubtit import Resolved
 from ..rules.seeds import Seed
 from .base import TruthTeller
@@ -88,6 +89,11 @@ class CounterBot(TruthTeller):
         self._record = Record()
 
     # -- doubting -----------------------------------------------------------------------
+
+    def act(self, view: TableView) -> Sequence[Action]:
+        if view.seat is not None:
+            self.remember(view)  # every view it sees, so that no pile it knew of is missed
+        return super().act(view)
 
     def remember(self, view: TableView) -> Memory:
         """Bring the memory up to date with the view (starting afresh in a new game)."""

@@ -10,8 +10,8 @@ place per game: :meth:`Game.view` and :meth:`Game.log` both go through it.
 from __future__ import annotations
 
 import abc
-from collections.abc import Sequence
-from dataclasses import dataclass, fields
+from collections.abc import Iterable, Sequence
+from dataclasses import MISSING, dataclass, fields
 from typing import Any, ClassVar, Generic, TypeVar, dataclass_transform
 
 from .errors import MalformedAction, NoSuchSeat
@@ -29,6 +29,10 @@ def record(cls: type[T]) -> type[T]:
     (immutability, equality, hashing, ``repr``) is the dataclass's.
     """
     made: Any = dataclass(frozen=True, slots=True)(cls)
+    if hasattr(made, "__post_init__") or any(
+        f.default is not MISSING or f.default_factory is not MISSING for f in fields(made)
+    ):
+        raise TypeError(f"@record {made.__name__}: no defaults or __post_init__, please")
     names = [f.name for f in fields(made)]
     setters = {f"_set_{name}": made.__dict__[name].__set__ for name in names}
     body = "".join(f"    _set_{name}(self, {name})\n" for name in names) or "    pass\n"
@@ -148,7 +152,13 @@ class Game(abc.ABC, Generic[OptionsT, ViewT]):
 
     @abc.abstractmethod
     def legal_actions(self, seat: int) -> tuple[Action, ...]:
-        """Every action ``seat`` may take now (identical copies of a card count once)."""
+        """Every action ``seat`` may take now (identical copies of a card count once).
+
+        Raises :class:`~doubtlan.rules.errors.NoSuchSeat` for a seat not at the table."""
+
+    @abc.abstractmethod
+    def call_order(self, seats: Iterable[int]) -> tuple[int, ...]:
+        """Order actions that reached the table together, as the rules settle ties."""
 
     @abc.abstractmethod
     def awaiting(self) -> tuple[int, ...]:

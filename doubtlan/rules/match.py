@@ -23,13 +23,21 @@ class Match:
         self.seed = seed_bytes(seed)
         #: Games started so far.
         self.games = 0
-        #: Games won by each seat.
-        self.tally = [0] * players
+        #: The game being played (or the last one).
         self.game: IDoubtIt | None = None
+        self._won = [0] * players  # by the games before this one
+
+    @property
+    def tally(self) -> list[int]:
+        """Games won by each seat so far, the current game included once it is won."""
+        tally = list(self._won)
+        if self.game is not None and self.game.winner is not None:
+            tally[self.game.winner] += 1
+        return tally
 
     def new_game(self) -> IDoubtIt:
-        """Deal the next game. The previous one is counted in :attr:`tally` if it was won."""
-        self._count(self.game)
+        """Deal the next game, opened by the seat after the last game's opener."""
+        self._won = self.tally
         game = IDoubtIt(
             self.players,
             self.options,
@@ -39,7 +47,3 @@ class Match:
         self.games += 1
         self.game = game
         return game
-
-    def _count(self, game: IDoubtIt | None) -> None:
-        if game is not None and game.winner is not None:
-            self.tally[game.winner] += 1

@@ -7,7 +7,7 @@ and only then runs the unchecked ``_do``, so a refused action changes nothing.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from ..base import Action, Event, Game, check_seat
 from ..cards import Card, Rank, deck, sort_key
@@ -154,8 +154,25 @@ class IDoubtIt(Game[Options, TableView]):
 
     def legal_actions(self, seat: int) -> tuple[Action, ...]:
         if type(seat) is not int or not 0 <= seat < self.players:
-            return ()
+            check_seat(self.players, seat)  # raises
         return self._legal(seat, tuple(self.state.hands[seat]))
+
+    def call_order(self, seats: Iterable[int]) -> tuple[int, ...]:
+        """The seats whose calls (doubts) reached the table together, in the order that
+        decides between them: nearest clockwise after the claimer first.
+
+        In the open mode the first call counts, so calls received together are applied in
+        this order (docs/rules.md). Seats that may not call are left out.
+
+        >>> game = IDoubtIt(5, seed=1)
+        >>> game.call_order([4, 1, 3])  # no claim waits: nobody may call
+        ()
+        """
+        claimer = self.state.claimer
+        if claimer is None:
+            return ()
+        callers = set(seats)
+        return tuple(seat for seat in self._clockwise[claimer] if seat in callers)
 
     def _legal(self, seat: int, hand: tuple[Card, ...]) -> tuple[Action, ...]:
         state = self.state

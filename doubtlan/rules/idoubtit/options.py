@@ -9,7 +9,7 @@ from ..errors import BadOptions
 
 
 class Challenge(enum.Enum):
-    """How a claim is challenged (docs/rules.md, "Challenge modes")."""
+    """How a claim is challenged (docs/rules.md, "Variants")."""
 
     #: Every other player answers once; the first doubter clockwise from the claimer counts.
     WINDOW = "window"

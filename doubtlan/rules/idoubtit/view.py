@@ -55,7 +55,7 @@ class TableView(View):
     # What only this seat sees (empty for a spectator):
     #: This seat's hand, sorted.
     hand: tuple[Card, ...]
-    #: The cards this seat has laid so far this turn.
+    #: The cards this seat has laid this turn: while laying, and while its claim waits.
     my_laid: tuple[Card, ...]
     #: The cards in the pile that this seat put there.
     my_pile: tuple[Card, ...]
@@ -115,11 +115,19 @@ def make_view(
         seat,
         *public,  # type: ignore[arg-type]
         hand,
-        tuple(state.laid) if seat == state.turn else (),
+        _my_laid(state, seat),
         tuple(state.pile_by_seat[seat]),
         state.answers.get(seat),
         legal,
     )
+
+
+def _my_laid(state: State, seat: int) -> tuple[Card, ...]:
+    if seat == state.claimer:
+        return tuple(state.claim_cards)
+    if seat == state.turn:
+        return tuple(state.laid)
+    return ()
 
 
 def redact(event: Event, seat: int | None) -> Event:
