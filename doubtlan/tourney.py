@@ -52,9 +52,11 @@ def play(game: Game[Any, TableView], bots: Sequence[Bot], max_turns: int = MAX_T
                 chosen.append((seat, actions, seen))
             elif seat in seen.awaiting:
                 raise BotError(f"{bots[seat]!r} at seat {seat} did not act when it had to")
-        # Calls first, ordered as the rules settle calls received together; then the rest.
-        order = {seat: i for i, seat in enumerate(game.call_order(seats))}
-        chosen.sort(key=lambda choice: _calls_first(choice, order))
+        calls = [choice for choice in chosen if type(choice[1][0]) is Doubt]
+        if calls:  # calls first, in the order the rules settle calls received together
+            order = game.call_order(seat for seat, _, _ in calls)
+            calls.sort(key=lambda choice: order.index(choice[0]) if choice[0] in order else 0)
+            chosen = calls + [choice for choice in chosen if type(choice[1][0]) is not Doubt]
         for seat, actions, seen in chosen:
             try:
                 apply(seat, actions[0])
@@ -67,13 +69,6 @@ def play(game: Game[Any, TableView], bots: Sequence[Bot], max_turns: int = MAX_T
             for action in actions[1:]:
                 _apply(game, bots, seat, action)
     return True
-
-
-def _calls_first(
-    choice: tuple[int, Sequence[Action], TableView], order: dict[int, int]
-) -> tuple[bool, int]:
-    seat, actions, _ = choice
-    return type(actions[0]) is not Doubt, order.get(seat, 0)
 
 
 def _apply(game: Game[Any, TableView], bots: Sequence[Bot], seat: int, action: Action) -> None:

@@ -115,19 +115,13 @@ def make_view(
         seat,
         *public,  # type: ignore[arg-type]
         hand,
-        _my_laid(state, seat),
+        tuple(state.claim_cards) if seat == state.claimer  # its claim waits
+        else tuple(state.laid) if seat == state.turn
+        else (),
         tuple(state.pile_by_seat[seat]),
         state.answers.get(seat),
         legal,
     )
-
-
-def _my_laid(state: State, seat: int) -> tuple[Card, ...]:
-    if seat == state.claimer:
-        return tuple(state.claim_cards)
-    if seat == state.turn:
-        return tuple(state.laid)
-    return ()
 
 
 def redact(event: Event, seat: int | None) -> Event:
