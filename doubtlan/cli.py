@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from . import __version__
 
@@ -41,6 +41,79 @@ def _positive(text: str) -> int:
 
 def _seed(text: str) -> int | str:
     return int(text) if text.lstrip("-").isdigit() else text
+
+
+#: The port a host listens on unless told otherwise.
+DEFAULT_PORT = 47474
+
+
+def _seconds(low: float, high: float) -> Callable[[str], float]:
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(
+                f"expected a number of seconds, got {text!r}"
+            ) from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"expected {low:g} to {high:g} seconds, got {text}")
+        return value
+
+    return parse
+
+
+def _count(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"expected 0 or more, got {value}")
+    return value
+
+
+def _port(text: str) -> int:
+    value = _count(text)
+    if value > 65535:
+        raise argparse.ArgumentTypeError(f"a port is 0 to 65535, not {value}")
+    return value
+
+
+def _text(what: str, longest: int) -> Callable[[str], str]:
+    def parse(text: str) -> str:
+        text = text.strip()
+        if not 1 <= len(text) <= longest or not text.isprintable():
+            raise argparse.ArgumentTypeError(
+                f"a {what} is 1 to {longest} printable characters, not {text!r}"
+            )
+        return text
+
+    return parse
+
+
+def _address(text: str) -> tuple[str, int]:
+    """HOST, HOST:PORT, [IPv6] or [IPv6]:PORT."""
+    host, port = text.strip(), str(DEFAULT_PORT)
+    if host.startswith("["):
+        inside, _, rest = host[1:].partition("]")
+        host = inside
+        if rest.startswith(":"):
+            port = rest[1:]
+    elif host.count(":") == 1:
+        host, port = host.split(":")
+    if not host:
+        raise argparse.ArgumentTypeError(f"expected HOST[:PORT], got {text!r}")
+    return host, _port(port)
+
+
+def _login() -> str:
+    import getpass
+
+    try:
+        name = getpass.getuser()
+    except Exception:  # no login name in this environment
+        name = "player"
+    return (name or "player")[:24]
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -88,7 +161,82 @@ def build_parser() -> argparse.ArgumentParser:
     )
     tourney.add_argument("--json", action="store_true", help="print one JSON object")
     tourney.set_defaults(run=_tourney)
+    _add_host(commands)
+    _add_join(commands)
+    tables = commands.add_parser(
+        "tables", help="list the tables on the network and exit",
+        description="Look for doubtlan tables on the local network (mDNS) and list them.",
+    )
+    tables.add_argument("--timeout", type=_seconds(0.1, 60), default=3.0,
+                        help="seconds to look (default 3)")
+    tables.add_argument("--json", action="store_true", help="print one JSON list")
+    tables.set_defaults(run=_tables)
     return parser
+
+
+def _add_host(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    host = commands.add_parser(
+        "host", help="host a table on this network",
+        description="Host a table: start the game server, advertise it on the network, and "
+        "seat bots. With --headless it plays the match without a screen, printing each winner.",
+    )
+    host.add_argument("--headless", action="store_true",
+                      help="no screen: wait for the seats, play the match, print each winner")
+    host.add_argument("--players", type=_positive, default=4, help="seats at the table (default 4)")
+    host.add_argument("--bots", type=_count, default=0, help="seats to fill with bots (default 0)")
+    host.add_argument("--strategy", default="counter", choices=("random", "honest", "counter"),
+                      help="the bots' strategy (default counter)")
+    host.add_argument("--games", type=_count, default=1,
+                      help="games in the match; 0 plays on until stopped (default 1)")
+    host.add_argument("--seed", type=_seed, default=None, help="seed for the deals")
+    host.add_argument("--name", type=_text("table name", 40), default=None,
+                      help="the table's name (default: LOGIN's table)")
+    host.add_argument("--port", type=_port, default=DEFAULT_PORT,
+                      help=f"TCP port (default {DEFAULT_PORT}; 0 picks a free one)")
+    host.add_argument("--bind", default="0.0.0.0", metavar="ADDR",
+                      help="address to listen on (default: all)")
+    host.add_argument("--pin", type=_text("PIN", 16), default=None,
+                      help="players must give this PIN to join")
+    host.add_argument("--decks", type=int, choices=(1, 2), default=1, help="decks (default 1)")
+    host.add_argument("--challenge", choices=("window", "open"), default="window",
+                      help="how claims are challenged (default window)")
+    host.add_argument("--window", type=_seconds(0.1, 3600), default=10.0,
+                      help="seconds a challenge window stays open (default 10)")
+    host.add_argument("--turn-timeout", type=_seconds(0, 3600), default=60.0,
+                      help="seconds for a turn before the host plays for the player; 0: none "
+                      "(default 60)")
+    host.add_argument("--grace", type=_seconds(0, 3600), default=15.0,
+                      help="seconds an absent player's seat waits before a bot plays it "
+                      "(default 15)")
+    where = host.add_mutually_exclusive_group()
+    where.add_argument("--advertise", action="append", metavar="ADDR", default=[],
+                       help="advertise the table on this address (repeatable; default: every "
+                       "LAN address)")
+    where.add_argument("--no-advertise", action="store_true",
+                       help="a private table: no multicast at all; join it by address")
+    host.set_defaults(run=_host)
+
+
+def _add_join(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    join = commands.add_parser(
+        "join", help="join a table on this network",
+        description="Join a table, found on the network or at HOST[:PORT]. With --bot a bot "
+        "plays the seat; with --watch you watch without a seat.",
+    )
+    join.add_argument("address", nargs="?", type=_address, metavar="HOST[:PORT]",
+                      help=f"the host's address (default port {DEFAULT_PORT}); without it, the "
+                      "table is found on the network")
+    join.add_argument("--table", type=_text("table name", 64), default=None,
+                      help="join the table of this name found on the network")
+    join.add_argument("--bot", choices=("random", "honest", "counter"), default=None,
+                      help="let a bot of this strategy play the seat")
+    join.add_argument("--watch", action="store_true", help="watch without a seat")
+    join.add_argument("--name", type=_text("name", 24), default=None,
+                      help="your name at the table (default: your login name)")
+    join.add_argument("--pin", type=_text("PIN", 16), default=None, help="the table's PIN")
+    join.add_argument("--timeout", type=_seconds(0.1, 120), default=10.0,
+                      help="seconds to look for the table on the network (default 10)")
+    join.set_defaults(run=_join)
 
 
 def _tourney(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
@@ -116,6 +264,72 @@ def _tourney(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     else:
         print(result.report())
     return 0
+
+
+def _host(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    import asyncio
+
+    from .net import headless
+    from .net.table import TableConfig
+    from .rules import Challenge, Options, RulesError
+
+    if not args.headless:
+        parser.error("the table app is not built yet; add --headless to host without a screen")
+    try:
+        options = Options(decks=args.decks, challenge=Challenge(args.challenge))
+        options.check_players(args.players)
+    except RulesError as error:
+        parser.error(str(error))
+    if args.bots > args.players:
+        parser.error(f"--bots {args.bots} is more than --players {args.players}")
+    config = TableConfig(
+        players=args.players, options=options, name=args.name or f"{_login()}'s table",
+        games=args.games, pin=args.pin, window=args.window, turn_timeout=args.turn_timeout,
+        grace=args.grace, seed=args.seed,
+    )
+    advertising = headless.Advertising(not args.no_advertise, tuple(args.advertise))
+    try:
+        return asyncio.run(headless.host(
+            config, bots=args.bots, strategy=args.strategy, bind=args.bind, port=args.port,
+            advertising=advertising,
+        ))
+    except OSError as error:
+        print(f"doubtlan: cannot host on {args.bind}:{args.port}: {error.strerror or error}",
+              file=sys.stderr)
+        return 1
+
+
+def _join(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    import asyncio
+
+    from .net import headless
+    from .net.client import ConnectionLost
+
+    if args.bot is None and not args.watch:
+        parser.error("the table app is not built yet; add --bot STRATEGY or --watch")
+    if args.address and args.table:
+        parser.error("give an address or --table, not both")
+
+    async def run() -> int:
+        address = args.address or await headless.find(args.table, args.timeout)
+        if args.watch:
+            return await headless.watch(address, pin=args.pin)
+        return await headless.join_bot(args.bot, address, name=args.name or _login(),
+                                       pin=args.pin)
+
+    try:
+        return asyncio.run(run())
+    except ConnectionLost as error:
+        print(f"doubtlan: {error}", file=sys.stderr)
+        return 1
+
+
+def _tables(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    import asyncio
+
+    from .net import headless
+
+    return asyncio.run(headless.tables(args.timeout, args.json))
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -35,31 +35,34 @@ def deal(
     return IDoubtIt.from_hands(chosen, options, opener=opener, rank=rank)
 
 
-_LEAVES = (int, str, bytes, float, type(None), enum.Enum)
+_LEAVES: set[type] = {int, str, bytes, float, bool, type(None)}
 _NAMES: dict[type, tuple[str, ...]] = {}
 
 
 def cards_in(thing: object) -> Iterator[Card]:
     """Every card anywhere inside ``thing``: dataclass fields, tuples, lists, dicts."""
-    if isinstance(thing, Card):
-        yield thing
-    elif isinstance(thing, _LEAVES):
-        return
-    elif isinstance(thing, (tuple, list, set, frozenset)):
-        for item in thing:
-            yield from cards_in(item)
-    elif isinstance(thing, dict):
-        for key, value in thing.items():
-            yield from cards_in(key)
-            yield from cards_in(value)
-    elif dataclasses.is_dataclass(thing) and not isinstance(thing, type):
-        names = _NAMES.get(type(thing))
-        if names is None:
-            names = _NAMES[type(thing)] = tuple(f.name for f in dataclasses.fields(thing))
-        for name in names:
-            yield from cards_in(getattr(thing, name))
-    else:
-        raise TypeError(f"cards_in does not know how to look inside {type(thing).__name__}")
+    pending = [thing]
+    while pending:
+        item = pending.pop()
+        kind = type(item)
+        if kind in _LEAVES:
+            continue
+        if kind is Card:
+            yield item  # type: ignore[misc]
+        elif kind is tuple or kind is list or kind is set or kind is frozenset:
+            pending.extend(item)  # type: ignore[call-overload]
+        elif kind is dict:
+            pending.extend(item.keys())  # type: ignore[attr-defined]
+            pending.extend(item.values())  # type: ignore[attr-defined]
+        elif isinstance(item, enum.Enum):
+            _LEAVES.add(kind)
+        elif dataclasses.is_dataclass(item):
+            names = _NAMES.get(kind)
+            if names is None:
+                names = _NAMES[kind] = tuple(f.name for f in dataclasses.fields(item))
+            pending.extend([getattr(item, name) for name in names])
+        else:
+            raise TypeError(f"cards_in does not know how to look inside {kind.__name__}")
 
 
 def hand_codes(cards: Sequence[Card]) -> list[str]:

@@ -34,6 +34,8 @@ class TableView(View):
     opener: int
     #: Bumped by every accepted action; a view is current when its version is the game's.
     version: int
+    #: How many claims have been made (announced) so far.
+    turns: int
     phase: Phase
     #: The seat laying now; during a window, the claimer.
     turn: int
@@ -85,6 +87,7 @@ def public_facts(
         state.options,
         state.opener,
         state.version,
+        state.turns,
         state.phase,
         state.turn,
         state.rank.next() if state.claim is not None and state.phase is LAYING else state.rank,

@@ -1,0 +1,1 @@
+"""The network: wire protocol, the authoritative host, the client, discovery."""

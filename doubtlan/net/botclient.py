@@ -1,0 +1,51 @@
+"""A bot that plays one seat over the network (``doubtlan join --bot``).
+
+:class:`Decider` is the pure part: given what the seat's connection knows, it says which
+actions to send, once per moment of decision. :func:`play` runs it on a live connection.
+"""
+
+from __future__ import annotations
+
+from ..bots import Bot
+from ..rules import Phase
+from .client import Client, Mirror
+from .messages import Act, Error, Message, State
+
+
+class Decider:
+    """Asks the bot for a decision once per moment that needs one.
+
+    A moment is a game, a claim number, a phase, and whether a claim is waiting: the turn's
+    cards are chosen once (and sent together), a window is answered once, an open claim is
+    considered once. A refusal clears the moment, so the bot thinks again.
+    """
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+        self._moment: tuple[int, int, Phase, bool] | None = None
+
+    def decide(self, mirror: Mirror, message: Message) -> list[Act]:
+        if isinstance(message, Error):
+            self._moment = None
+        elif not isinstance(message, State):
+            return []
+        view = mirror.view
+        if view is None or not view.legal or view.winner is not None:
+            return []
+        moment = (mirror.game_number, view.turns, view.phase, view.claim is not None)
+        if moment == self._moment:
+            return []
+        self._moment = moment
+        return [Act(view.turns, action.text) for action in self.bot.act(view)]
+
+
+async def play(client: Client, bot: Bot) -> None:
+    """Let ``bot`` play ``client``'s seat until the host says goodbye."""
+    decider = Decider(bot)
+
+    async def on_message(message: Message) -> None:
+        for act in decider.decide(client.mirror, message):
+            await client.send(act)
+
+    client.on_message = on_message
+    await client.run()

@@ -1,0 +1,222 @@
+"""The client side: what a seat knows of the table, and a connection that keeps itself up.
+
+:class:`Mirror` turns the host's messages into the seat's current view (no I/O: the tests,
+the bot client and the app share it). :class:`Client` is the asyncio connection: it says
+hello, reads frames into the mirror, answers pings, notices a silent host, and after a
+lost connection reconnects by itself with the seat's token and gets a full snapshot.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import random
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field, replace
+
+from ..rules import Action
+from ..rules.idoubtit import Resolved, TableView
+from . import protocol
+from .errors import WireError
+from .messages import (
+    PROTOCOL_VERSION,
+    Act,
+    Bye,
+    Error,
+    Hello,
+    History,
+    Leave,
+    Message,
+    Note,
+    Ping,
+    Pong,
+    State,
+    TableInfo,
+    Welcome,
+)
+
+#: Seconds of silence from the host before the client gives the connection up.
+SILENCE = 15.0
+#: Seconds between the client's own pings.
+PING_EVERY = 5.0
+
+
+@dataclass
+class Mirror:
+    """What one connection knows of the table, rebuilt from the host's messages."""
+
+    seat: int | None = None
+    token: str | None = None
+    name: str | None = None
+    table: TableInfo | None = None
+    game_number: int = 0
+    #: The seat's view of the current game, with every settled claim.
+    view: TableView | None = None
+    #: The events and notes of the last ``state`` received.
+    events: tuple[object, ...] = ()
+    notes: tuple[Note, ...] = ()
+    #: The last refusal, and why the host closed the connection (None while open).
+    error: Error | None = None
+    bye: Bye | None = None
+    _claims: list[Resolved] = field(default_factory=list)
+
+    def receive(self, message: Message) -> None:
+        if isinstance(message, Welcome):
+            self.seat, self.token, self.name = message.seat, message.token, message.name
+            self.table = message.table
+            self.bye = None
+        elif isinstance(message, TableInfo):
+            self.table = message
+        elif isinstance(message, History):
+            self._claims_from(message.game_number, message.claims_from, message.claims)
+        elif isinstance(message, State):
+            self._claims_from(message.game_number, message.claims_from, message.view.claims)
+            self.view = replace(message.view, claims=tuple(self._claims))
+            self.events, self.notes = message.events, message.notes
+        elif isinstance(message, Error):
+            self.error = message
+        elif isinstance(message, Bye):
+            self.bye = message
+
+    def _claims_from(self, game: int, start: int, claims: tuple[Resolved, ...]) -> None:
+        if game != self.game_number:
+            self.game_number, self._claims = game, []
+        del self._claims[start:]
+        if len(self._claims) == start:
+            self._claims.extend(claims)
+
+
+class ConnectionLost(Exception):
+    """The host went away, or closed the connection."""
+
+
+class Client:
+    """One connection to a host, kept up by itself.
+
+    ``on_message`` is called with every message after the :attr:`mirror` has taken it in.
+    :meth:`run` connects, says hello and reads until the host says ``bye`` or the client is
+    closed; after a lost connection it reconnects with the seat's token (backing off, up to
+    ``retry_for`` seconds) and the host sends a full snapshot.
+    """
+
+    def __init__(
+        self,
+        host: str,
+        port: int,
+        name: str,
+        *,
+        pin: str | None = None,
+        watch: bool = False,
+        token: str | None = None,
+        on_message: Callable[[Message], Awaitable[None] | None] | None = None,
+        retry_for: float = 60.0,
+    ) -> None:
+        self.host, self.port, self.name, self.pin, self.watch = host, port, name, pin, watch
+        self.mirror = Mirror(token=token)
+        self.on_message = on_message
+        self.retry_for = retry_for
+        #: Set while a connection is up; cleared while reconnecting.
+        self.connected = asyncio.Event()
+        #: How many times the client has connected (1 for a connection never lost).
+        self.connections = 0
+        self._writer: asyncio.StreamWriter | None = None
+        self._closed = False
+
+    # -- sending ------------------------------------------------------------------------
+
+    async def send(self, message: Message) -> None:
+        writer = self._writer
+        if writer is None:
+            raise ConnectionLost("not connected")
+        writer.write(protocol.encode(message))
+        await writer.drain()
+
+    async def act(self, action: Action, turn: int) -> None:
+        """Ask the host to apply ``action``, decided when ``turn`` claims had been made."""
+        await self.send(Act(turn, action.text))
+
+    async def leave(self) -> None:
+        with contextlib.suppress(ConnectionLost, OSError):
+            await self.send(Leave())
+        await self.close()
+
+    async def close(self) -> None:
+        self._closed = True
+        writer, self._writer = self._writer, None
+        if writer is not None:
+            writer.close()
+            with contextlib.suppress(OSError, ConnectionError):
+                await writer.wait_closed()
+
+    def drop(self) -> None:
+        """Cut the connection at once, as a failing network would (for tests)."""
+        if self._writer is not None:
+            self._writer.transport.abort()
+
+    # -- running ------------------------------------------------------------------------
+
+    async def run(self) -> Bye | None:
+        """Play until the host says goodbye (returned) or :meth:`close`; reconnect between."""
+        give_up = asyncio.get_running_loop().time() + self.retry_for
+        delay = 0.2
+        while not self._closed:
+            try:
+                await self._session()
+            except (ConnectionLost, OSError, asyncio.IncompleteReadError, WireError):
+                pass
+            finally:
+                self.connected.clear()
+                self._writer = None
+            bye = self.mirror.bye
+            if bye is not None and bye.code != "replaced" or self._closed:
+                return bye
+            if self.mirror.token is None and not self.watch and self.connections:
+                return bye  # never seated: nothing to come back to
+            now = asyncio.get_running_loop().time()
+            if self.connections and now >= give_up:
+                raise ConnectionLost(f"no answer from {self.host}:{self.port}")
+            await asyncio.sleep(delay * (0.5 + random.random()))  # backoff, not a wait on state
+            delay = min(delay * 2, 5.0)
+            if self.connections == 0 and now >= give_up:
+                raise ConnectionLost(f"cannot reach {self.host}:{self.port}")
+        return self.mirror.bye
+
+    async def _session(self) -> None:
+        reader, writer = await asyncio.open_connection(self.host, self.port)
+        self._writer = writer
+        self.mirror.bye = None
+        await self.send(
+            Hello(PROTOCOL_VERSION, self.name, self.pin, self.mirror.token, self.watch)
+        )
+        self.connections += 1
+        self.connected.set()
+        pinger = asyncio.create_task(self._ping())
+        try:
+            while True:
+                message = await asyncio.wait_for(_read(reader), SILENCE)
+                if isinstance(message, Ping):
+                    await self.send(Pong())
+                self.mirror.receive(message)
+                if self.on_message is not None:
+                    result = self.on_message(message)
+                    if result is not None:
+                        await result
+                if isinstance(message, Bye):
+                    return
+        except TimeoutError:
+            raise ConnectionLost("the host fell silent") from None
+        finally:
+            pinger.cancel()
+            writer.close()
+
+    async def _ping(self) -> None:
+        with contextlib.suppress(ConnectionLost, OSError):
+            while True:
+                await asyncio.sleep(PING_EVERY)  # a heartbeat's period, not a wait on state
+                await self.send(Ping())
+
+
+async def _read(reader: asyncio.StreamReader) -> Message:
+    header = await reader.readexactly(protocol.HEADER.size)
+    body = await reader.readexactly(protocol.read_length(header))
+    return protocol.decode(body, "host")

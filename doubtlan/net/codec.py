@@ -1,0 +1,366 @@
+"""Turn the protocol's dataclasses into plain msgpack values and back, checking every field.
+
+The dataclasses are the one definition of the wire: a message's fields, their types and their
+limits (given with ``Annotated``) decide both what is sent and what is accepted. Each type's
+encoder and decoder is built once, from the type hints, and reused.
+
+On the wire a dataclass is a map from its field names to their values (events also carry
+their ``kind``); a tuple is an array; ``None`` is nil; a card, rank, claim, action or rule
+options travel as their text (``"QS"``, ``"10"``, ``"3x7"``, ``"lay QS"``,
+``"decks=1,challenge=window"``); a phase as its value.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import functools
+import math
+import types
+import typing
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from ..rules import DECK, Action, Card, Claim, Event, Options, Rank, RulesError
+from .errors import BadMessage
+
+Encode = Callable[[Any], Any]
+Decode = Callable[[Any, str], Any]
+
+
+@dataclass(frozen=True)
+class Limit:
+    """The range of an ``int`` or ``float`` field: ``Annotated[int, Limit(0, 9)]``."""
+
+    low: float
+    high: float
+
+
+@dataclass(frozen=True)
+class Text:
+    """The length of a ``str`` field, and whether it must be printable."""
+
+    low: int
+    high: int
+    printable: bool = True
+
+
+@dataclass(frozen=True)
+class Many:
+    """The most items a ``tuple[...]`` field may hold."""
+
+    high: int
+
+
+#: What a field may hold when its type gives no limit of its own.
+DEFAULT_INT = Limit(0, 2**31 - 1)
+DEFAULT_FLOAT = Limit(0.0, 1e6)
+DEFAULT_TEXT = Text(0, 256, printable=False)
+DEFAULT_MANY = Many(1024)
+
+
+def _fail(path: str, message: str) -> BadMessage:
+    return BadMessage(f"{path}: {message}")
+
+
+class Codec:
+    """Encoders and decoders for a set of dataclasses, built once per type.
+
+    ``events`` are the event classes that may appear where a field says ``Event``;
+    ``parse_action`` reads an action's text form (the game's own).
+    """
+
+    def __init__(
+        self, events: typing.Iterable[type[Event]], parse_action: Callable[[str], Action]
+    ) -> None:
+        self.events = {cls.kind: cls for cls in events}
+        self.parse_action = parse_action
+        self._encoders: dict[Any, Encode] = {}
+        self._decoders: dict[Any, Decode] = {}
+        # Texts of the actions seen so far, both ways: actions are few and sent often.
+        self._texts: dict[Action, str] = {}
+        self._actions: dict[str, Action] = {}
+
+    def _action_text(self, action: Action) -> str:
+        text = self._texts.get(action)
+        if text is None:
+            text = self._texts[action] = action.text
+            if len(self._texts) < 4096:
+                self._actions[text] = action
+        return text
+
+    # -- public --------------------------------------------------------------------------
+
+    def encode(self, value: Any, tp: Any = None) -> Any:
+        return self.encoder(tp if tp is not None else type(value))(value)
+
+    def decode(self, wire: Any, tp: Any, path: str = "") -> Any:
+        return self.decoder(tp)(wire, path or getattr(tp, "__name__", "value"))
+
+    def encoder(self, tp: Any) -> Encode:
+        found = self._encoders.get(tp)
+        if found is None:
+            found = self._encoders[tp] = self._make_encoder(tp)
+        return found
+
+    def decoder(self, tp: Any) -> Decode:
+        found = self._decoders.get(tp)
+        if found is None:
+            found = self._decoders[tp] = self._make_decoder(tp)
+        return found
+
+    # -- building ------------------------------------------------------------------------
+
+    def _make_encoder(self, tp: Any) -> Encode:
+        tp, _ = _unwrap(tp)
+        origin = typing.get_origin(tp)
+        if origin in (typing.Union, types.UnionType):
+            inner = [self.encoder(arg) for arg in typing.get_args(tp) if arg is not type(None)]
+            if len(inner) != 1:
+                raise TypeError(f"only X | None unions are supported, not {tp}")
+            encode = inner[0]
+            return lambda value: None if value is None else encode(value)
+        if origin is tuple:
+            item = self.encoder(typing.get_args(tp)[0])
+            return lambda value: [item(v) for v in value]
+        if tp in (int, float, bool, str):
+            return _same
+        if tp is Card:
+            return _card_code
+        if tp is Rank:
+            return _RANK_TEXT.__getitem__
+        if tp is Claim:
+            return _CLAIM_TEXT.__getitem__
+        if tp is Options:
+            return lambda value: value.text
+        if isinstance(tp, type) and issubclass(tp, enum.Enum):
+            return lambda value: value.value
+        if tp is Action or isinstance(tp, type) and issubclass(tp, Action):
+            return self._action_text
+        if tp is Event:
+            return lambda value: self.encoder(type(value))(value)
+        if dataclasses.is_dataclass(tp):
+            return self._dataclass_encoder(tp)
+        raise TypeError(f"no wire form for {tp!r}")
+
+    def _dataclass_encoder(self, cls: Any) -> Encode:
+        # Written out as code once per class, as dataclasses does for __init__: this runs
+        # for every message sent.
+        hints = typing.get_type_hints(cls, include_extras=True)
+        names = [f.name for f in dataclasses.fields(cls)]
+        scope: dict[str, Any] = {}
+        items = [f"{key!r}: {value!r}" for key, value in _tag(cls).items()]
+        for i, name in enumerate(names):
+            encode = self.encoder(hints[name])
+            if encode is _same:
+                items.append(f"{name!r}: value.{name}")
+            else:
+                scope[f"_e{i}"] = encode
+                items.append(f"{name!r}: _e{i}(value.{name})")
+        source = f"def encode(value):\n    return {{{', '.join(items)}}}\n"
+        exec(source, scope)
+        encoder: Encode = scope["encode"]
+        return encoder
+
+    def _make_decoder(self, tp: Any) -> Decode:
+        tp, meta = _unwrap(tp)
+        origin = typing.get_origin(tp)
+        if origin in (typing.Union, types.UnionType):
+            inner = [self.decoder(arg) for arg in typing.get_args(tp) if arg is not type(None)]
+            decode = inner[0]
+            return lambda wire, path: None if wire is None else decode(wire, path)
+        if origin is tuple:
+            return self._tuple_decoder(typing.get_args(tp)[0], _meta(meta, Many, DEFAULT_MANY))
+        if tp is bool:
+            return _bool
+        if tp is int:
+            return _int(_meta(meta, Limit, DEFAULT_INT))
+        if tp is float:
+            return _float(_meta(meta, Limit, DEFAULT_FLOAT))
+        if tp is str:
+            return _str(_meta(meta, Text, DEFAULT_TEXT))
+        if tp is Card:
+            return _parsed(Card.parse, "card", {card.code: card for card in DECK})
+        if tp is Rank:
+            return _parsed(Rank.parse, "rank", {text: rank for rank, text in _RANK_TEXT.items()})
+        if tp is Claim:
+            return _parsed(Claim.parse, "claim", {text: c for c, text in _CLAIM_TEXT.items()})
+        if tp is Options:  # a table's options never change: read each text once
+            return _parsed(functools.lru_cache(maxsize=64)(Options.parse), "options")
+        if isinstance(tp, type) and issubclass(tp, enum.Enum):
+            return _enum(tp)
+        if tp is Action or isinstance(tp, type) and issubclass(tp, Action):
+            return _parsed(self.parse_action, "action", self._actions)
+        if tp is Event:
+            return self._event_decoder()
+        if dataclasses.is_dataclass(tp):
+            return self._dataclass_decoder(tp)
+        raise TypeError(f"no wire form for {tp!r}")
+
+    def _tuple_decoder(self, item_type: Any, many: Many) -> Decode:
+        item = self.decoder(item_type)
+
+        def decode(wire: Any, path: str) -> tuple[Any, ...]:
+            if type(wire) is not list:
+                raise _fail(path, "expected an array")
+            if len(wire) > many.high:
+                raise _fail(path, f"at most {many.high} items")
+            return tuple([item(value, path) for value in wire])
+
+        return decode
+
+    def _dataclass_decoder(self, cls: Any) -> Decode:
+        # Written out as code once per class (see _dataclass_encoder). Paths in error
+        # messages name the class and field, such as "TableView.hand".
+        hints = typing.get_type_hints(cls, include_extras=True)
+        names = [f.name for f in dataclasses.fields(cls)]
+        tag = _tag(cls)
+        expected = frozenset(names) | set(tag)
+        scope: dict[str, Any] = {"cls": cls, "expected": expected, "tag": tag,
+                                 "mismatch": _mismatch, "RulesError": RulesError, "fail": _fail}
+        args = []
+        for i, name in enumerate(names):
+            scope[f"_d{i}"] = self.decoder(hints[name])
+            args.append(f"_d{i}(wire[{name!r}], {f'{cls.__name__}.{name}'!r})")
+        checks = "".join(
+            f"    if wire[{key!r}] != {value!r}:\n"
+            "        raise mismatch(wire, expected, tag, path)\n"
+            for key, value in tag.items()
+        )
+        source = (
+            "def decode(wire, path):\n"
+            "    if type(wire) is not dict or wire.keys() != expected:\n"
+            "        raise mismatch(wire, expected, tag, path)\n"
+            f"{checks}"
+            "    try:\n"
+            f"        return cls({', '.join(args)})\n"
+            "    except RulesError as error:  # a value the type itself refuses\n"
+            "        raise fail(path, error.message) from None\n"
+        )
+        exec(source, scope)
+        decoder: Decode = scope["decode"]
+        return decoder
+
+    def _event_decoder(self) -> Decode:
+        def decode(wire: Any, path: str) -> Any:
+            if type(wire) is not dict or wire.get("kind") not in self.events:
+                raise _fail(path, f"expected an event, one of {sorted(self.events)}")
+            return self.decoder(self.events[wire["kind"]])(wire, path)
+
+        return decode
+
+
+def _mismatch(wire: Any, expected: frozenset[str], tag: dict[str, str], path: str) -> BadMessage:
+    """Why ``wire`` is not the map a dataclass expects."""
+    if type(wire) is not dict:
+        return _fail(path, "expected a map")
+    for key, value in tag.items():
+        if wire.get(key) != value:
+            return _fail(f"{path}.{key}", f"expected {value!r}")
+    missing = sorted(expected - wire.keys())
+    extra = sorted(str(key)[:32] for key in wire.keys() - expected)[:8]
+    return _fail(path, f"missing {missing}, unexpected {extra}")
+
+
+def _unwrap(tp: Any) -> tuple[Any, tuple[Any, ...]]:
+    if typing.get_origin(tp) is typing.Annotated:
+        return typing.get_args(tp)[0], tuple(getattr(tp, "__metadata__", ()))
+    return tp, ()
+
+
+def _meta(meta: tuple[Any, ...], kind: type[Any], default: Any) -> Any:
+    return next((m for m in meta if isinstance(m, kind)), default)
+
+
+def _tag(cls: Any) -> dict[str, str]:
+    """The fixed keys a dataclass carries on the wire besides its fields."""
+    if isinstance(cls, type) and issubclass(cls, Event):
+        return {"kind": cls.kind}
+    wire_type = getattr(cls, "TYPE", None)
+    return {"type": wire_type} if wire_type else {}
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+def _card_code(card: Card) -> str:
+    return card.code
+
+
+_RANK_TEXT = {rank: rank.symbol for rank in Rank}
+_CLAIM_TEXT = {
+    claim: claim.code for claim in (Claim(n, rank) for n in range(1, 9) for rank in Rank)
+}
+
+
+def _bool(wire: Any, path: str) -> bool:
+    if type(wire) is not bool:
+        raise _fail(path, "expected true or false")
+    return wire
+
+
+def _int(limit: Limit) -> Decode:
+    def decode(wire: Any, path: str) -> int:
+        if type(wire) is not int:
+            raise _fail(path, "expected a whole number")
+        if not limit.low <= wire <= limit.high:
+            raise _fail(path, f"expected {limit.low:g} to {limit.high:g}, got {wire}")
+        return wire
+
+    return decode
+
+
+def _float(limit: Limit) -> Decode:
+    def decode(wire: Any, path: str) -> float:
+        if type(wire) not in (int, float) or not math.isfinite(wire):
+            raise _fail(path, "expected a number")
+        if not limit.low <= wire <= limit.high:
+            raise _fail(path, f"expected {limit.low:g} to {limit.high:g}, got {wire}")
+        return float(wire)
+
+    return decode
+
+
+def _str(text: Text) -> Decode:
+    def decode(wire: Any, path: str) -> str:
+        if type(wire) is not str:
+            raise _fail(path, "expected text")
+        if not text.low <= len(wire) <= text.high:
+            raise _fail(path, f"expected {text.low} to {text.high} characters")
+        if text.printable and not wire.isprintable():
+            raise _fail(path, "expected printable characters")
+        return wire
+
+    return decode
+
+
+def _parsed(parse: Callable[[str], Any], what: str, known: dict[str, Any] | None = None) -> Decode:
+    """Read a value's text form: at once when it is a ``known`` (canonical) text, else with
+    ``parse``, which explains what is wrong."""
+    known = {} if known is None else known
+
+    def decode(wire: Any, path: str) -> Any:
+        found = known.get(wire) if type(wire) is str else None
+        if found is not None:
+            return found
+        if type(wire) is not str or len(wire) > 64:
+            raise _fail(path, f"expected a {what} as text")
+        try:
+            return parse(wire)
+        except RulesError as error:
+            raise _fail(path, error.message) from None
+
+    return decode
+
+
+def _enum(cls: type[enum.Enum]) -> Decode:
+    values = {member.value: member for member in cls}
+
+    def decode(wire: Any, path: str) -> Any:
+        if type(wire) is not str or wire not in values:
+            raise _fail(path, f"expected one of {sorted(values)}")
+        return values[wire]
+
+    return decode

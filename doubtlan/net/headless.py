@@ -1,0 +1,247 @@
+"""The commands that run without a screen: a headless host, a bot that joins over the
+network, a spectator that prints what happens, and the list of tables on the network.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import signal
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TextIO
+
+from ..bots import make_bot
+from ..rules.idoubtit import Resolved, Won
+from . import botclient
+from .client import Client, ConnectionLost
+from .errors import WireError
+from .host import Host, Limits
+from .messages import PROTOCOL_VERSION, Message, State
+from .table import Table, TableConfig
+
+
+@dataclass
+class Advertising:
+    """Where and whether the host advertises its table (``--advertise``/``--no-advertise``)."""
+
+    enabled: bool = True
+    addresses: tuple[str, ...] = ()
+
+
+async def host(
+    config: TableConfig,
+    *,
+    bots: int,
+    strategy: str = "counter",
+    bind: str = "0.0.0.0",
+    port: int = 0,
+    advertising: Advertising | None = None,
+    limits: Limits | None = None,
+    out: TextIO = sys.stdout,
+) -> int:
+    """Seat ``bots`` bots, wait for the other seats, play the match, print each winner."""
+    table = Table(config)
+    for _ in range(bots):
+        table.seat_bot(strategy)
+    server = Host(table, bind, port, limits)
+    port = await server.start()
+    print(f"table {config.name!r} listening on {bind}:{port}", file=out, flush=True)
+    advertiser = await _advertise(table, port, advertising, out)
+    reported = 0
+
+    def on_change() -> None:
+        nonlocal reported
+        while reported < len(table.results):
+            winner = table.results[reported]
+            reported += 1
+            name = "nobody" if winner is None else f"{table.seats[winner].name} (seat {winner})"
+            print(f"game {reported}: won by {name}", file=out, flush=True)
+        if advertiser is not None:
+            advertiser.changed()
+
+    server.on_change = on_change
+    stop = asyncio.Event()
+    with _on_signals(stop.set):
+        done = asyncio.create_task(server.serve())
+        stopped = asyncio.create_task(stop.wait())
+        await asyncio.wait([done, stopped], return_when=asyncio.FIRST_COMPLETED)
+        if not done.done():
+            await server.close()
+        for task in (done, stopped):
+            task.cancel()
+    if advertiser is not None:
+        await advertiser.close()
+    on_change()
+    return 0 if table.state == "over" else 1
+
+
+class _Advert:
+    """Keeps the table's advertisement in step with the table, without blocking it."""
+
+    def __init__(self, table: Table, advertiser: object, make_ad: Callable[[], object]) -> None:
+        self.table, self.advertiser, self.make_ad = table, advertiser, make_ad
+        self._pending: asyncio.Task[None] | None = None
+        self._last: object = None
+
+    def changed(self) -> None:
+        ad = self.make_ad()
+        if ad == self._last or self._pending is not None and not self._pending.done():
+            return
+        self._last = ad
+        self._pending = asyncio.create_task(self.advertiser.update(ad))  # type: ignore[attr-defined]
+
+    async def close(self) -> None:
+        if self._pending is not None:
+            with contextlib.suppress(Exception):
+                await self._pending
+        await self.advertiser.close()  # type: ignore[attr-defined]
+
+
+async def _advertise(
+    table: Table, port: int, advertising: Advertising | None, out: TextIO
+) -> _Advert | None:
+    if advertising is None or not advertising.enabled:
+        return None
+    from .discovery import Advertiser, TableAd, lan_addresses
+
+    addresses = advertising.addresses or tuple(lan_addresses())
+    if not addresses:
+        print("no network address to advertise on; join by address", file=out, flush=True)
+        return None
+
+    def make_ad() -> TableAd:
+        return TableAd(
+            name=table.config.name,
+            port=port,
+            addresses=tuple(addresses),
+            version=PROTOCOL_VERSION,
+            game="idoubtit",
+            rules=table.config.options.text,
+            taken=table.taken,
+            seats=table.config.players,
+            state="lobby" if table.state == "lobby" else "over" if table.state == "over"
+            else "playing",
+            pin=table.config.pin is not None,
+        )
+
+    advertiser = Advertiser(make_ad())
+    name = await advertiser.start()
+    print(f"advertised as {name!r} on {', '.join(addresses)}", file=out, flush=True)
+    return _Advert(table, advertiser, make_ad)
+
+
+@contextlib.contextmanager
+def _on_signals(callback: Callable[[], None]):  # type: ignore[no-untyped-def]
+    loop = asyncio.get_running_loop()
+    installed = []
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+            loop.add_signal_handler(sig, callback)
+            installed.append(sig)
+    try:
+        yield
+    finally:
+        for sig in installed:
+            loop.remove_signal_handler(sig)
+
+
+async def find(table_name: str | None, timeout: float) -> tuple[str, int]:
+    """The address of a table found by discovery (the named one, or the only one)."""
+    from .discovery import find_tables
+
+    tables = await find_tables(timeout)
+    if table_name is not None:
+        tables = [t for t in tables if t.name == table_name or t.name.startswith(table_name)]
+    if not tables:
+        wanted = f"a table named {table_name!r}" if table_name else "any table"
+        raise ConnectionLost(f"found {wanted} on the network within {timeout:g} s: none")
+    if len(tables) > 1 and table_name is None:
+        names = ", ".join(repr(t.name) for t in tables)
+        raise ConnectionLost(f"several tables on the network ({names}); name one with --table")
+    found = tables[0]
+    return found.addresses[0], found.port
+
+
+async def join_bot(
+    strategy: str,
+    address: tuple[str, int],
+    *,
+    name: str,
+    pin: str | None = None,
+    out: TextIO = sys.stdout,
+) -> int:
+    """Play one seat as ``strategy`` until the host ends the match (exit status 0)."""
+    client = Client(address[0], address[1], name, pin=pin)
+    bot = make_bot(strategy)
+    try:
+        await botclient.play(client, bot)
+    except (ConnectionLost, OSError, WireError) as error:
+        print(f"doubtlan: {error}", file=sys.stderr)
+        return 1
+    bye = client.mirror.bye
+    if bye is None or bye.code != "match_over":
+        reason = bye.message if bye is not None else "the connection ended"
+        print(f"doubtlan: {reason}", file=sys.stderr)
+        return 1
+    print(f"{client.mirror.name}: the match is over", file=out, flush=True)
+    return 0
+
+
+async def watch(
+    address: tuple[str, int], *, pin: str | None = None, out: TextIO = sys.stdout
+) -> int:
+    """Watch a table as a spectator, printing each settled claim and each winner."""
+    client = Client(address[0], address[1], "spectator", pin=pin, watch=True)
+
+    def on_message(message: Message) -> None:
+        if isinstance(message, State):
+            table = client.mirror.table
+            names = {s.seat: s.name for s in table.seats} if table else {}
+            for event in message.events:
+                if isinstance(event, Resolved):
+                    who = names.get(event.seat, f"seat {event.seat}")
+                    line = f"{who} claimed {event.claim.describe()}"
+                    if event.doubter is not None:
+                        verdict = "true" if event.honest else "a bluff"
+                        line += f"; {names.get(event.doubter)} doubted: {verdict}"
+                    print(line, file=out, flush=True)
+                elif isinstance(event, Won):
+                    print(f"{names.get(event.seat)} wins", file=out, flush=True)
+
+    client.on_message = on_message
+    try:
+        await client.run()
+    except (ConnectionLost, OSError) as error:
+        print(f"doubtlan: {error}", file=sys.stderr)
+        return 1
+    return 0
+
+
+async def tables(timeout: float, as_json: bool, out: TextIO = sys.stdout) -> int:
+    """Print the tables found on the network within ``timeout`` seconds."""
+    from .discovery import find_tables
+
+    found = await find_tables(timeout)
+    if as_json:
+        print(json.dumps([_ad_json(ad) for ad in found]), file=out, flush=True)
+        return 0
+    if not found:
+        print("no tables found", file=out, flush=True)
+    for ad in found:
+        lock = " (PIN)" if ad.pin else ""
+        where = f"{ad.addresses[0]}:{ad.port}" if ad.addresses else f"port {ad.port}"
+        print(
+            f"{ad.name}{lock}  {where}  {ad.taken}/{ad.seats} seats  {ad.state}  {ad.rules}",
+            file=out,
+            flush=True,
+        )
+    return 0
+
+
+def _ad_json(ad: object) -> dict[str, object]:
+    from dataclasses import asdict
+
+    return asdict(ad)  # type: ignore[call-overload,no-any-return]

@@ -1,0 +1,266 @@
+"""The authoritative host: an asyncio TCP server in front of one :class:`~.table.Table`.
+
+Each connection has a reader task and a writer task with a bounded queue. A client that stops
+reading fills its queue and is dropped; it never slows the others. Every frame is checked
+(length before body, then the message's definition) before the table sees it, and the table
+is only ever called synchronously from the event loop, so actions are applied one at a time.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from . import protocol
+from .errors import Flood, HandshakeTimeout, TooManyConnections, WireError
+from .messages import Bye, Message, Ping
+from .table import Table
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class Limits:
+    """How much the host takes from its connections."""
+
+    #: Connections open at once (players, spectators, and those still saying hello).
+    connections: int = 64
+    #: Seconds a new connection has to say hello.
+    handshake: float = 5.0
+    #: Seconds between pings; a peer silent for ``silence`` seconds is dropped.
+    ping_every: float = 5.0
+    silence: float = 15.0
+    #: Messages waiting to be written to one connection before it is dropped as stuck.
+    queue: int = 512
+    #: Messages a connection may send: a burst of ``burst``, then ``rate`` a second.
+    burst: float = 200.0
+    rate: float = 50.0
+
+
+_CLOSE = b""  # put in a writer's queue: close once everything before it is written
+
+
+class _Conn:
+    def __init__(self, number: int, writer: asyncio.StreamWriter, limits: Limits, now: float):
+        self.number = number
+        self.writer = writer
+        self.queue: asyncio.Queue[bytes] = asyncio.Queue(limits.queue)
+        self.last_heard = now
+        self.allowance = limits.burst
+        self.checked = now
+        self.closing = False
+        self.tasks: list[asyncio.Task[None]] = []
+
+
+class Host:
+    """Serve ``table`` on ``address``:``port`` (0 picks a free port)."""
+
+    def __init__(
+        self,
+        table: Table,
+        address: str = "0.0.0.0",
+        port: int = 0,
+        limits: Limits | None = None,
+    ) -> None:
+        self.table = table
+        self.address, self.port = address, port
+        self.limits = limits or Limits()
+        self._conns: dict[int, _Conn] = {}
+        self._next = 1
+        self._server: asyncio.Server | None = None
+        self._wake = asyncio.Event()
+        self._tasks: list[asyncio.Task[None]] = []
+        #: Set when the table's match is over and everyone has been told.
+        self.over = asyncio.Event()
+        #: Called after every change the table makes (to update the advertisement).
+        self.on_change: Callable[[], None] = lambda: None
+
+    @property
+    def now(self) -> float:
+        return asyncio.get_running_loop().time()
+
+    async def start(self) -> int:
+        """Open the listening socket; returns the port."""
+        self._server = await asyncio.start_server(self._accept, self.address, self.port)
+        self.port = self._server.sockets[0].getsockname()[1]
+        self._tasks = [
+            asyncio.create_task(self._clock(), name="table clock"),
+            asyncio.create_task(self._heartbeat(), name="heartbeat"),
+        ]
+        return self.port
+
+    async def serve(self) -> None:
+        """Run until the match is over and every connection has been told."""
+        await self.over.wait()
+
+    async def close(
+        self, code: str = "shutdown", message: str = "the host closed the table"
+    ) -> None:
+        """Tell every client, let the writers finish (briefly), and stop."""
+        self.table.finish(code, message)
+        self._flush()
+        writers = [c.tasks[0] for c in self._conns.values() if c.tasks]
+        if writers:
+            await asyncio.wait(writers, timeout=2.0)
+        for conn in list(self._conns.values()):
+            self._drop(conn)
+        if self._server is not None:
+            self._server.close()
+            with contextlib.suppress(Exception):
+                await self._server.wait_closed()
+        for task in self._tasks:
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
+        self.over.set()
+
+    # -- connections -----------------------------------------------------------------------
+
+    async def _accept(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        number, self._next = self._next, self._next + 1
+        conn = _Conn(number, writer, self.limits, self.now)
+        if len(self._conns) >= self.limits.connections:
+            error = TooManyConnections()
+            writer.write(protocol.encode(Bye(error.code, error.message)))
+            with contextlib.suppress(OSError, ConnectionError):
+                await writer.drain()
+            writer.close()
+            return
+        self._conns[number] = conn
+        peer = writer.get_extra_info("peername")
+        self.table.connect(number, str(peer[0]) if peer else "?")
+        # The reader is this task; it ends when the connection is aborted.
+        conn.tasks = [
+            asyncio.create_task(self._write(conn), name=f"writer {number}"),
+            asyncio.create_task(self._handshake(conn), name=f"handshake {number}"),
+        ]
+        try:
+            await self._read(conn, reader)
+        except (asyncio.IncompleteReadError, ConnectionError, OSError):
+            pass
+        finally:
+            self._lost(conn)
+
+    async def _read(self, conn: _Conn, reader: asyncio.StreamReader) -> None:
+        while not conn.closing:
+            header = await reader.readexactly(protocol.HEADER.size)
+            try:
+                length = protocol.read_length(header)
+            except WireError as error:
+                self._refuse(conn, error)
+                return
+            body = await reader.readexactly(length)
+            conn.last_heard = self.now
+            try:
+                self._meter(conn)
+                message = protocol.decode(body, "client")
+            except WireError as error:
+                self._refuse(conn, error)
+                if error.fatal:
+                    return
+                continue
+            self.table.receive(conn.number, message, self.now)
+            self._flush()
+
+    def _meter(self, conn: _Conn) -> None:
+        """Count a message against the connection's allowance; :class:`Flood` past it."""
+        now = self.now
+        limits = self.limits
+        conn.allowance = min(limits.burst, conn.allowance + (now - conn.checked) * limits.rate)
+        conn.checked = now
+        conn.allowance -= 1
+        if conn.allowance < 0:
+            raise Flood(f"more than {limits.rate:g} messages a second")
+
+    def _refuse(self, conn: _Conn, error: WireError) -> None:
+        self.table.refuse(conn.number, error)
+        self._flush()
+
+    async def _handshake(self, conn: _Conn) -> None:
+        await asyncio.sleep(self.limits.handshake)  # the deadline itself
+        state = self.table.conns.get(conn.number)
+        if state is not None and not state.joined:
+            self._refuse(conn, HandshakeTimeout())
+
+    async def _write(self, conn: _Conn) -> None:
+        try:
+            while True:
+                data = await conn.queue.get()
+                if data is _CLOSE:
+                    break
+                conn.writer.write(data)
+                await asyncio.wait_for(conn.writer.drain(), self.limits.silence)
+        except (ConnectionError, OSError, TimeoutError):
+            pass
+        finally:
+            self._drop(conn)
+
+    def _send(self, number: int, message: Message) -> None:
+        conn = self._conns.get(number)
+        if conn is None or conn.closing:
+            return
+        try:
+            conn.queue.put_nowait(protocol.encode(message))
+        except asyncio.QueueFull:
+            log.info("dropping connection %s: it stopped reading", number)
+            self._drop(conn)
+
+    def _flush(self) -> None:
+        """Hand what the table wants sent to the writers; close what it wants closed."""
+        for number, message in self.table.take_outbox():
+            self._send(number, message)
+        for number in self.table.take_closing():
+            conn = self._conns.get(number)
+            if conn is not None and not conn.closing:
+                conn.closing = True
+                with contextlib.suppress(asyncio.QueueFull):
+                    conn.queue.put_nowait(_CLOSE)
+                if conn.queue.full():
+                    self._drop(conn)
+        self._wake.set()
+        self.on_change()
+        if self.table.state == "over" and not self._conns:
+            self.over.set()
+
+    def _drop(self, conn: _Conn) -> None:
+        """Close the connection now, whatever is still queued."""
+        conn.closing = True
+        conn.writer.transport.abort()
+        self._lost(conn)
+
+    def _lost(self, conn: _Conn) -> None:
+        if self._conns.pop(conn.number, None) is None:
+            return
+        for task in conn.tasks:
+            if task is not asyncio.current_task():
+                task.cancel()
+        self.table.disconnect(conn.number, self.now)
+        self._flush()
+
+    # -- clocks ------------------------------------------------------------------------------
+
+    async def _clock(self) -> None:
+        """Call the table's tick when its next deadline comes."""
+        while True:
+            self._wake.clear()
+            deadline = self.table.next_deadline()
+            timeout = None if deadline is None else max(0.0, deadline - self.now)
+            try:
+                await asyncio.wait_for(self._wake.wait(), timeout)
+            except TimeoutError:
+                self.table.tick(self.now)
+                self._flush()
+
+    async def _heartbeat(self) -> None:
+        """Ping everyone; drop whoever has been silent too long."""
+        while True:
+            await asyncio.sleep(self.limits.ping_every)  # the heartbeat's period
+            now = self.now
+            for conn in list(self._conns.values()):
+                if now - conn.last_heard > self.limits.silence:
+                    log.info("dropping connection %s: silent", conn.number)
+                    self._drop(conn)
+                else:
+                    self._send(conn.number, Ping())

@@ -1,0 +1,194 @@
+"""Every message of the doubtlan protocol, version 1: the one definition of the wire.
+
+docs/protocol.md describes each message and field; tests/test_protocol.py checks that the
+document and these classes agree. A message travels as a msgpack map whose ``type`` is the
+class's ``TYPE`` and whose other keys are exactly its fields (see :mod:`.codec`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated, ClassVar
+
+from ..rules import Event
+from ..rules.idoubtit import Resolved, TableView
+from .codec import Limit, Many, Text
+
+PROTOCOL_VERSION = 1
+
+Name = Annotated[str, Text(1, 24)]
+Pin = Annotated[str, Text(1, 16)]
+Token = Annotated[str, Text(16, 64)]
+Seat = Annotated[int, Limit(0, 15)]
+Seconds = Annotated[float, Limit(0, 3600)]
+Version = Annotated[int, Limit(0, 65535)]
+
+
+@dataclass(frozen=True, slots=True)
+class Message:
+    """Base of every message."""
+
+    TYPE: ClassVar[str] = ""
+
+
+# -- client to host ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Hello(Message):
+    """The first message on a connection: take a seat, take one's seat back, or watch.
+
+    ``token`` (from an earlier ``welcome``) takes the same seat back; ``watch`` asks for no
+    seat at all. ``pin`` is the table's PIN when it has one.
+    """
+
+    TYPE = "hello"
+    version: Version
+    name: Name
+    pin: Pin | None
+    token: Token | None
+    watch: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Act(Message):
+    """Do something at the table. ``turn`` is the number of claims made when the client
+    decided (``view.turns``); an action decided on an older turn is refused as stale."""
+
+    TYPE = "act"
+    turn: Annotated[int, Limit(0, 1_000_000)]
+    action: Annotated[str, Text(1, 32)]
+
+
+@dataclass(frozen=True, slots=True)
+class Ping(Message):
+    """Are you there? Either side may ask; the answer is ``pong``."""
+
+    TYPE = "ping"
+
+
+@dataclass(frozen=True, slots=True)
+class Pong(Message):
+    """Here I am."""
+
+    TYPE = "pong"
+
+
+@dataclass(frozen=True, slots=True)
+class Leave(Message):
+    """The player leaves the table for good; a bot plays the seat from now on."""
+
+    TYPE = "leave"
+
+
+# -- host to client ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class SeatInfo:
+    """One seat as everyone sees it."""
+
+    seat: Seat
+    name: Name | None
+    bot: bool
+    connected: bool
+    away: bool
+
+
+@dataclass(frozen=True, slots=True)
+class TableInfo(Message):
+    """The table: its name and rules, its seats, and the match so far."""
+
+    TYPE = "table"
+    name: Annotated[str, Text(1, 64)]
+    game: Annotated[str, Text(1, 32)]
+    rules: Annotated[str, Text(1, 64)]
+    players: Annotated[int, Limit(3, 16)]
+    seats: Annotated[tuple[SeatInfo, ...], Many(16)]
+    state: Annotated[str, Text(1, 16)]
+    game_number: Annotated[int, Limit(0, 1_000_000)]
+    games: Annotated[int, Limit(0, 1_000_000)]
+    tally: Annotated[tuple[Annotated[int, Limit(0, 1_000_000)], ...], Many(16)]
+    window: Seconds
+    turn_timeout: Seconds
+    pin: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Welcome(Message):
+    """You are in. ``seat`` and ``token`` are None for a spectator; keep the token to take
+    the seat back after a lost connection."""
+
+    TYPE = "welcome"
+    version: Version
+    seat: Seat | None
+    token: Token | None
+    name: Name | None
+    table: TableInfo
+
+
+@dataclass(frozen=True, slots=True)
+class Note:
+    """Something the table did on a player's behalf: ``kind`` is ``"timeout"`` (the turn
+    timer ran out and the host played), ``"away"`` (a bot played for an absent player) or
+    ``"window"`` (the window's time ran out; silent players let the claim stand)."""
+
+    kind: Annotated[str, Text(1, 16)]
+    seat: Seat | None
+
+
+@dataclass(frozen=True, slots=True)
+class State(Message):
+    """The game as the receiver may see it, after ``events`` happened.
+
+    ``view.claims`` holds the settled claims from index ``claims_from`` on: the receiver keeps
+    those it has before that index and replaces the rest. ``events`` are the events since the
+    last ``state`` this connection received (redacted for it), ``notes`` what the table did on
+    someone's behalf meanwhile.
+    """
+
+    TYPE = "state"
+    game_number: Annotated[int, Limit(1, 1_000_000)]
+    claims_from: Annotated[int, Limit(0, 1_000_000)]
+    view: TableView
+    events: Annotated[tuple[Event, ...], Many(256)]
+    notes: Annotated[tuple[Note, ...], Many(64)]
+
+
+@dataclass(frozen=True, slots=True)
+class History(Message):
+    """Settled claims from index ``claims_from`` on, sent before a ``state`` when a game's
+    history is too long for one frame."""
+
+    TYPE = "history"
+    game_number: Annotated[int, Limit(1, 1_000_000)]
+    claims_from: Annotated[int, Limit(0, 1_000_000)]
+    claims: Annotated[tuple[Resolved, ...], Many(256)]
+
+
+@dataclass(frozen=True, slots=True)
+class Error(Message):
+    """A refusal: ``code`` is stable (docs/protocol.md lists them), ``message`` is for people.
+    Nothing changed at the table."""
+
+    TYPE = "error"
+    code: Annotated[str, Text(1, 32)]
+    message: Annotated[str, Text(0, 200)]
+
+
+@dataclass(frozen=True, slots=True)
+class Bye(Message):
+    """The host closes the connection: ``code`` says why (``match_over``, ``shutdown``,
+    ``replaced``, or an error code)."""
+
+    TYPE = "bye"
+    code: Annotated[str, Text(1, 32)]
+    message: Annotated[str, Text(0, 200)]
+
+
+#: What a client may send.
+CLIENT_MESSAGES: tuple[type[Message], ...] = (Hello, Act, Ping, Pong, Leave)
+#: What the host may send.
+HOST_MESSAGES: tuple[type[Message], ...] = (
+    Welcome, TableInfo, State, History, Error, Bye, Ping, Pong,
+)

@@ -1,0 +1,110 @@
+"""Frames and messages: the bytes on a doubtlan connection.
+
+A frame is a 4-byte big-endian length, then that many bytes of msgpack holding one map, the
+message. The length is checked against :data:`MAX_FRAME` before the body is read, and the
+body is unpacked with ``raw=False``, ``strict_map_key=True``, an ``ext_hook`` that refuses
+every extension type, and a buffer no larger than a frame. A decoded map then has to match
+its message's definition (:mod:`.messages`) exactly before anything else sees it.
+"""
+
+from __future__ import annotations
+
+import struct
+from typing import Any
+
+import msgpack
+
+from ..rules import IDoubtIt
+from ..rules.idoubtit import Announced, Answered, Dealt, Laid, Resolved, Won
+from .codec import Codec
+from .errors import BadFrame, BadMessage, FrameTooLarge, UnknownMessage
+from .messages import CLIENT_MESSAGES, HOST_MESSAGES, PROTOCOL_VERSION, Message
+
+#: The largest frame body, in bytes, either side will send or read.
+MAX_FRAME = 64 * 1024
+HEADER = struct.Struct(">I")
+
+CODEC = Codec((Dealt, Laid, Announced, Answered, Resolved, Won), IDoubtIt.parse_action)
+
+__all__ = [
+    "CODEC",
+    "HEADER",
+    "MAX_FRAME",
+    "PROTOCOL_VERSION",
+    "decode",
+    "encode",
+    "frame",
+    "read_length",
+    "unpack",
+]
+
+
+def _refuse_ext(code: int, data: bytes) -> Any:
+    raise BadFrame(f"extension type {code} is not allowed")
+
+
+def unpack(body: bytes) -> Any:
+    """The msgpack value in a frame body; :class:`BadFrame` for anything that is not one."""
+    if len(body) > MAX_FRAME:
+        raise FrameTooLarge(f"{len(body)} bytes is more than {MAX_FRAME}")
+    unpacker = msgpack.Unpacker(
+        raw=False,
+        strict_map_key=True,
+        ext_hook=_refuse_ext,
+        max_buffer_size=MAX_FRAME,
+        use_list=True,
+    )
+    try:
+        unpacker.feed(body)
+        value = unpacker.unpack()
+    except BadFrame:
+        raise
+    except msgpack.OutOfData:
+        raise BadFrame("the frame ends inside a value") from None
+    except Exception as error:  # msgpack raises several kinds; all mean "not msgpack"
+        raise BadFrame(f"not msgpack: {type(error).__name__}") from None
+    if unpacker.tell() != len(body):
+        raise BadFrame("a frame holds one value, and nothing after it")
+    return value
+
+
+def read_length(header: bytes) -> int:
+    """The body length a 4-byte header announces; :class:`FrameTooLarge` past the cap."""
+    length: int = HEADER.unpack(header)[0]
+    if length > MAX_FRAME:
+        raise FrameTooLarge(f"a frame of {length} bytes is more than {MAX_FRAME}")
+    return length
+
+
+def frame(body: bytes) -> bytes:
+    """``body`` with its length in front."""
+    if len(body) > MAX_FRAME:
+        raise FrameTooLarge(f"refusing to send {len(body)} bytes")
+    return HEADER.pack(len(body)) + body
+
+
+_BY_TYPE = {
+    "client": {cls.TYPE: cls for cls in CLIENT_MESSAGES},
+    "host": {cls.TYPE: cls for cls in HOST_MESSAGES},
+}
+
+
+def encode(message: Message) -> bytes:
+    """The frame (header and body) that carries ``message``."""
+    return frame(msgpack.packb(CODEC.encode(message), use_bin_type=True))
+
+
+def decode(body: bytes, sender: str) -> Message:
+    """The message in a frame body sent by ``sender`` (``"client"`` or ``"host"``), checked
+    against its definition. Raises a :class:`~doubtlan.net.errors.WireError` otherwise."""
+    wire = unpack(body)
+    if type(wire) is not dict:
+        raise BadMessage("a message is a map")
+    kind = wire.get("type")
+    if type(kind) is not str:
+        raise BadMessage("a message needs a 'type'")
+    cls = _BY_TYPE[sender].get(kind)
+    if cls is None:
+        raise UnknownMessage(f"no message of type {kind[:32]!r} from a {sender}")
+    message: Message = CODEC.decode(wire, cls, kind)
+    return message

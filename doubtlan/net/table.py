@@ -1,0 +1,610 @@
+"""The match itself: seats, tokens, clocks, the bot that plays for an absent seat, and who is
+sent what.
+
+Nothing here touches a socket or an event loop. The host tells the table about connections,
+the messages they send and the time (``now``, in seconds on any steady clock); the table
+answers by putting messages in :attr:`Table.outbox` and connections to close in
+:attr:`Table.closing`. Every action reaches the game through ``game.apply`` in one
+synchronous call, so nothing can slip in between checking an action and applying it. Clocks
+are deadlines: the host calls :meth:`Table.tick` when :meth:`Table.next_deadline` comes.
+"""
+
+from __future__ import annotations
+
+import hmac
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Literal
+
+from ..bots import Bot, make_bot
+from ..rules import (
+    Action,
+    Announce,
+    IDoubtIt,
+    Lay,
+    LetStand,
+    Match,
+    Options,
+    Phase,
+    RulesError,
+)
+from ..rules.idoubtit import Resolved, TableView
+from ..rules.seeds import Seed, derive, seed_bytes
+from . import errors
+from .messages import (
+    PROTOCOL_VERSION,
+    Act,
+    Bye,
+    Error,
+    Hello,
+    History,
+    Leave,
+    Message,
+    Note,
+    Ping,
+    Pong,
+    SeatInfo,
+    State,
+    TableInfo,
+    Welcome,
+)
+
+#: The most settled claims or events one message carries (keeps every frame small).
+CHUNK = 256
+#: Wrong PINs from one address before it must wait, and the longest wait, in seconds.
+PIN_TRIES, PIN_LOCK_MAX = 3, 60.0
+
+TableState = Literal["lobby", "playing", "between", "over"]
+
+
+@dataclass
+class TableConfig:
+    """How a table is set up (the host's command-line options)."""
+
+    players: int
+    options: Options = field(default_factory=Options)
+    name: str = "doubtlan"
+    #: Games in the match; 0 plays on until the host stops.
+    games: int = 1
+    pin: str | None = None
+    #: Seconds a challenge window stays open.
+    window: float = 10.0
+    #: Seconds a player has for a turn before the host plays for them; 0: no limit.
+    turn_timeout: float = 60.0
+    #: Seconds an absent player's seat waits before a bot plays it.
+    grace: float = 15.0
+    seed: Seed | None = None
+    #: Seconds between two actions of a bot (0: at once; a table with people may slow bots
+    #: down so that their play can be followed).
+    bot_delay: float = 0.0
+    #: Seconds between one game's end and the next game's deal; None: wait for the host.
+    next_game_delay: float | None = 0.0
+    #: Start the match as soon as every seat is taken.
+    autostart: bool = True
+    #: The strategy that plays for an absent player.
+    stand_in: str = "counter"
+
+
+@dataclass
+class Seat:
+    number: int
+    name: str | None = None
+    #: A seated bot's strategy; None for a person's seat.
+    strategy: str | None = None
+    token: str | None = None
+    #: The connection playing this seat now.
+    conn: int | None = None
+    #: When this seat's player went away (None while present); ``gone`` once they left.
+    away_since: float | None = None
+    gone: bool = False
+    #: The bot playing the seat now: the seated bot, or a stand-in for an absent player.
+    bot: Bot | None = None
+    #: Actions the bot has chosen and not yet played (its turn, one card at a time).
+    plan: list[Action] = field(default_factory=list)
+    #: The last claim (``game.turns``) the bot was asked to call; optional calls are offered
+    #: once per claim.
+    asked: int = -1
+
+    @property
+    def taken(self) -> bool:
+        return self.name is not None
+
+
+@dataclass
+class Conn:
+    id: int
+    address: str
+    joined: bool = False
+    seat: int | None = None
+    #: What this connection has been sent of the current game.
+    game_number: int = 0
+    events_sent: int = 0
+    claims_sent: int = 0
+
+
+class Table:
+    """One table: its seats and connections, and the match played at it."""
+
+    def __init__(self, config: TableConfig) -> None:
+        config.options.check_players(config.players)
+        self.config = config
+        self.seats = [Seat(number) for number in range(config.players)]
+        self.conns: dict[int, Conn] = {}
+        self.state: TableState = "lobby"
+        self.match = Match(config.players, config.options, seed=config.seed)
+        self.game: IDoubtIt | None = None
+        #: Messages to send, in order: (connection, message).
+        self.outbox: list[tuple[int, Message]] = []
+        #: Connections to close once what is in the outbox for them has been sent.
+        self.closing: list[int] = []
+        #: Winners of the games played so far (None: a game stopped without one).
+        self.results: list[int | None] = []
+        #: Called whenever what the table advertises may have changed.
+        self.on_change: Callable[[], None] = lambda: None
+        self._notes: list[Note] = []
+        self._pin_failures: dict[str, tuple[int, float]] = {}
+        self._window_key: tuple[int, int] | None = None
+        self._window_due: float | None = None
+        self._turn_key: tuple[int, int, int] | None = None
+        self._turn_due: float | None = None
+        self._bot_due: float | None = None
+        self._next_game_due: float | None = None
+        self._bots_made = 0
+
+    # -- what the host asks --------------------------------------------------------------
+
+    @property
+    def taken(self) -> int:
+        return sum(seat.taken for seat in self.seats)
+
+    def next_deadline(self) -> float | None:
+        """When :meth:`tick` must next be called, if ever."""
+        due = [self._window_due, self._turn_due, self._bot_due, self._next_game_due]
+        due += [
+            seat.away_since + self.config.grace
+            for seat in self.seats
+            if seat.away_since is not None and seat.bot is None and not seat.gone
+        ]
+        pending = [d for d in due if d is not None]
+        return min(pending) if pending else None
+
+    def take_outbox(self) -> list[tuple[int, Message]]:
+        out, self.outbox = self.outbox, []
+        return out
+
+    def take_closing(self) -> list[int]:
+        out, self.closing = self.closing, []
+        return out
+
+    # -- connections ----------------------------------------------------------------------
+
+    def connect(self, conn: int, address: str) -> None:
+        self.conns[conn] = Conn(conn, address)
+
+    def disconnect(self, conn: int, now: float) -> None:
+        """The connection is gone (closed, dropped, silent too long)."""
+        gone = self.conns.pop(conn, None)
+        if gone is None or gone.seat is None:
+            return
+        seat = self.seats[gone.seat]
+        if seat.conn == conn:
+            seat.conn = None
+            if not seat.gone:
+                seat.away_since = now
+            self._broadcast_table()
+            self._settle(now)
+
+    def receive(self, conn: int, message: Message, now: float) -> None:
+        """Handle one message from a connection. Refusals are answered with ``error``."""
+        client = self.conns.get(conn)
+        if client is None:
+            return
+        try:
+            if isinstance(message, Hello):
+                self._hello(client, message, now)
+            elif not client.joined:
+                raise errors.NotJoined()
+            elif isinstance(message, Act):
+                self._act(client, message, now)
+            elif isinstance(message, Ping):
+                self._send(conn, Pong())
+            elif isinstance(message, Pong):
+                pass
+            elif isinstance(message, Leave):
+                self._leave(client, now)
+            else:
+                raise errors.UnknownMessage(f"a client may not send {message.TYPE!r}")
+        except errors.WireError as error:
+            self.refuse(conn, error)
+        except RulesError as error:
+            self._send(conn, Error(error.code, error.message[:200]))
+
+    def refuse(self, conn: int, error: errors.WireError) -> None:
+        """Answer with ``error``; close the connection after it when the error is fatal."""
+        if error.fatal:
+            self._send(conn, Bye(error.code, error.message[:200]))
+            self.closing.append(conn)
+        else:
+            self._send(conn, Error(error.code, error.message[:200]))
+
+    # -- joining --------------------------------------------------------------------------
+
+    def _hello(self, client: Conn, hello: Hello, now: float) -> None:
+        if client.joined:
+            raise errors.AlreadyJoined()
+        if hello.version != PROTOCOL_VERSION:
+            raise errors.VersionMismatch(
+                f"this host speaks protocol version {PROTOCOL_VERSION}; "
+                f"the client speaks version {hello.version}"
+            )
+        if hello.token is not None:
+            self._return(client, hello.token, now)
+            return
+        self._check_pin(client.address, hello.pin, now)
+        if hello.watch:
+            client.joined = True
+            self._welcome(client, None)
+            return
+        seat = next((s for s in self.seats if not s.taken), None)
+        if seat is None or self.state != "lobby":
+            raise errors.TableFull()
+        seat.name = self._unique_name(hello.name)
+        seat.token = secrets.token_urlsafe(24)
+        seat.conn = client.id
+        client.joined, client.seat = True, seat.number
+        self._welcome(client, seat)
+        self._broadcast_table()
+        if self.config.autostart and self.taken == self.config.players:
+            self.start(now)
+
+    def _return(self, client: Conn, token: str, now: float) -> None:
+        found = None
+        for seat in self.seats:  # compare with every seat, in constant time each
+            if seat.token is not None and hmac.compare_digest(seat.token, token):
+                found = seat
+        if found is None or found.gone:
+            raise errors.BadToken()
+        if found.conn is not None and found.conn != client.id:
+            old = self.conns.get(found.conn)
+            if old is not None:
+                old.seat = None
+                self._send(old.id, Bye("replaced", "the seat was taken back on another connection"))
+                self.closing.append(old.id)
+        found.conn, found.away_since = client.id, None
+        if found.strategy is None:  # the player takes over from the stand-in bot
+            found.bot, found.plan = None, []
+        client.joined, client.seat = True, found.number
+        self._welcome(client, found)
+        self._broadcast_table()
+        self._settle(now)
+
+    def _check_pin(self, address: str, pin: str | None, now: float) -> None:
+        wanted = self.config.pin
+        if wanted is None:
+            return
+        failures, until = self._pin_failures.get(address, (0, 0.0))
+        if now < until:
+            raise errors.TooManyAttempts(f"too many wrong PINs; try again in {until - now:.0f} s")
+        if pin is not None and hmac.compare_digest(pin.encode(), wanted.encode()):
+            self._pin_failures.pop(address, None)
+            return
+        failures += 1
+        # Each wrong PIN past the first few doubles the wait before the next try.
+        wait = min(PIN_LOCK_MAX, 2.0 ** (failures - PIN_TRIES)) if failures >= PIN_TRIES else 0.0
+        self._pin_failures[address] = (failures, now + wait)
+        raise errors.WrongPin()
+
+    def _bot(self, strategy: str, seat: int) -> Bot:
+        """A bot for ``seat``; seeded from the table's seed when it has one, so a seeded
+        table plays the same way every time."""
+        seed = self.config.seed
+        if seed is None:
+            return make_bot(strategy)
+        self._bots_made += 1
+        return make_bot(strategy, derive(seed_bytes(seed), f"bot {seat} {self._bots_made}"))
+
+    def _unique_name(self, wanted: str) -> str:
+        name = " ".join(wanted.split()) or "player"
+        taken = {seat.name for seat in self.seats if seat.name}
+        if name not in taken:
+            return name
+        for n in range(2, 100):
+            candidate = f"{name[:20]} ({n})"
+            if candidate not in taken:
+                return candidate
+        return f"{name[:12]} {secrets.token_hex(4)}"
+
+    def _welcome(self, client: Conn, seat: Seat | None) -> None:
+        self._send(
+            client.id,
+            Welcome(
+                PROTOCOL_VERSION,
+                None if seat is None else seat.number,
+                None if seat is None else seat.token,
+                None if seat is None else seat.name,
+                self.info(),
+            ),
+        )
+        if self.game is not None:
+            self._snapshot(client)
+
+    def seat_bot(self, strategy: str, name: str | None = None) -> Seat:
+        """Seat a bot of ``strategy`` in the first free seat (before the match starts)."""
+        seat = next((s for s in self.seats if not s.taken), None)
+        if seat is None or self.state != "lobby":
+            raise errors.TableFull("no free seat for a bot")
+        seat.strategy = strategy
+        seat.bot = self._bot(strategy, seat.number)
+        seat.name = self._unique_name(name or f"{strategy} bot")
+        self._broadcast_table()
+        return seat
+
+    # -- playing ---------------------------------------------------------------------------
+
+    def start(self, now: float) -> None:
+        """Deal the first game (every seat must be taken)."""
+        if self.state != "lobby" or self.taken != self.config.players:
+            raise errors.NotPlaying("the match starts once every seat is taken")
+        self._deal(now)
+
+    def next_game(self, now: float) -> None:
+        """Deal the next game of the match (after one has ended)."""
+        if self.state != "between":
+            raise errors.NotPlaying("the next game comes after this one ends")
+        self._deal(now)
+
+    def _deal(self, now: float) -> None:
+        self.game = self.match.new_game()
+        self.state = "playing"
+        self._next_game_due = None
+        for seat in self.seats:
+            seat.plan, seat.asked = [], -1
+        self._broadcast_table()
+        self._settle(now)
+
+    def _act(self, client: Conn, act: Act, now: float) -> None:
+        if client.seat is None:
+            raise errors.Spectating()
+        game = self.game
+        if game is None or self.state != "playing":
+            raise errors.NotPlaying()
+        action = game.parse_action(act.action)
+        if act.turn != game.turns:
+            raise errors.Stale(f"that was meant for claim {act.turn}; the table is at {game.turns}")
+        game.apply(client.seat, action)
+        self._settle(now)
+
+    def _leave(self, client: Conn, now: float) -> None:
+        if client.seat is not None:
+            seat = self.seats[client.seat]
+            seat.gone, seat.conn, seat.away_since = True, None, now
+            seat.bot = self._bot(self.config.stand_in, seat.number)
+            client.seat = None
+        self._send(client.id, Bye("left", "you left the table"))
+        self.closing.append(client.id)
+        self._broadcast_table()
+        self._settle(now)
+
+    def tick(self, now: float) -> None:
+        """Let the clocks run: windows close, timers run out, bots take over absent seats."""
+        game = self.game
+        for seat in self.seats:
+            away = seat.away_since
+            if away is not None and seat.bot is None and now >= away + self.config.grace:
+                seat.bot = self._bot(self.config.stand_in, seat.number)
+        if self._next_game_due is not None and now >= self._next_game_due:
+            self._next_game_due = None
+            if self.state == "between":
+                self._deal(now)
+                return
+        if game is not None and self.state == "playing":
+            if self._window_due is not None and now >= self._window_due:
+                self._window_due = None
+                self._notes.append(Note("window", None))
+                while game.state.phase is Phase.WINDOW and game.awaiting():
+                    game.apply(game.awaiting()[0], LetStand())
+            if self._turn_due is not None and now >= self._turn_due:
+                self._turn_due = None
+                self._play_for(game.state.turn)
+        self._settle(now)
+
+    def _play_for(self, seat: int) -> None:
+        """The turn timer ran out: lay one card (a true one if the seat has one) and announce."""
+        game = self.game
+        assert game is not None
+        view = game.view(seat)
+        if not view.my_turn:
+            return
+        if view.laid == 0:
+            true = [card for card in view.hand if card.rank is view.rank]
+            game.apply(seat, Lay((true or list(view.hand))[0]))
+        game.apply(seat, Announce())
+        self._notes.append(Note("timeout", seat))
+
+    def _settle(self, now: float) -> None:
+        """After any change: let bots play, set the clocks, end the game if it is won, and
+        tell everyone what they may see."""
+        game = self.game
+        if game is not None and self.state == "playing":
+            self._run_bots(game, now)
+            if game.over:
+                self._end_game(game, now)
+            else:
+                self._set_clocks(game, now)
+        self._broadcast_states()
+        self.on_change()
+
+    def _run_bots(self, game: IDoubtIt, now: float) -> None:
+        delay = self.config.bot_delay
+        if delay > 0 and self._bot_due is not None and now < self._bot_due:
+            return
+        self._bot_due = None
+        while not game.over:
+            acted = self._bot_step(game)
+            if not acted:
+                return
+            if delay > 0:
+                self._bot_due = now + delay
+                return
+
+    def _bot_step(self, game: IDoubtIt) -> bool:
+        """One action by a bot, if any bot has one to play; True if it played."""
+        awaiting = game.awaiting()
+        for number in game.may_act():
+            seat = self.seats[number]
+            if seat.bot is None:
+                continue
+            if not seat.plan:
+                if number not in awaiting:  # an optional call: offered once per claim
+                    if seat.asked == game.turns:
+                        continue
+                    seat.asked = game.turns
+                view = game.view(number)
+                if seat.strategy is None and game.state.phase is Phase.WINDOW:
+                    seat.plan = [LetStand()]  # an absent player's windows let claims stand
+                else:
+                    seat.plan = list(seat.bot.act(view))
+                if seat.strategy is None and game.state.phase is Phase.LAYING:
+                    self._notes.append(Note("away", number))
+                if not seat.plan:
+                    continue
+            action = seat.plan.pop(0)
+            try:
+                game.apply(number, action)
+            except RulesError:
+                seat.plan = []  # the table moved on (a call settled the claim); think again
+                continue
+            return True
+        return False
+
+    def _set_clocks(self, game: IDoubtIt, now: float) -> None:
+        state = game.state
+        key = (self.match.games, game.turns)
+        if state.phase is Phase.WINDOW:
+            if self._window_key != key:
+                self._window_key, self._window_due = key, now + self.config.window
+        else:
+            self._window_due = None
+        seat = self.seats[state.turn]
+        timeout = self.config.turn_timeout
+        if state.phase is Phase.LAYING and timeout > 0 and seat.bot is None:
+            turn_key = (self.match.games, game.turns, state.turn)
+            if self._turn_key != turn_key:
+                self._turn_key, self._turn_due = turn_key, now + timeout
+        else:
+            self._turn_due = None
+
+    def _end_game(self, game: IDoubtIt, now: float) -> None:
+        self.results.append(game.winner)
+        self._window_due = self._turn_due = self._bot_due = None
+        games = self.config.games
+        if games and self.match.games >= games:
+            self.state = "over"
+            self._broadcast_table()
+            self.finish()
+            return
+        else:
+            self.state = "between"
+            delay = self.config.next_game_delay
+            self._next_game_due = None if delay is None else now + delay
+        self._broadcast_table()
+
+    def finish(self, code: str = "match_over", message: str = "the match is over") -> None:
+        """Say goodbye to every connection and close them all."""
+        self._broadcast_states()
+        for conn in list(self.conns):
+            self._send(conn, Bye(code, message))
+            self.closing.append(conn)
+
+    # -- what is sent ----------------------------------------------------------------------
+
+    def info(self) -> TableInfo:
+        config = self.config
+        return TableInfo(
+            name=config.name[:64],
+            game=IDoubtIt.name,
+            rules=config.options.text,
+            players=config.players,
+            seats=tuple(
+                SeatInfo(
+                    seat.number,
+                    seat.name,
+                    seat.strategy is not None,
+                    seat.conn is not None,
+                    seat.strategy is None and seat.taken and seat.conn is None,
+                )
+                for seat in self.seats
+            ),
+            state=self.state,
+            game_number=self.match.games,
+            games=config.games,
+            tally=tuple(self.match.tally),
+            window=config.window,
+            turn_timeout=config.turn_timeout,
+            pin=config.pin is not None,
+        )
+
+    def _send(self, conn: int, message: Message) -> None:
+        self.outbox.append((conn, message))
+
+    def _broadcast_table(self) -> None:
+        info = self.info()
+        for conn in self.conns.values():
+            if conn.joined:
+                self._send(conn.id, info)
+
+    def _broadcast_states(self) -> None:
+        notes, self._notes = tuple(self._notes[-64:]), []
+        if self.game is None:
+            return
+        for conn in self.conns.values():
+            if conn.joined:
+                self._update(conn, notes)
+
+    def _update(self, conn: Conn, notes: tuple[Note, ...]) -> None:
+        """Send ``conn`` what changed since its last ``state``: its view, and its events."""
+        game = self.game
+        assert game is not None
+        if conn.game_number != self.match.games:
+            self._snapshot(conn, notes)
+            return
+        view = game.view(conn.seat)
+        events = game.log(conn.seat, conn.events_sent)
+        if not events and not notes:
+            return
+        if len(events) > CHUNK or len(view.claims) - conn.claims_sent > CHUNK:
+            self._snapshot(conn, notes)  # too much at once: start it afresh
+            return
+        self._send_state(conn, view, events, notes)
+
+    def _snapshot(self, conn: Conn, notes: tuple[Note, ...] = ()) -> None:
+        """Send ``conn`` the whole game as it may see it, history first when it is long."""
+        game = self.game
+        assert game is not None
+        conn.game_number, conn.events_sent, conn.claims_sent = self.match.games, 0, 0
+        view = game.view(conn.seat)
+        while len(view.claims) - conn.claims_sent > CHUNK:
+            start = conn.claims_sent
+            chunk: tuple[Resolved, ...] = view.claims[start : start + CHUNK]
+            self._send(conn.id, History(self.match.games, start, chunk))
+            conn.claims_sent += len(chunk)
+        conn.events_sent = len(game.state.events)  # a snapshot replaces the events before it
+        self._send_state(conn, view, (), notes)
+
+    def _send_state(self, conn: Conn, view: TableView, events: tuple[object, ...],
+                    notes: tuple[Note, ...]) -> None:
+        game = self.game
+        assert game is not None
+        start, total = conn.claims_sent, len(view.claims)
+        fresh = view.claims[start:]
+        self._send(conn.id, State(
+            self.match.games, start, _with_claims(view, fresh), events, notes,  # type: ignore[arg-type]
+        ))
+        conn.events_sent = len(game.state.events)
+        conn.claims_sent = total
+
+
+def _with_claims(view: TableView, claims: tuple[Resolved, ...]) -> TableView:
+    view.claims = claims  # views are fresh copies made for their reader
+    return view

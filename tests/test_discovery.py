@@ -1,0 +1,404 @@
+"""Finding tables: the TXT properties as untrusted input, and mDNS on a private LAN.
+
+The network test builds a LAN of network namespaces (tests/lan.py) and runs every advertiser
+and browser in a process inside it, so no packet of it reaches the machine's interfaces. It
+needs root; without it the test fails (it does not skip), saying so.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+import ifaddr
+import pytest
+from lan import NETNS_MISSING, Guest, Lan, netns_available
+
+from doubtlan.net import discovery
+from doubtlan.net.discovery import SERVICE_TYPE, Advertiser, TableAd, lan_addresses
+
+ROOT = Path(__file__).resolve().parent.parent
+
+#: The longest any one thing on the LAN may take to show.
+WAIT = 10.0
+
+AD = TableAd(
+    name="Kitchen",
+    port=40123,
+    addresses=(),
+    version=1,
+    game="idoubtit",
+    rules="decks=1,challenge=window",
+    taken=1,
+    seats=4,
+    state="lobby",
+    pin=False,
+)
+
+
+def txt(ad: TableAd, **changes: bytes | None) -> dict[bytes, bytes | None]:
+    """``ad``'s properties as zeroconf hands them over, with some keys changed (None: no
+    value) or dropped (``b"-"``)."""
+    properties: dict[bytes, bytes | None] = {
+        key.encode(): value.encode() for key, value in ad.properties().items()
+    }
+    for key, value in changes.items():
+        if value == b"-":
+            del properties[key.encode()]
+        else:
+            properties[key.encode()] = value
+    return properties
+
+
+# The properties, offline.
+
+
+def test_the_service_type_is_a_valid_mdns_type() -> None:
+    assert SERVICE_TYPE == "_doubtlan._tcp.local."
+
+
+@pytest.mark.parametrize(
+    "ad",
+    [
+        AD,
+        dataclasses.replace(AD, name="Ça joue — table 2 (pour de vrai)", pin=True, state="over"),
+        dataclasses.replace(AD, addresses=("10.0.0.7", "192.168.1.20"), taken=4, rules=""),
+        dataclasses.replace(AD, name="x" * 63, version=65535, seats=64, taken=0),
+    ],
+)
+def test_properties_round_trip(ad: TableAd) -> None:
+    again = TableAd.from_properties(ad.name, ad.port, ad.addresses, txt(ad))
+    assert again == ad
+
+
+def test_properties_are_small() -> None:
+    ad = dataclasses.replace(AD, name="n" * 59, rules="r" * discovery.MAX_RULES, pin=True)
+    properties = ad.properties()
+    assert set(properties) == {"v", "name", "game", "rules", "taken", "seats", "state", "pin"}
+    assert all(len(key) <= 5 for key in properties)
+    # A TXT string holds at most 255 bytes; a whole record well under a packet.
+    sizes = [len(f"{key}={value}".encode()) for key, value in properties.items()]
+    assert max(sizes) <= 255
+    assert sum(sizes) < 400
+    assert properties["name"] == "n" * 59 and properties["pin"] == "1"
+
+
+def test_unknown_keys_are_ignored() -> None:
+    properties = txt(AD, later=b"feature", flag=None)
+    assert TableAd.from_properties("Kitchen", AD.port, (), properties) == AD
+
+
+@pytest.mark.parametrize(
+    ("changes", "problem"),
+    [
+        *[({key: b"-"}, f"'{key}' is missing") for key in AD.properties()],
+        ({"seats": None}, "'seats' is missing or has no value"),
+        ({"v": b"one"}, "'v' must be a decimal number"),
+        ({"v": b"0"}, "version must be a whole number from 1"),
+        ({"taken": b"-1"}, "'taken' must be a decimal number"),
+        ({"taken": b"+1"}, "'taken' must be a decimal number"),
+        ({"taken": b" 1"}, "'taken' must be a decimal number"),
+        ({"taken": b"1.0"}, "'taken' must be a decimal number"),
+        ({"taken": "٣".encode()}, "'taken' must be a decimal number"),
+        ({"taken": b"5"}, "taken must be a whole number from 0 to 4"),
+        ({"seats": b"0"}, "seats must be a whole number from 1 to 64"),
+        ({"seats": b"65"}, "seats must be a whole number from 1 to 64"),
+        ({"seats": b"9" * 400}, "'seats' is too long"),
+        ({"seats": b"123456"}, "'seats' must be a decimal number"),
+        ({"state": b"paused"}, "state must be one of lobby, playing, over"),
+        ({"pin": b"yes"}, "'pin' must be 0 or 1"),
+        ({"game": b"I Doubt It!"}, "game must be"),
+        ({"game": b""}, "game must be"),
+        ({"rules": b"r" * 129}, "rules must be at most 128 characters"),
+        ({"rules": b"decks=1\nchallenge=open"}, "rules must be printable ASCII"),
+        ({"name": b"\xff\xfe"}, "'name' is not UTF-8"),
+        ({"name": b"y" * 64}, "TXT name must be at most 63 bytes"),
+        ({"name": b"bad\x07bell"}, "TXT name must not hold control characters"),
+        ({"name": b"   "}, "TXT name must be a non-empty string"),
+    ],
+)
+def test_malformed_properties_are_refused(changes: dict[str, bytes | None], problem: str) -> None:
+    with pytest.raises(ValueError, match="malformed table advert 'Kitchen'") as caught:
+        TableAd.from_properties("Kitchen", AD.port, (), txt(AD, **changes))
+    assert problem in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    ("name", "port", "addresses", "problem"),
+    [
+        ("Kitchen", 0, (), "port must be a whole number from 1 to 65535"),
+        ("Kitchen", 65536, (), "port must be a whole number from 1 to 65535"),
+        ("Kitchen", 40123, ("not-an-ip",), "is not an IPv4 address"),
+        ("Kitchen", 40123, ("fe80::1",), "is not an IPv4 address"),
+        ("", 40123, (), "name must be a non-empty string"),
+        ("z" * 64, 40123, (), "name must be at most 63 bytes"),
+        ("tab\there", 40123, (), "name must not hold control characters"),
+    ],
+)
+def test_malformed_names_ports_and_addresses_are_refused(
+    name: str, port: int, addresses: tuple[str, ...], problem: str
+) -> None:
+    with pytest.raises(ValueError, match="malformed table advert") as caught:
+        TableAd.from_properties(name, port, addresses, txt(AD))
+    assert problem in str(caught.value)
+
+
+def test_a_table_ad_checks_its_fields() -> None:
+    with pytest.raises(ValueError, match="seats must be a whole number"):
+        dataclasses.replace(AD, seats=True)
+    with pytest.raises(ValueError, match="pin must be a bool"):
+        dataclasses.replace(AD, pin=1)  # type: ignore[arg-type]
+    listed = dataclasses.replace(AD, addresses=["10.0.0.1"])  # type: ignore[arg-type]
+    assert listed.addresses == ("10.0.0.1",) and hash(listed) == hash(listed)
+
+
+# Choosing addresses, offline: nothing here may create zeroconf.
+
+
+@pytest.fixture
+def no_zeroconf(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Make creating zeroconf in this process fail the test: it would send on real interfaces."""
+
+    def refuse(*args: Any, **kwargs: Any) -> None:
+        pytest.fail("zeroconf was created in the test process, on the machine's real network")
+
+    monkeypatch.setattr(discovery, "AsyncZeroconf", refuse)
+
+
+@dataclasses.dataclass
+class FakeIP:
+    ip: str | tuple[str, int, int]
+    network_prefix: int = 24
+
+
+@dataclasses.dataclass
+class FakeAdapter:
+    name: str
+    ips: list[FakeIP]
+    index: int | None
+
+
+def test_lan_addresses_leave_out_loopback_link_local_and_ipv6(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    adapters = [
+        FakeAdapter("wlan0", [FakeIP("192.168.1.20"), FakeIP(("fe80::1", 0, 3))], 3),
+        FakeAdapter("lo", [FakeIP("127.0.0.1"), FakeIP(("::1", 0, 1))], 1),
+        FakeAdapter("eth0", [FakeIP("10.0.0.9"), FakeIP("169.254.7.7"), FakeIP("10.0.0.3")], 2),
+    ]
+    monkeypatch.setattr(ifaddr, "get_adapters", lambda: adapters)
+    assert lan_addresses() == ["10.0.0.3", "10.0.0.9", "192.168.1.20"]
+
+
+@pytest.mark.parametrize(
+    "addresses", [("127.0.0.1",), ("10.231.0.1", "127.0.0.53"), ("127.1.2.3",)]
+)
+def test_the_advertiser_refuses_loopback(no_zeroconf: None, addresses: tuple[str, ...]) -> None:
+    with pytest.raises(ValueError, match="refusing to advertise loopback address 127"):
+        Advertiser(dataclasses.replace(AD, addresses=addresses))
+
+
+def test_the_advertiser_refuses_other_unusable_addresses(no_zeroconf: None) -> None:
+    with pytest.raises(ValueError, match="is not an IPv4 address"):
+        Advertiser(dataclasses.replace(AD, addresses=("::1",)))
+    with pytest.raises(ValueError, match="is not the address of an interface"):
+        Advertiser(dataclasses.replace(AD, addresses=("0.0.0.0",)))
+    with pytest.raises(ValueError, match="at most 59 bytes"):
+        Advertiser(dataclasses.replace(AD, name="n" * 60, addresses=("10.0.0.1",)))
+
+
+def test_the_advertiser_needs_a_lan_address(
+    no_zeroconf: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(discovery, "lan_addresses", lambda: [])
+    with pytest.raises(RuntimeError, match="no LAN address"):
+        Advertiser(AD)
+
+
+async def test_the_advertiser_refuses_an_address_not_of_this_machine(no_zeroconf: None) -> None:
+    advertiser = Advertiser(dataclasses.replace(AD, addresses=("198.51.100.77",)))
+    with pytest.raises(ValueError, match="198.51.100.77 is not an address of this machine"):
+        await advertiser.start()
+    await advertiser.close()
+    await advertiser.close()
+
+
+# On a private LAN of network namespaces.
+
+ADVERTISE = """
+import asyncio, json, sys
+from doubtlan.net.discovery import Advertiser, TableAd
+
+async def main():
+    advertiser = Advertiser(TableAd(**json.loads(sys.argv[1])))
+    name = await advertiser.start()
+    print(json.dumps({"registered": name}), flush=True)
+    try:
+        while line := await asyncio.to_thread(sys.stdin.readline):
+            command, _, rest = line.strip().partition(" ")
+            if command == "update":
+                await advertiser.update(TableAd(**json.loads(rest)))
+            elif command == "close":
+                await advertiser.close()
+            print(json.dumps({command: name}), flush=True)
+    finally:
+        await advertiser.close()
+
+asyncio.run(main())
+"""
+
+# A table that does not follow the rules: a browser must leave it out and carry on.
+ADVERTISE_MALFORMED = """
+import asyncio, sys
+from zeroconf import IPVersion
+from zeroconf.asyncio import AsyncServiceInfo, AsyncZeroconf
+from doubtlan.net.discovery import SERVICE_TYPE
+
+async def main():
+    address = sys.argv[1]
+    aiozc = AsyncZeroconf(interfaces=[address], ip_version=IPVersion.V4Only)
+    info = AsyncServiceInfo(
+        SERVICE_TYPE, "Broken." + SERVICE_TYPE, port=40999, parsed_addresses=[address],
+        properties={"v": "one", "name": "Broken", "game": "idoubtit", "rules": "",
+                    "taken": "9", "seats": "4", "state": "lobby", "pin": "0"},
+    )
+    await (await aiozc.async_register_service(info))
+    print("registered", flush=True)
+    await asyncio.to_thread(sys.stdin.read)
+    await aiozc.async_close()
+
+asyncio.run(main())
+"""
+
+FIND = """
+import asyncio, dataclasses, json, sys
+from doubtlan.net.discovery import find_tables
+
+tables = asyncio.run(find_tables(float(sys.argv[2]), [sys.argv[1]]))
+print(json.dumps([dataclasses.asdict(ad) for ad in tables]), flush=True)
+"""
+
+WATCH = """
+import asyncio, dataclasses, json, logging, sys
+from doubtlan.net.discovery import Browser
+
+def changed(tables):
+    found = {name: dataclasses.asdict(ad) for name, ad in tables.items()}
+    print(json.dumps({"tables": found}), flush=True)
+
+async def main():
+    async with Browser([sys.argv[1]], on_change=changed):
+        print(json.dumps({"browsing": True}), flush=True)
+        await asyncio.to_thread(sys.stdin.read)
+
+logging.basicConfig(level=logging.INFO, format="%(name)s %(levelname)s %(message)s")
+asyncio.run(main())
+"""
+
+
+def python(lan: Lan, host: int, code: str, *args: str) -> Guest:
+    """Run ``code`` with this interpreter in ``host``, importing doubtlan from this checkout."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONUNBUFFERED": "1"}
+    return lan.run(host, [sys.executable, "-c", code, *args], cwd=ROOT, env=env)
+
+
+def message(line: str) -> dict[str, Any]:
+    """A line a script printed, as JSON; anything else (a stray print) as an empty dict."""
+    try:
+        parsed = json.loads(line)
+    except ValueError:
+        return {}
+    return parsed if isinstance(parsed, dict) else {}
+
+
+def advertise(lan: Lan, host: int, ad: TableAd) -> tuple[Guest, str]:
+    """Advertise ``ad`` from ``host`` on its address; the process and the registered name."""
+    ad = dataclasses.replace(ad, addresses=(lan.address(host),))
+    guest = python(lan, host, ADVERTISE, json.dumps(dataclasses.asdict(ad)))
+    line = guest.expect(lambda line: "registered" in message(line), WAIT, "registration")
+    return guest, message(line)["registered"]
+
+
+def find(lan: Lan, host: int, seconds: float) -> list[dict[str, Any]]:
+    """The tables ``find_tables`` sees from ``host`` in ``seconds``, as dicts."""
+    guest = python(lan, host, FIND, lan.address(host), str(seconds))
+    line = guest.expect(lambda line: line.startswith("["), seconds + WAIT, "find_tables")
+    assert guest.finish(WAIT) == 0, guest.errors()
+    found: list[dict[str, Any]] = json.loads(line)
+    return found
+
+
+def test_tables_are_found_renamed_updated_and_withdrawn_on_a_private_lan() -> None:
+    if not netns_available():
+        pytest.fail(NETNS_MISSING)
+    with Lan(hosts=3, prefix="disc") as lan:
+        # One table, found by a one-off search from another host.
+        first, first_name = advertise(lan, 1, AD)
+        assert first_name == "Kitchen"
+        [table] = find(lan, 2, 1.5)
+        assert table == {
+            **dataclasses.asdict(AD),
+            "addresses": [lan.address(1)],
+        }
+
+        # A second table that wants the same name gets another, and both are listed; an
+        # advert that breaks the rules is not.
+        broken = python(lan, 1, ADVERTISE_MALFORMED, lan.address(1))
+        second, second_name = advertise(lan, 3, AD)
+        broken.expect(lambda line: line == "registered", WAIT, "the malformed advert")
+        assert second_name != first_name and second_name.startswith("Kitchen")
+        found = find(lan, 2, 1.5)
+        assert [(t["name"], t["addresses"]) for t in found] == sorted(
+            [(first_name, [lan.address(1)]), (second_name, [lan.address(3)])]
+        )
+
+        # A live browser follows both tables and leaves the broken one out.
+        watcher = python(lan, 2, WATCH, lan.address(2))
+
+        def tables(line: str) -> dict[str, Any] | None:
+            tables: dict[str, Any] | None = message(line).get("tables")
+            return tables
+
+        watcher.expect(
+            lambda line: set(tables(line) or ()) == {first_name, second_name},
+            WAIT,
+            "the browser to list both tables",
+        )
+        assert watcher.stderr is not None
+        watcher.stderr.expect(
+            lambda line: "ignoring a table advert" in line and "'Broken" in line,
+            WAIT,
+            "the browser to ignore the malformed advert",
+        )
+
+        # The first table fills up and starts playing: the browser sees it.
+        playing = dataclasses.replace(AD, taken=4, state="playing")
+        first.send("update " + json.dumps(dataclasses.asdict(playing)))
+        first.expect(lambda line: "update" in message(line), WAIT, "the update to be sent")
+        seen = watcher.expect(
+            lambda line: (tables(line) or {}).get(first_name, {}).get("state") == "playing",
+            WAIT,
+            "the browser to see the update",
+        )
+        assert tables(seen) == {
+            first_name: {**dataclasses.asdict(playing), "addresses": [lan.address(1)]},
+            second_name: {**dataclasses.asdict(AD), "name": second_name,
+                          "addresses": [lan.address(3)]},
+        }
+
+        # Withdrawn, it vanishes from the live browser; the other table stays.
+        first.send("close")
+        first.expect(lambda line: "close" in message(line), WAIT, "the goodbye to be sent")
+        watcher.expect(
+            lambda line: set(tables(line) or {"?"}) == {second_name},
+            WAIT,
+            "the browser to drop the withdrawn table",
+        )
+
+        for guest in (first, second, broken, watcher):
+            assert guest.finish(WAIT) == 0, guest.errors()
+        assert "Traceback" not in watcher.errors()

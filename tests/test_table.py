@@ -1,0 +1,382 @@
+"""The match at a table, without a network: seats, tokens, PINs, clocks, absent players.
+
+Everything passes through the real codec (tests/wire.py), and time is a number the test moves.
+"""
+
+from __future__ import annotations
+
+import pytest
+from wire import Harness
+
+from doubtlan.net import table as table_module
+from doubtlan.net.messages import (
+    PROTOCOL_VERSION,
+    Act,
+    Bye,
+    Error,
+    Hello,
+    Leave,
+    Ping,
+    Pong,
+    State,
+    TableInfo,
+    Welcome,
+)
+from doubtlan.net.table import TableConfig
+from doubtlan.rules import Announce, Doubt, Lay, LetStand, Phase
+
+
+def config(**changes: object) -> TableConfig:
+    settings: dict[str, object] = {"players": 3, "games": 1, "seed": 1, "window": 10.0,
+                                   "turn_timeout": 60.0, "grace": 15.0}
+    settings.update(changes)
+    return TableConfig(**settings)  # type: ignore[arg-type]
+
+
+def three_people(h: Harness) -> list[int]:
+    return [h.hello(name) for name in ("Amy", "Ben", "Cleo")]
+
+
+def act(h: Harness, conn: int, text: str) -> None:
+    view = h.mirrors[conn].view
+    assert view is not None
+    h.send(conn, Act(view.turns, text))
+
+
+def last_error(h: Harness, conn: int) -> str | None:
+    error = h.last(conn, Error)
+    return error.code if isinstance(error, Error) else None
+
+
+def bye_code(h: Harness, conn: int) -> str | None:
+    bye = h.last(conn, Bye)
+    return bye.code if isinstance(bye, Bye) else None
+
+
+# -- joining ----------------------------------------------------------------------------
+
+
+def test_joining_gives_seats_in_order_with_secret_tokens() -> None:
+    h = Harness(config(autostart=False))
+    conns = three_people(h)
+    welcomes = [h.last(conn, Welcome) for conn in conns]
+    assert [w.seat for w in welcomes] == [0, 1, 2]  # type: ignore[union-attr]
+    tokens = [w.token for w in welcomes]  # type: ignore[union-attr]
+    assert len(set(tokens)) == 3 and all(t and len(t) >= 32 for t in tokens)
+    info = h.last(conns[0], TableInfo)
+    assert [s.name for s in info.seats] == ["Amy", "Ben", "Cleo"]  # type: ignore[union-attr]
+
+
+def test_names_are_made_unique_and_tidy() -> None:
+    h = Harness(config(players=4, autostart=False))
+    names = [h.last(h.hello(n), Welcome).name for n in ("Bob", "Bob", "  Bob  ", "a  b")]  # type: ignore[union-attr]
+    assert names == ["Bob", "Bob (2)", "Bob (3)", "a b"]
+
+
+def test_the_match_starts_when_every_seat_is_taken() -> None:
+    h = Harness(config())
+    conns = three_people(h)
+    assert h.table.state == "playing"
+    for seat, conn in enumerate(conns):
+        view = h.mirrors[conn].view
+        assert view is not None and view.seat == seat and len(view.hand) in (17, 18)
+
+
+def test_a_version_mismatch_names_both_versions() -> None:
+    h = Harness(config())
+    conn = h.connect()
+    h.send(conn, Hello(PROTOCOL_VERSION + 1, "Amy", None, None, False))
+    bye = h.last(conn, Bye)
+    assert isinstance(bye, Bye) and bye.code == "version_mismatch"
+    assert str(PROTOCOL_VERSION) in bye.message and str(PROTOCOL_VERSION + 1) in bye.message
+    assert conn in h.closed
+
+
+def test_a_full_table_refuses_a_seat_but_takes_a_spectator() -> None:
+    h = Harness(config())
+    three_people(h)
+    late = h.hello("Dan")
+    assert bye_code(h, late) == "table_full" and late in h.closed
+    watcher = h.hello("Eve", watch=True)
+    welcome = h.last(watcher, Welcome)
+    assert isinstance(welcome, Welcome) and welcome.seat is None and welcome.token is None
+    view = h.mirrors[watcher].view
+    assert view is not None and view.seat is None and view.hand == ()
+
+
+def test_hello_comes_first_and_once() -> None:
+    h = Harness(config(autostart=False))
+    conn = h.connect()
+    h.send(conn, Ping())
+    assert last_error(h, conn) == "not_joined"
+    h.send(conn, Hello(PROTOCOL_VERSION, "Amy", None, None, False))
+    h.send(conn, Hello(PROTOCOL_VERSION, "Amy", None, None, False))
+    assert last_error(h, conn) == "already_joined"
+    h.send(conn, Ping())
+    assert isinstance(h.inbox[conn][-1], Pong)
+
+
+# -- the PIN ----------------------------------------------------------------------------
+
+
+def test_a_pin_is_required_and_checked() -> None:
+    h = Harness(config(pin="4321", autostart=False))
+    assert bye_code(h, h.hello("Amy")) == "wrong_pin"
+    assert bye_code(h, h.hello("Amy", pin="1234")) == "wrong_pin"
+    good = h.hello("Amy", pin="4321")
+    assert isinstance(h.last(good, Welcome), Welcome)
+    assert h.last(good, TableInfo).pin is True  # type: ignore[union-attr]
+
+
+def test_repeated_wrong_pins_from_one_address_are_slowed_down() -> None:
+    h = Harness(config(pin="4321", autostart=False))
+    for _ in range(table_module.PIN_TRIES):
+        assert bye_code(h, h.hello("Amy", pin="0000", address="10.0.0.9")) == "wrong_pin"
+    # Now even the right PIN must wait...
+    assert bye_code(h, h.hello("Amy", pin="4321", address="10.0.0.9")) == "too_many_attempts"
+    # ...but other addresses are not held up.
+    assert isinstance(h.last(h.hello("Ben", pin="4321", address="10.0.0.8"), Welcome), Welcome)
+    h.advance(table_module.PIN_LOCK_MAX)
+    assert isinstance(h.last(h.hello("Amy", pin="4321", address="10.0.0.9"), Welcome), Welcome)
+
+
+def test_the_wait_grows_with_each_wrong_pin() -> None:
+    h = Harness(config(pin="4321", autostart=False))
+    waits = []
+    for _ in range(table_module.PIN_TRIES + 3):
+        h.hello("Amy", pin="0000", address="10.0.0.9")
+        waits.append(h.table._pin_failures["10.0.0.9"][1] - h.now)
+        h.advance(waits[-1])
+    assert waits[table_module.PIN_TRIES - 1 :] == [1.0, 2.0, 4.0, 8.0]
+
+
+# -- acting -----------------------------------------------------------------------------
+
+
+def test_a_connection_acts_only_for_its_own_seat() -> None:
+    h = Harness(config())
+    amy, ben, _ = three_people(h)
+    before = h.table.game.state.version  # type: ignore[union-attr]
+    ben_card = h.mirrors[ben].view.hand[0]  # type: ignore[union-attr]
+    act(h, ben, f"lay {ben_card.code}")  # Ben is not to play
+    assert last_error(h, ben) == "not_your_turn"
+    act(h, amy, f"lay {ben_card.code}")  # Amy cannot lay Ben's card
+    assert last_error(h, amy) == "card_not_in_hand"
+    assert h.table.game.state.version == before  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(
+    ("text", "code"), [("fold", "malformed_action"), ("lay ZZ", "malformed_action"),
+                       ("announce", "nothing_laid"), ("doubt", "no_window_open")]
+)
+def test_refused_actions_pass_the_rules_code_on(text: str, code: str) -> None:
+    h = Harness(config())
+    amy = three_people(h)[0]
+    act(h, amy, text)
+    assert last_error(h, amy) == code
+    assert h.table.game.state.version == 0  # type: ignore[union-attr]
+
+
+def test_an_action_decided_on_an_old_turn_is_stale() -> None:
+    h = Harness(config())
+    amy, ben, cleo = three_people(h)
+    card = h.mirrors[amy].view.hand[0]  # type: ignore[union-attr]
+    act(h, amy, f"lay {card.code}")
+    act(h, amy, "announce")
+    h.send(ben, Act(0, "stand"))  # decided when no claim had been made
+    assert last_error(h, ben) == "stale"
+    h.send(ben, Act(1, "stand"))
+    assert last_error(h, ben) == "stale"  # still the same (last) error: nothing new
+    assert h.mirrors[ben].view.answered == (1,)  # type: ignore[union-attr]
+
+
+def test_spectators_cannot_act() -> None:
+    h = Harness(config())
+    three_people(h)
+    eve = h.hello("Eve", watch=True)
+    h.send(eve, Act(0, "doubt"))
+    assert last_error(h, eve) == "spectating"
+
+
+def test_nothing_to_do_before_the_match() -> None:
+    h = Harness(config(autostart=False))
+    amy = h.hello("Amy")
+    h.send(amy, Act(0, "announce"))
+    assert last_error(h, amy) == "not_playing"
+
+
+# -- clocks ---------------------------------------------------------------------------------
+
+
+def claim_one(h: Harness, conn: int) -> None:
+    card = h.mirrors[conn].view.hand[0]  # type: ignore[union-attr]
+    act(h, conn, f"lay {card.code}")
+    act(h, conn, "announce")
+
+
+def test_the_window_closes_when_its_time_runs_out() -> None:
+    h = Harness(config(window=10.0))
+    amy, ben, cleo = three_people(h)
+    claim_one(h, amy)
+    act(h, cleo, "doubt")  # Ben, first clockwise, has not answered: it is not settled yet
+    h.advance(9.9)
+    assert h.table.game.state.phase is Phase.WINDOW  # type: ignore[union-attr]
+    h.advance(0.2)
+    game = h.table.game
+    assert game is not None and game.state.phase is Phase.LAYING
+    assert game.state.records[-1].doubter == 2  # Ben's silence let it stand; Cleo's doubt counts
+    state = h.last(ben, State)
+    assert isinstance(state, State) and any(note.kind == "window" for note in state.notes)
+
+
+def test_the_host_plays_for_a_player_whose_time_runs_out() -> None:
+    h = Harness(config(turn_timeout=30.0))
+    amy, ben, cleo = three_people(h)
+    hand = h.mirrors[amy].view.hand  # type: ignore[union-attr]
+    h.advance(29.0)
+    assert h.table.game.turns == 0  # type: ignore[union-attr]
+    h.advance(2.0)
+    game = h.table.game
+    assert game is not None and game.turns == 1
+    laid = game.state.claim_cards
+    aces = [card for card in hand if card.rank.symbol == "A"]
+    assert len(laid) == 1 and (laid[0] in aces if aces else laid[0] == hand[0])
+    state = h.last(cleo, State)
+    assert isinstance(state, State) and any(
+        note.kind == "timeout" and note.seat == 0 for note in state.notes
+    )
+
+
+def test_no_turn_timer_when_it_is_off() -> None:
+    h = Harness(config(turn_timeout=0.0))
+    three_people(h)
+    h.advance(3600.0)
+    assert h.table.game.turns == 0  # type: ignore[union-attr]
+    assert h.table.next_deadline() is None
+
+
+# -- absent players ----------------------------------------------------------------------------
+
+
+def test_an_absent_player_keeps_the_seat_and_a_bot_plays_it_after_the_grace() -> None:
+    h = Harness(config(turn_timeout=0.0, grace=15.0))
+    amy, ben, cleo = three_people(h)
+    hand = h.mirrors[amy].view.hand  # type: ignore[union-attr]
+    h.drop(amy)
+    info = h.last(ben, TableInfo)
+    assert isinstance(info, TableInfo) and info.seats[0].away and not info.seats[0].connected
+    h.advance(14.0)
+    assert h.table.game.turns == 0  # type: ignore[union-attr]  # still waiting for Amy
+    h.advance(2.0)
+    game = h.table.game
+    assert game is not None and game.turns == 1  # the stand-in played Amy's turn
+    state = h.last(ben, State)
+    assert isinstance(state, State) and any(n.kind == "away" and n.seat == 0 for n in state.notes)
+    # Amy comes back with her token: same seat, her hand (less what the bot laid), and the
+    # bot stops playing for her.
+    token = h.last(amy, Welcome).token  # type: ignore[union-attr]
+    again = h.hello("Amy", token=token)
+    welcome = h.last(again, Welcome)
+    assert isinstance(welcome, Welcome) and welcome.seat == 0 and welcome.token == token
+    view = h.mirrors[again].view
+    assert view is not None and set(view.hand) <= set(hand) and len(view.hand) < len(hand)
+    assert h.table.seats[0].bot is None
+    assert not h.last(ben, TableInfo).seats[0].away  # type: ignore[union-attr]
+
+
+def test_an_absent_players_windows_let_claims_stand() -> None:
+    h = Harness(config(turn_timeout=0.0, grace=5.0, window=100.0))
+    amy, ben, cleo = three_people(h)
+    h.drop(ben)
+    h.advance(6.0)
+    claim_one(h, amy)
+    act(h, cleo, "stand")
+    game = h.table.game
+    assert game is not None and game.state.records[0].doubter is None  # Ben's stand-in stood
+    assert game.state.claimer == 1  # and then played Ben's turn
+
+
+def test_a_seat_taken_back_elsewhere_closes_the_old_connection() -> None:
+    h = Harness(config())
+    amy = three_people(h)[0]
+    token = h.last(amy, Welcome).token  # type: ignore[union-attr]
+    again = h.hello("Amy", token=token)
+    assert bye_code(h, amy) == "replaced" and amy in h.closed
+    assert h.last(again, Welcome).seat == 0  # type: ignore[union-attr]
+
+
+def test_a_wrong_token_is_refused() -> None:
+    h = Harness(config())
+    three_people(h)
+    conn = h.hello("Mallory", token="x" * 32)
+    assert bye_code(h, conn) == "bad_token"
+
+
+def test_leaving_hands_the_seat_to_a_bot_for_good() -> None:
+    h = Harness(config(turn_timeout=0.0))
+    amy, ben, cleo = three_people(h)
+    token = h.last(amy, Welcome).token  # type: ignore[union-attr]
+    h.send(amy, Leave())
+    assert bye_code(h, amy) == "left"
+    assert h.table.game.turns == 1  # type: ignore[union-attr]  # the bot played at once
+    assert bye_code(h, h.hello("Amy", token=token)) == "bad_token"
+
+
+def test_the_game_never_stalls_on_missing_players() -> None:
+    h = Harness(config(players=4, games=2, grace=1.0, turn_timeout=5.0), bots=1)
+    conns = [h.hello(f"p{i}", bot="random", seed=i) for i in range(3)]
+    h.play_bots()
+    h.drop(conns[0])
+    h.drop(conns[1])
+    for _ in range(2000):
+        if h.table.state == "over":
+            break
+        if not h.play_bots():
+            h.advance(1.0)
+    assert h.table.state == "over" and len(h.table.results) == 2
+    assert bye_code(h, conns[2]) == "match_over"
+
+
+# -- what is sent -------------------------------------------------------------------------------
+
+
+def test_a_long_history_comes_in_chunks(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(table_module, "CHUNK", 3)
+    h = Harness(config(players=3, turn_timeout=0.0), bots=2, strategy="random")
+    amy = h.hello("Amy")
+    for _ in range(12):  # Amy plays her turns; the bots play theirs at once
+        view = h.mirrors[amy].view
+        assert view is not None
+        if view.my_turn:
+            claim_one(h, amy)
+        elif view.legal:
+            act(h, amy, "stand")
+    watcher = h.hello("Eve", watch=True)
+    game = h.table.game
+    assert game is not None and len(game.state.records) > 6
+    kinds = [type(m).__name__ for m in h.inbox[watcher]]
+    assert kinds.count("History") >= 2
+    assert h.mirrors[watcher].view.claims == tuple(game.state.records)  # type: ignore[union-attr]
+    assert h.mirrors[amy].view.claims == tuple(game.state.records)  # type: ignore[union-attr]
+
+
+def test_each_connection_sees_its_own_hand_only() -> None:
+    h = Harness(config())
+    conns = three_people(h)
+    watcher = h.hello("Eve", watch=True)
+    game = h.table.game
+    assert game is not None
+    for seat, conn in enumerate(conns):
+        assert h.mirrors[conn].view.hand == tuple(game.state.hands[seat])  # type: ignore[union-attr]
+    assert h.mirrors[watcher].view.hand == ()  # type: ignore[union-attr]
+
+
+def test_actions_reach_the_game_through_the_rules() -> None:
+    h = Harness(config(window=5.0))
+    amy, ben, cleo = three_people(h)
+    view = h.mirrors[amy].view
+    assert view is not None and Lay(view.hand[0]) in view.legal
+    claim_one(h, amy)
+    for conn in (ben, cleo):
+        assert set(h.mirrors[conn].view.legal) == {Doubt(), LetStand()}  # type: ignore[union-attr]
+    assert Announce() not in h.mirrors[amy].view.legal  # type: ignore[union-attr]
