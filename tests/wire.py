@@ -101,12 +101,12 @@ class Harness:
             self.play_bots()
         self.now = end
 
-    def play_bots(self, rng: random.Random | None = None) -> int:
-        """Let the remote bot clients answer everything they have received; returns how
-        many actions they sent."""
+    def play_bots(self, rng: random.Random | None = None, limit: int | None = None) -> int:
+        """Let the remote bot clients answer everything they have received (or stop after
+        ``limit`` actions); returns how many actions they sent."""
         sent = 0
         progress = True
-        while progress:
+        while progress and (limit is None or sent < limit):
             progress = False
             conns = list(self.deciders)
             if rng is not None:

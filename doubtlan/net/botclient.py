@@ -17,16 +17,20 @@ class Decider:
 
     A moment is a game, a claim number, a phase, and whether a claim is waiting: the turn's
     cards are chosen once (and sent together), a window is answered once, an open claim is
-    considered once. A refusal clears the moment, so the bot thinks again.
+    considered once. A refusal lets the bot think once more about the same moment (the
+    table may have moved on under it), but not again, so it never argues with the host.
     """
 
     def __init__(self, bot: Bot) -> None:
         self.bot = bot
         self._moment: tuple[int, int, Phase, bool] | None = None
+        self._retried: tuple[int, int, Phase, bool] | None = None
 
     def decide(self, mirror: Mirror, message: Message) -> list[Act]:
         if isinstance(message, Error):
-            self._moment = None
+            if self._moment is None or self._retried == self._moment:
+                return []
+            self._retried, self._moment = self._moment, None
         elif not isinstance(message, State):
             return []
         view = mirror.view

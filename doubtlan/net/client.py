@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import random
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
 
@@ -110,34 +111,44 @@ class Client:
         token: str | None = None,
         on_message: Callable[[Message], Awaitable[None] | None] | None = None,
         retry_for: float = 60.0,
+        first_try_for: float = 5.0,
     ) -> None:
         self.host, self.port, self.name, self.pin, self.watch = host, port, name, pin, watch
         self.mirror = Mirror(token=token)
         self.on_message = on_message
-        self.retry_for = retry_for
+        self.retry_for, self.first_try_for = retry_for, first_try_for
         #: Set while a connection is up; cleared while reconnecting.
         self.connected = asyncio.Event()
         #: How many times the client has connected (1 for a connection never lost).
         self.connections = 0
+        #: Bytes of frames received, over every connection, and when the last one was read
+        #: (time.monotonic(), before it was decoded).
+        self.received = 0
+        self.last_read = 0.0
         self._writer: asyncio.StreamWriter | None = None
         self._closed = False
 
     # -- sending ------------------------------------------------------------------------
 
-    async def send(self, message: Message) -> None:
+    async def send(self, message: Message) -> bool:
+        """Send ``message``; False if the connection is down (the reader will notice and
+        reconnect, and the host's snapshot will say what to do next)."""
         writer = self._writer
-        if writer is None:
-            raise ConnectionLost("not connected")
-        writer.write(protocol.encode(message))
-        await writer.drain()
+        if writer is None or writer.is_closing():
+            return False
+        try:
+            writer.write(protocol.encode(message))
+            await writer.drain()
+        except (ConnectionError, OSError):
+            return False
+        return True
 
-    async def act(self, action: Action, turn: int) -> None:
+    async def act(self, action: Action, turn: int) -> bool:
         """Ask the host to apply ``action``, decided when ``turn`` claims had been made."""
-        await self.send(Act(turn, action.text))
+        return await self.send(Act(turn, action.text))
 
     async def leave(self) -> None:
-        with contextlib.suppress(ConnectionLost, OSError):
-            await self.send(Leave())
+        await self.send(Leave())
         await self.close()
 
     async def close(self) -> None:
@@ -156,29 +167,39 @@ class Client:
     # -- running ------------------------------------------------------------------------
 
     async def run(self) -> Bye | None:
-        """Play until the host says goodbye (returned) or :meth:`close`; reconnect between."""
-        give_up = asyncio.get_running_loop().time() + self.retry_for
-        delay = 0.2
+        """Play until the host says goodbye (returned) or :meth:`close`.
+
+        A first connection that cannot be made within ``first_try_for`` seconds raises
+        :class:`ConnectionLost`. A connection lost later is made again, with the seat's
+        token, backing off between tries, for up to ``retry_for`` seconds.
+        """
+        loop = asyncio.get_running_loop()
+        started = since = loop.time()
+        delay = 0.1
         while not self._closed:
             try:
                 await self._session()
             except (ConnectionLost, OSError, asyncio.IncompleteReadError, WireError):
                 pass
             finally:
+                if self.connected.is_set():
+                    since, delay = loop.time(), 0.1  # it was up: the retry clock restarts
                 self.connected.clear()
                 self._writer = None
-            bye = self.mirror.bye
-            if bye is not None and bye.code != "replaced" or self._closed:
-                return bye
-            if self.mirror.token is None and not self.watch and self.connections:
-                return bye  # never seated: nothing to come back to
-            now = asyncio.get_running_loop().time()
-            if self.connections and now >= give_up:
-                raise ConnectionLost(f"no answer from {self.host}:{self.port}")
-            await asyncio.sleep(delay * (0.5 + random.random()))  # backoff, not a wait on state
+            if self.mirror.bye is not None or self._closed:
+                return self.mirror.bye
+            now = loop.time()
+            if self.connections == 0:
+                if now - started >= self.first_try_for:
+                    raise ConnectionLost(f"cannot reach a table at {self.host}:{self.port}")
+            elif self.mirror.token is None and not self.watch:
+                return None  # it never had a seat to come back to
+            elif now - since >= self.retry_for:
+                raise ConnectionLost(
+                    f"lost the connection to {self.host}:{self.port} and could not get it back"
+                )
+            await asyncio.sleep(delay * (0.5 + random.random()))  # backoff between tries
             delay = min(delay * 2, 5.0)
-            if self.connections == 0 and now >= give_up:
-                raise ConnectionLost(f"cannot reach {self.host}:{self.port}")
         return self.mirror.bye
 
     async def _session(self) -> None:
@@ -190,10 +211,12 @@ class Client:
         )
         self.connections += 1
         self.connected.set()
-        pinger = asyncio.create_task(self._ping())
+        self.last_read = time.monotonic()
+        pinger = asyncio.create_task(self._ping(writer))
         try:
             while True:
-                message = await asyncio.wait_for(_read(reader), SILENCE)
+                message, size, self.last_read = await _read(reader)
+                self.received += size
                 if isinstance(message, Ping):
                     await self.send(Pong())
                 self.mirror.receive(message)
@@ -203,20 +226,22 @@ class Client:
                         await result
                 if isinstance(message, Bye):
                     return
-        except TimeoutError:
-            raise ConnectionLost("the host fell silent") from None
         finally:
             pinger.cancel()
             writer.close()
 
-    async def _ping(self) -> None:
-        with contextlib.suppress(ConnectionLost, OSError):
-            while True:
-                await asyncio.sleep(PING_EVERY)  # a heartbeat's period, not a wait on state
-                await self.send(Ping())
+    async def _ping(self, writer: asyncio.StreamWriter) -> None:
+        """Ping the host now and then, and give the connection up when the host has been
+        silent too long (checked here, not on every read, which is cheaper)."""
+        while await self.send(Ping()):
+            await asyncio.sleep(PING_EVERY)  # a heartbeat's period, not a wait on state
+            if time.monotonic() - self.last_read > SILENCE:
+                writer.transport.abort()  # the reader then ends, and run() reconnects
+                return
 
 
-async def _read(reader: asyncio.StreamReader) -> Message:
+async def _read(reader: asyncio.StreamReader) -> tuple[Message, int, float]:
     header = await reader.readexactly(protocol.HEADER.size)
     body = await reader.readexactly(protocol.read_length(header))
-    return protocol.decode(body, "host")
+    read = time.monotonic()
+    return protocol.decode(body, "host"), len(header) + len(body), read

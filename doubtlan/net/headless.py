@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import signal
 import sys
 from collections.abc import Callable
@@ -21,6 +22,8 @@ from .errors import WireError
 from .host import Host, Limits
 from .messages import PROTOCOL_VERSION, Message, State
 from .table import Table, TableConfig
+
+log = logging.getLogger(__name__)
 
 
 @dataclass
@@ -51,9 +54,14 @@ async def host(
     print(f"table {config.name!r} listening on {bind}:{port}", file=out, flush=True)
     advertiser = await _advertise(table, port, advertising, out)
     reported = 0
+    seated = {seat.number for seat in table.seats if seat.taken}
 
     def on_change() -> None:
         nonlocal reported
+        for seat in table.seats:
+            if seat.taken and seat.number not in seated:
+                seated.add(seat.number)
+                print(f"{seat.name} took seat {seat.number}", file=out, flush=True)
         while reported < len(table.results):
             winner = table.results[reported]
             reported += 1
@@ -84,16 +92,27 @@ class _Advert:
     def __init__(self, table: Table, advertiser: object, make_ad: Callable[[], object]) -> None:
         self.table, self.advertiser, self.make_ad = table, advertiser, make_ad
         self._pending: asyncio.Task[None] | None = None
-        self._last: object = None
+        self._published: object = make_ad()
+        self._closed = False
 
     def changed(self) -> None:
-        ad = self.make_ad()
-        if ad == self._last or self._pending is not None and not self._pending.done():
-            return
-        self._last = ad
-        self._pending = asyncio.create_task(self.advertiser.update(ad))  # type: ignore[attr-defined]
+        if self._closed or self._pending is not None and not self._pending.done():
+            return  # the update in flight publishes the latest ad before it ends
+        if self.make_ad() != self._published:
+            self._pending = asyncio.create_task(self._publish())
+
+    async def _publish(self) -> None:
+        # Loop: changes made while an update was being announced are published after it.
+        while not self._closed and (ad := self.make_ad()) != self._published:
+            self._published = ad
+            try:
+                await self.advertiser.update(ad)  # type: ignore[attr-defined]
+            except Exception:
+                log.warning("could not update the table's advert", exc_info=True)
+                return
 
     async def close(self) -> None:
+        self._closed = True
         if self._pending is not None:
             with contextlib.suppress(Exception):
                 await self._pending
@@ -148,16 +167,44 @@ def _on_signals(callback: Callable[[], None]):  # type: ignore[no-untyped-def]
             loop.remove_signal_handler(sig)
 
 
-async def find(table_name: str | None, timeout: float) -> tuple[str, int]:
-    """The address of a table found by discovery (the named one, or the only one)."""
-    from .discovery import find_tables
+#: Seconds a search without a table name goes on after the first table answers, so that
+#: other tables (which answer the same query) are heard and "several tables" can be said.
+SETTLE = 0.5
 
-    tables = await find_tables(timeout)
-    if table_name is not None:
-        tables = [t for t in tables if t.name == table_name or t.name.startswith(table_name)]
+
+async def find(table_name: str | None, timeout: float) -> tuple[str, int]:
+    """The address of a table found by discovery (the named one, or the only one).
+
+    Returns as soon as the named table is seen, or, without a name, :data:`SETTLE` seconds
+    after the first table is seen; gives up after ``timeout`` seconds.
+    """
+    from .discovery import Browser, TableAd
+
+    def wanted(tables: dict[str, TableAd]) -> list[TableAd]:
+        return sorted(
+            (t for t in tables.values()
+             if table_name is None or t.name == table_name or t.name.startswith(table_name)),
+            key=lambda ad: (ad.name.casefold(), ad.name),
+        )
+
+    seen = asyncio.Event()
+
+    def on_change(tables: dict[str, TableAd]) -> None:
+        if wanted(tables):
+            seen.set()
+
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    async with Browser(on_change=on_change) as browser:
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout_at(deadline):
+                await seen.wait()
+        if seen.is_set() and table_name is None:
+            await asyncio.sleep(max(0.0, min(SETTLE, deadline - loop.time())))
+        tables = wanted(browser.tables)
     if not tables:
-        wanted = f"a table named {table_name!r}" if table_name else "any table"
-        raise ConnectionLost(f"found {wanted} on the network within {timeout:g} s: none")
+        wanted_text = f"a table named {table_name!r}" if table_name else "any table"
+        raise ConnectionLost(f"found {wanted_text} on the network within {timeout:g} s: none")
     if len(tables) > 1 and table_name is None:
         names = ", ".join(repr(t.name) for t in tables)
         raise ConnectionLost(f"several tables on the network ({names}); name one with --table")

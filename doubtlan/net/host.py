@@ -11,12 +11,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import socket
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from . import protocol
 from .errors import Flood, HandshakeTimeout, TooManyConnections, WireError
-from .messages import Bye, Message, Ping
+from .messages import Bye, Ping
 from .table import Table
 
 log = logging.getLogger(__name__)
@@ -35,9 +36,13 @@ class Limits:
     silence: float = 15.0
     #: Messages waiting to be written to one connection before it is dropped as stuck.
     queue: int = 512
+    #: Bytes buffered for one connection before its writer waits for the peer to read.
+    write_buffer: int = 64 * 1024
+    #: The kernel's send buffer for each connection (None: the system's choice).
+    send_buffer: int | None = None
     #: Messages a connection may send: a burst of ``burst``, then ``rate`` a second.
-    burst: float = 200.0
-    rate: float = 50.0
+    burst: float = 1000.0
+    rate: float = 500.0
 
 
 _CLOSE = b""  # put in a writer's queue: close once everything before it is written
@@ -72,6 +77,7 @@ class Host:
         self._next = 1
         self._server: asyncio.Server | None = None
         self._wake = asyncio.Event()
+        self._flush_pending = False
         self._tasks: list[asyncio.Task[None]] = []
         #: Set when the table's match is over and everyone has been told.
         self.over = asyncio.Event()
@@ -110,7 +116,7 @@ class Host:
         if self._server is not None:
             self._server.close()
             with contextlib.suppress(Exception):
-                await self._server.wait_closed()
+                await asyncio.wait_for(self._server.wait_closed(), 2.0)
         for task in self._tasks:
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
@@ -129,6 +135,10 @@ class Host:
             writer.close()
             return
         self._conns[number] = conn
+        writer.transport.set_write_buffer_limits(high=self.limits.write_buffer)
+        sock = writer.get_extra_info("socket")
+        if self.limits.send_buffer is not None and sock is not None:
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, self.limits.send_buffer)
         peer = writer.get_extra_info("peername")
         self.table.connect(number, str(peer[0]) if peer else "?")
         # The reader is this task; it ends when the connection is aborted.
@@ -139,9 +149,11 @@ class Host:
         try:
             await self._read(conn, reader)
         except (asyncio.IncompleteReadError, ConnectionError, OSError):
-            pass
-        finally:
             self._lost(conn)
+        else:
+            if not conn.closing:
+                self._lost(conn)
+            # Closing politely: the writer sends what is queued, then closes and cleans up.
 
     async def _read(self, conn: _Conn, reader: asyncio.StreamReader) -> None:
         while not conn.closing:
@@ -162,7 +174,7 @@ class Host:
                     return
                 continue
             self.table.receive(conn.number, message, self.now)
-            self._flush()
+            self._flush_soon()
 
     def _meter(self, conn: _Conn) -> None:
         """Count a message against the connection's allowance; :class:`Flood` past it."""
@@ -188,29 +200,47 @@ class Host:
         try:
             while True:
                 data = await conn.queue.get()
-                if data is _CLOSE:
+                if data is _CLOSE:  # everything before it is written: close politely
+                    conn.closing = True
+                    conn.writer.close()
+                    await asyncio.wait_for(conn.writer.wait_closed(), self.limits.silence)
                     break
                 conn.writer.write(data)
-                await asyncio.wait_for(conn.writer.drain(), self.limits.silence)
+                if conn.writer.transport.get_write_buffer_size() > self.limits.write_buffer:
+                    # The peer reads slower than we write: wait for it, but not for ever.
+                    await asyncio.wait_for(conn.writer.drain(), self.limits.silence)
         except (ConnectionError, OSError, TimeoutError):
             pass
         finally:
             self._drop(conn)
 
-    def _send(self, number: int, message: Message) -> None:
+    def _send(self, number: int, data: bytes) -> None:
         conn = self._conns.get(number)
         if conn is None or conn.closing:
             return
         try:
-            conn.queue.put_nowait(protocol.encode(message))
+            conn.queue.put_nowait(data)
         except asyncio.QueueFull:
             log.info("dropping connection %s: it stopped reading", number)
             self._drop(conn)
 
+    def _flush_soon(self) -> None:
+        """Flush once everything that arrived together has been handled: several actions
+        in a row then reach each client as one ``state``."""
+        if not self._flush_pending:
+            self._flush_pending = True
+            asyncio.get_running_loop().call_soon(self._flush)
+
     def _flush(self) -> None:
         """Hand what the table wants sent to the writers; close what it wants closed."""
+        self._flush_pending = False
+        # One write per connection per flush: each write is a system call, and a wake-up
+        # for the reader at the other end.
+        batches: dict[int, list[bytes]] = {}
         for number, message in self.table.take_outbox():
-            self._send(number, message)
+            batches.setdefault(number, []).append(protocol.encode(message))
+        for number, frames in batches.items():
+            self._send(number, b"".join(frames))
         for number in self.table.take_closing():
             conn = self._conns.get(number)
             if conn is not None and not conn.closing:
@@ -245,10 +275,11 @@ class Host:
         """Call the table's tick when its next deadline comes."""
         while True:
             self._wake.clear()
-            deadline = self.table.next_deadline()
-            timeout = None if deadline is None else max(0.0, deadline - self.now)
             try:
-                await asyncio.wait_for(self._wake.wait(), timeout)
+                # Not wait_for: on Python 3.11 it loses a cancel that comes as the wait ends,
+                # and close() then waits for this task forever.
+                async with asyncio.timeout_at(self.table.next_deadline()):
+                    await self._wake.wait()
             except TimeoutError:
                 self.table.tick(self.now)
                 self._flush()
@@ -263,4 +294,4 @@ class Host:
                     log.info("dropping connection %s: silent", conn.number)
                     self._drop(conn)
                 else:
-                    self._send(conn.number, Ping())
+                    self._send(conn.number, protocol.encode(Ping()))

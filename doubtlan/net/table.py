@@ -151,6 +151,7 @@ class Table:
         self._bot_due: float | None = None
         self._next_game_due: float | None = None
         self._bots_made = 0
+        self._changed = False
 
     # -- what the host asks --------------------------------------------------------------
 
@@ -170,6 +171,8 @@ class Table:
         return min(pending) if pending else None
 
     def take_outbox(self) -> list[tuple[int, Message]]:
+        """What to send now (after :meth:`publish`), in order."""
+        self.publish()
         out, self.outbox = self.outbox, []
         return out
 
@@ -233,6 +236,10 @@ class Table:
     def _hello(self, client: Conn, hello: Hello, now: float) -> None:
         if client.joined:
             raise errors.AlreadyJoined()
+        if self.state == "over":
+            self._send(client.id, Bye("match_over", "the match is over"))
+            self.closing.append(client.id)
+            return
         if hello.version != PROTOCOL_VERSION:
             raise errors.VersionMismatch(
                 f"this host speaks protocol version {PROTOCOL_VERSION}; "
@@ -432,7 +439,7 @@ class Table:
                 self._end_game(game, now)
             else:
                 self._set_clocks(game, now)
-        self._broadcast_states()
+        self._changed = True
         self.on_change()
 
     def _run_bots(self, game: IDoubtIt, now: float) -> None:
@@ -512,7 +519,7 @@ class Table:
 
     def finish(self, code: str = "match_over", message: str = "the match is over") -> None:
         """Say goodbye to every connection and close them all."""
-        self._broadcast_states()
+        self.publish()
         for conn in list(self.conns):
             self._send(conn, Bye(code, message))
             self.closing.append(conn)
@@ -553,6 +560,16 @@ class Table:
         for conn in self.conns.values():
             if conn.joined:
                 self._send(conn.id, info)
+
+    def publish(self) -> None:
+        """Put in the outbox what changed in the game for every connection, once.
+
+        The host calls this after it has handled everything that arrived together, so that
+        several actions in a row reach each client as one ``state``.
+        """
+        if self._changed:
+            self._changed = False
+            self._broadcast_states()
 
     def _broadcast_states(self) -> None:
         notes, self._notes = tuple(self._notes[-64:]), []

@@ -1,0 +1,125 @@
+"""`doubtlan host`, `join` and `tables` as real processes, on loopback only (no multicast:
+the host runs with --no-advertise; discovery is tested in tests/test_lan.py)."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from doubtlan.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+DEADLINE = 60
+
+
+def doubtlan(*args: str) -> subprocess.Popen[str]:
+    return subprocess.Popen(
+        [sys.executable, "-m", "doubtlan", *args], cwd=ROOT, text=True,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    )
+
+
+def start_host(*args: str) -> tuple[subprocess.Popen[str], int]:
+    host = doubtlan("host", "--headless", "--bind", "127.0.0.1", "--port", "0",
+                    "--no-advertise", *args)
+    assert host.stdout is not None
+    line = host.stdout.readline()  # the first line names the port; blocks until it is out
+    match = re.search(r"listening on 127\.0\.0\.1:(\d+)", line)
+    assert match, f"unexpected first line {line!r}"
+    return host, int(match.group(1))
+
+
+def test_a_headless_match_with_bots_joining_over_the_network() -> None:
+    host, port = start_host("--players", "4", "--bots", "1", "--games", "3", "--seed", "5")
+    joiners = [doubtlan("join", f"127.0.0.1:{port}", "--bot", strategy, "--name", f"bot{i}")
+               for i, strategy in enumerate(["random", "honest", "counter"])]
+    watcher = doubtlan("join", f"127.0.0.1:{port}", "--watch")
+    for joiner in joiners:
+        out, err = joiner.communicate(timeout=DEADLINE)
+        assert joiner.returncode == 0, err
+        assert "the match is over" in out and "Traceback" not in err
+    out, err = host.communicate(timeout=DEADLINE)
+    assert host.returncode == 0, err
+    assert len(re.findall(r"^game \d: won by .+ \(seat \d\)$", out, re.M)) == 3
+    watched, err = watcher.communicate(timeout=DEADLINE)
+    assert watcher.returncode == 0, err
+    assert "claimed" in watched and "wins" in watched
+
+
+def test_a_wrong_pin_is_a_plain_sentence() -> None:
+    host, port = start_host("--players", "3", "--bots", "2", "--pin", "4321")
+    try:
+        joiner = doubtlan("join", f"127.0.0.1:{port}", "--bot", "random", "--pin", "0000")
+        out, err = joiner.communicate(timeout=DEADLINE)
+        assert joiner.returncode == 1
+        assert "wrong PIN" in err and "Traceback" not in err
+    finally:
+        host.terminate()
+        host.communicate(timeout=DEADLINE)
+
+
+def test_nobody_at_the_address_is_a_plain_sentence() -> None:
+    with socketless_port() as port:
+        joiner = doubtlan("join", f"127.0.0.1:{port}", "--bot", "random")
+        out, err = joiner.communicate(timeout=DEADLINE)
+    assert joiner.returncode == 1
+    assert f"cannot reach a table at 127.0.0.1:{port}" in err and "Traceback" not in err
+
+
+def test_stopping_a_host_tells_the_players() -> None:
+    host, port = start_host("--players", "4", "--bots", "1")
+    joiner = doubtlan("join", f"127.0.0.1:{port}", "--bot", "random", "--name", "Zed")
+    assert host.stdout is not None
+    assert host.stdout.readline() == "Zed took seat 1\n"  # blocks until Zed is seated
+    host.terminate()
+    out, err = host.communicate(timeout=DEADLINE)
+    assert "Traceback" not in err
+    out, err = joiner.communicate(timeout=DEADLINE)
+    assert joiner.returncode == 1 and "closed the table" in err
+
+
+class socketless_port:
+    """A loopback port with nothing listening on it."""
+
+    def __enter__(self) -> int:
+        import socket
+
+        self.sock = socket.socket()
+        self.sock.bind(("127.0.0.1", 0))
+        return int(self.sock.getsockname()[1])
+
+    def __exit__(self, *exc: object) -> None:
+        self.sock.close()
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["host"], "add --headless"),
+        (["host", "--headless", "--players", "2"], "3 to 8 players"),
+        (["host", "--headless", "--players", "3", "--bots", "4"], "--bots 4 is more than"),
+        (["host", "--headless", "--port", "70000"], "a port is 0 to 65535"),
+        (["host", "--headless", "--window", "0"], "expected 0.1 to 3600 seconds"),
+        (["host", "--headless", "--turn-timeout", "soon"], "expected a number of seconds"),
+        (["host", "--headless", "--pin", ""], "a PIN is 1 to 16 printable characters"),
+        (["host", "--headless", "--no-advertise", "--advertise", "10.0.0.1"], "not allowed"),
+        (["join"], "add --bot STRATEGY or --watch"),
+        (["join", "--bot", "clever"], "invalid choice"),
+        (["join", "host:port", "--bot", "random"], "expected a whole number"),
+        (["join", "h:1", "--table", "t", "--bot", "random"], "an address or --table, not both"),
+        (["join", "--bot", "random", "--name", "x" * 25], "a name is 1 to 24"),
+        (["tables", "--timeout", "0"], "expected 0.1 to 60 seconds"),
+    ],
+)
+def test_bad_arguments_get_a_clear_error(
+    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    with pytest.raises(SystemExit) as exit:
+        main(argv)
+    assert exit.value.code == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err

@@ -1,0 +1,305 @@
+"""The host over real sockets, on loopback only: matches, bad input, slow and silent peers.
+
+Every connection here is to 127.0.0.1; nothing is advertised.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import socket
+import struct
+from collections.abc import AsyncIterator
+
+import msgpack
+import pytest
+
+from doubtlan.bots import make_bot
+from doubtlan.net import botclient, protocol
+from doubtlan.net.client import Client
+from doubtlan.net.host import Host, Limits
+from doubtlan.net.messages import PROTOCOL_VERSION, Bye, Error, Hello, Message, Welcome
+from doubtlan.net.table import Table, TableConfig
+
+LOOPBACK = "127.0.0.1"
+DEADLINE = 30.0
+
+
+_opened: list[object] = []
+
+
+@pytest.fixture(autouse=True)
+async def cleanup() -> AsyncIterator[None]:
+    """Close every host, client and raw connection a test opened."""
+    yield
+    while _opened:
+        thing = _opened.pop()
+        if isinstance(thing, (Host, Client)):
+            await thing.close()
+        elif isinstance(thing, Raw):
+            thing.writer.close()
+            with contextlib.suppress(Exception):
+                await thing.writer.wait_closed()
+        elif isinstance(thing, asyncio.Task):
+            thing.cancel()
+            with contextlib.suppress(BaseException):
+                await thing
+
+
+async def start(config: TableConfig, bots: int = 0, limits: Limits | None = None) -> Host:
+    table = Table(config)
+    for _ in range(bots):
+        table.seat_bot("counter")
+    host = Host(table, LOOPBACK, 0, limits)
+    await host.start()
+    _opened.append(host)
+    return host
+
+
+def bot_client(
+    host: Host, name: str, strategy: str = "random", seed: int = 0
+) -> tuple[Client, asyncio.Task[None]]:
+    client = Client(LOOPBACK, host.port, name, retry_for=10.0)
+    task = asyncio.create_task(botclient.play(client, make_bot(strategy, seed)))
+    _opened.extend([client, task])
+    return client, task
+
+
+class Raw:
+    """A bare TCP connection that sends whatever it is told and reads frames back."""
+
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self.reader, self.writer = reader, writer
+
+    @classmethod
+    async def open(cls, host: Host) -> Raw:
+        raw = cls(*await asyncio.open_connection(LOOPBACK, host.port))
+        _opened.append(raw)
+        return raw
+
+    async def send(self, data: bytes) -> None:
+        self.writer.write(data)
+        await self.writer.drain()
+
+    async def hello(self, name: str = "raw", watch: bool = True) -> Message:
+        await self.send(protocol.encode(Hello(PROTOCOL_VERSION, name, None, None, watch)))
+        return await self.read()
+
+    async def read(self) -> Message:
+        header = await asyncio.wait_for(self.reader.readexactly(4), DEADLINE)
+        length = protocol.read_length(header)
+        body = await asyncio.wait_for(self.reader.readexactly(length), DEADLINE)
+        return protocol.decode(body, "host")
+
+    async def read_until(self, kind: type[Message]) -> Message:
+        while True:
+            message = await self.read()
+            if isinstance(message, kind):
+                return message
+
+    async def closed(self) -> bool:
+        """True once the host has closed the connection (reading what is left)."""
+        try:
+            while await asyncio.wait_for(self.reader.read(65536), DEADLINE):
+                pass
+        except (ConnectionError, OSError):
+            pass
+        return True
+
+
+async def finish(host: Host, tasks: list[asyncio.Task[None]]) -> None:
+    await asyncio.wait_for(asyncio.gather(*tasks), DEADLINE)
+    await asyncio.wait_for(host.over.wait(), DEADLINE)
+
+
+async def test_bots_play_a_match_over_loopback() -> None:
+    host = await start(TableConfig(players=4, games=2, seed=5), bots=1)
+    clients = [bot_client(host, f"b{i}", seed=i) for i in range(3)]
+    await finish(host, [task for _, task in clients])
+    assert host.table.state == "over" and len(host.table.results) == 2
+    for client, _ in clients:
+        assert client.mirror.bye is not None and client.mirror.bye.code == "match_over"
+        assert client.connections == 1
+
+
+async def test_a_spectator_sees_public_facts_only() -> None:
+    host = await start(TableConfig(players=3, games=1, seed=2), bots=1)
+    watcher = await Raw.open(host)
+    welcome = await watcher.hello("eve", watch=True)
+    assert isinstance(welcome, Welcome) and welcome.seat is None
+    clients = [bot_client(host, f"b{i}", seed=i) for i in range(2)]
+    await finish(host, [task for _, task in clients])
+    saw_state = False
+    while True:
+        message = await watcher.read()
+        if isinstance(message, Bye):
+            break
+        view = getattr(message, "view", None)
+        if view is not None:
+            saw_state = True
+            assert view.hand == () and view.my_laid == () and view.my_pile == ()
+            assert view.legal == ()
+    assert saw_state
+
+
+@pytest.mark.parametrize(
+    ("garbage", "code"),
+    [
+        (struct.pack(">I", 2**32 - 1), "frame_too_large"),  # a declared length of 4 GiB
+        (struct.pack(">I", protocol.MAX_FRAME + 1) + b"x" * 10, "frame_too_large"),
+        (struct.pack(">I", 3) + b"\xc1\xc1\xc1", "bad_frame"),  # not msgpack
+        (protocol.frame(msgpack.packb(msgpack.ExtType(5, b"boom"))), "bad_frame"),
+        (protocol.frame(msgpack.packb({1: 2})), "bad_frame"),  # a map key that is not text
+        (protocol.frame(msgpack.packb([1, 2]) + b"extra"), "bad_frame"),
+    ],
+)
+async def test_unreadable_frames_are_answered_and_the_connection_closed(
+    garbage: bytes, code: str
+) -> None:
+    host = await start(TableConfig(players=3, games=1, seed=1), bots=2)
+    raw = await Raw.open(host)
+    await raw.send(garbage)
+    bye = await raw.read_until(Bye)
+    assert isinstance(bye, Bye) and bye.code == code
+    assert await raw.closed()
+    # The host still serves everyone else.
+    client, task = bot_client(host, "after")
+    await finish(host, [task])
+    await host.close()
+
+
+@pytest.mark.parametrize(
+    ("wire", "code"),
+    [
+        ({"type": "hello", "version": "1", "name": "x", "pin": None, "token": None,
+          "watch": False}, "bad_message"),  # wrong type
+        ({"type": "hello", "version": 1, "name": "", "pin": None, "token": None,
+          "watch": False}, "bad_message"),  # an empty name
+        ({"type": "hello", "version": 1, "name": "x"}, "bad_message"),  # missing keys
+        ({"type": "teleport"}, "unknown_message"),
+        ({"type": "welcome"}, "unknown_message"),  # a host's message, from a client
+        ([1, 2, 3], "bad_message"),
+    ],
+)
+async def test_readable_but_wrong_messages_get_an_error_and_the_connection_stays(
+    wire: object, code: str
+) -> None:
+    host = await start(TableConfig(players=3, games=1, seed=1, autostart=False))
+    raw = await Raw.open(host)
+    await raw.send(protocol.frame(msgpack.packb(wire)))
+    error = await raw.read()
+    assert isinstance(error, Error) and error.code == code
+    welcome = await raw.hello("still here")
+    assert isinstance(welcome, Welcome)
+    await host.close()
+
+
+async def test_a_flood_is_cut_off_and_the_others_play_on() -> None:
+    host = await start(TableConfig(players=3, games=1, seed=3), bots=1)
+    raw = await Raw.open(host)
+    pong = protocol.frame(msgpack.packb({"type": "pong"}))  # a message with no reply
+    await raw.hello("flooder")
+    await raw.send(pong * int(host.limits.burst * 3))
+    bye = await raw.read_until(Bye)
+    assert isinstance(bye, Bye) and bye.code == "flood"
+    clients = [bot_client(host, f"b{i}", seed=i) for i in range(2)]
+    await finish(host, [task for _, task in clients])
+
+
+async def test_a_peer_that_never_says_hello_is_let_go() -> None:
+    host = await start(TableConfig(players=3, autostart=False), limits=Limits(handshake=0.2))
+    raw = await Raw.open(host)
+    bye = await raw.read()
+    assert isinstance(bye, Bye) and bye.code == "handshake_timeout"
+    assert await raw.closed()
+    await host.close()
+
+
+async def test_a_silent_peer_is_noticed_and_its_seat_kept() -> None:
+    host = await start(TableConfig(players=3, autostart=False),
+                       limits=Limits(ping_every=0.05, silence=0.3))
+    raw = await Raw.open(host)
+    welcome = await raw.hello("quiet", watch=False)
+    assert isinstance(welcome, Welcome)
+    assert await raw.closed()  # it answered no ping: dropped
+    seat = host.table.seats[0]
+    assert seat.name == "quiet" and seat.conn is None and seat.away_since is not None
+    await host.close()
+
+
+async def test_connections_are_capped() -> None:
+    host = await start(TableConfig(players=3, autostart=False), limits=Limits(connections=2))
+    first, second = await Raw.open(host), await Raw.open(host)
+    third = await Raw.open(host)
+    bye = await third.read()
+    assert isinstance(bye, Bye) and bye.code == "too_many_connections"
+    assert isinstance(await first.hello("a"), Welcome)
+    assert isinstance(await second.hello("b"), Welcome)
+    await host.close()
+
+
+async def test_a_client_that_stops_reading_is_dropped_and_slows_nobody() -> None:
+    limits = Limits(queue=16, write_buffer=2048, send_buffer=4096)
+    host = await start(TableConfig(players=4, games=3, seed=4), bots=1, limits=limits)
+    sock = socket.socket()
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 2048)
+    sock.connect((LOOPBACK, host.port))
+    reader, writer = await asyncio.open_connection(sock=sock)
+    stuck = Raw(reader, writer)
+    _opened.append(stuck)
+    await stuck.send(protocol.encode(Hello(PROTOCOL_VERSION, "stuck", None, None, True)))
+    clients = [bot_client(host, f"b{i}", seed=i) for i in range(3)]  # never read by `stuck`
+    await finish(host, [task for _, task in clients])
+    assert all(c.mirror.bye and c.mirror.bye.code == "match_over" for c, _ in clients)
+    assert len(host.table.conns) == 0
+    writer.close()
+
+
+async def test_closing_the_host_tells_every_client() -> None:
+    host = await start(TableConfig(players=4, autostart=False))
+    clients = [Client(LOOPBACK, host.port, f"c{i}") for i in range(3)]
+    _opened.extend(clients)
+    runs = [asyncio.create_task(client.run()) for client in clients]
+    for client in clients:
+        await asyncio.wait_for(client.connected.wait(), DEADLINE)
+    await host.close()
+    byes = await asyncio.wait_for(asyncio.gather(*runs), DEADLINE)
+    assert [bye.code for bye in byes] == ["shutdown"] * 3  # type: ignore[union-attr]
+
+
+async def test_cut_connections_come_back_by_themselves() -> None:
+    host = await start(TableConfig(players=4, games=3, seed=8, grace=5.0), bots=1)
+    clients = [bot_client(host, f"b{i}", seed=i) for i in range(3)]
+    seats = {}
+    moved = asyncio.Event()
+    host.on_change = moved.set
+    cuts, next_cut = 0, 2
+    while cuts < 9 and host.table.state != "over":  # cut one connection every few claims
+        await asyncio.wait_for(moved.wait(), DEADLINE)
+        moved.clear()
+        game = host.table.game
+        if game is None or game.turns < next_cut:
+            continue
+        client = clients[cuts % 3][0]
+        if client.mirror.seat is not None:
+            seats.setdefault(client.name, client.mirror.seat)
+            client.drop()
+            cuts += 1
+            next_cut = game.turns + 3
+    assert cuts == 9
+    await finish(host, [task for _, task in clients])
+    for client, _ in clients:
+        assert client.mirror.seat == seats[client.name]  # the same seat each time
+        assert client.connections > 1
+        assert client.mirror.bye is not None and client.mirror.bye.code == "match_over"
+    assert len(host.table.results) == 3
+
+
+async def test_a_version_mismatch_is_refused_with_both_versions() -> None:
+    host = await start(TableConfig(players=3, autostart=False))
+    raw = await Raw.open(host)
+    await raw.send(protocol.encode(Hello(PROTOCOL_VERSION + 1, "future", None, None, False)))
+    bye = await raw.read()
+    assert isinstance(bye, Bye) and bye.code == "version_mismatch"
+    assert f"version {PROTOCOL_VERSION}" in bye.message
+    await host.close()
