@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import statistics
 import subprocess
@@ -57,6 +58,7 @@ async def client(port: int, name: str) -> dict[str, object]:
 
 async def clients(port: int, names: list[str]) -> None:
     """Several bot clients in one process, each on its own connection."""
+    gc.freeze()  # as `doubtlan join --bot` does once it is set up
     reports = await asyncio.gather(*(client(port, name) for name in names))
     for report in reports:
         print(json.dumps(report))
@@ -74,6 +76,7 @@ async def host(games: int, players: int, processes: int) -> None:
             applied.setdefault(f"{table.match.games}:{game.version}", time.monotonic())
 
     table.receive = timed_receive  # type: ignore[method-assign]
+    gc.freeze()  # as `doubtlan host --headless` does once it is set up
     server = Host(table, "127.0.0.1", 0)
     port = await server.start()
     command = [sys.executable, __file__, "clients", str(port)]

@@ -36,8 +36,9 @@ from .messages import (
     Welcome,
 )
 
-#: Seconds of silence from the host before the client gives the connection up.
-SILENCE = 15.0
+#: Seconds of silence from the host before the client gives the connection up (checked
+#: at each ping, so noticed within SILENCE + PING_EVERY seconds).
+SILENCE = 10.0
 #: Seconds between the client's own pings.
 PING_EVERY = 5.0
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import json
 import logging
 import signal
@@ -51,6 +52,9 @@ async def host(
         table.seat_bot(strategy)
     server = Host(table, bind, port, limits)
     port = await server.start()
+    # Everything made so far lives as long as the process: keep the collector off it, so
+    # that its full passes stay short while the table serves.
+    gc.freeze()
     print(f"table {config.name!r} listening on {bind}:{port}", file=out, flush=True)
     advertiser = await _advertise(table, port, advertising, out)
     reported = 0
@@ -223,6 +227,7 @@ async def join_bot(
     """Play one seat as ``strategy`` until the host ends the match (exit status 0)."""
     client = Client(address[0], address[1], name, pin=pin)
     bot = make_bot(strategy)
+    gc.freeze()  # as the host does: long-lived objects out of the collector's way
     try:
         await botclient.play(client, bot)
     except (ConnectionLost, OSError, WireError) as error:

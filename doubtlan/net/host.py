@@ -31,9 +31,10 @@ class Limits:
     connections: int = 64
     #: Seconds a new connection has to say hello.
     handshake: float = 5.0
-    #: Seconds between pings; a peer silent for ``silence`` seconds is dropped.
+    #: Seconds between pings; a peer silent for ``silence`` seconds is dropped at the next
+    #: ping, so a silent peer is noticed within ``silence + ping_every`` (15) seconds.
     ping_every: float = 5.0
-    silence: float = 15.0
+    silence: float = 10.0
     #: Messages waiting to be written to one connection before it is dropped as stuck.
     queue: int = 512
     #: Bytes buffered for one connection before its writer waits for the peer to read.
