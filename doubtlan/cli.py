@@ -106,6 +106,34 @@ def _address(text: str) -> tuple[str, int]:
     return host, _port(port)
 
 
+def _games(text: str) -> int:
+    value = _count(text)
+    if value > 1_000_000:
+        raise argparse.ArgumentTypeError(f"at most 1000000 games, not {value}")
+    return value
+
+
+def _table_name(text: str) -> str:
+    name = _text("table name", 40)(text)
+    if len(name.encode()) > 59:  # an mDNS label is 63 bytes, with room for a suffix
+        raise argparse.ArgumentTypeError(f"the table name {name!r} is too long")
+    return name
+
+
+def _lan_address(text: str) -> str:
+    import ipaddress
+
+    try:
+        address = ipaddress.IPv4Address(text.strip())
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected an IPv4 address, got {text!r}") from None
+    if address.is_loopback or address.is_unspecified or address.is_multicast:
+        raise argparse.ArgumentTypeError(
+            f"{address} cannot be reached from other machines; give this machine's LAN address"
+        )
+    return str(address)
+
+
 def _login() -> str:
     import getpass
 
@@ -186,10 +214,10 @@ def _add_host(commands: argparse._SubParsersAction) -> None:  # type: ignore[typ
     host.add_argument("--bots", type=_count, default=0, help="seats to fill with bots (default 0)")
     host.add_argument("--strategy", default="counter", choices=("random", "honest", "counter"),
                       help="the bots' strategy (default counter)")
-    host.add_argument("--games", type=_count, default=1,
+    host.add_argument("--games", type=_games, default=1,
                       help="games in the match; 0 plays on until stopped (default 1)")
     host.add_argument("--seed", type=_seed, default=None, help="seed for the deals")
-    host.add_argument("--name", type=_text("table name", 40), default=None,
+    host.add_argument("--name", type=_table_name, default=None,
                       help="the table's name (default: LOGIN's table)")
     host.add_argument("--port", type=_port, default=DEFAULT_PORT,
                       help=f"TCP port (default {DEFAULT_PORT}; 0 picks a free one)")
@@ -209,7 +237,8 @@ def _add_host(commands: argparse._SubParsersAction) -> None:  # type: ignore[typ
                       help="seconds an absent player's seat waits before a bot plays it "
                       "(default 15)")
     where = host.add_mutually_exclusive_group()
-    where.add_argument("--advertise", action="append", metavar="ADDR", default=[],
+    where.add_argument("--advertise", action="append", type=_lan_address, metavar="ADDR",
+                       default=[],
                        help="advertise the table on this address (repeatable; default: every "
                        "LAN address)")
     where.add_argument("--no-advertise", action="store_true",

@@ -18,7 +18,7 @@ from doubtlan.bots import make_bot
 from doubtlan.net import botclient, protocol
 from doubtlan.net.client import Client
 from doubtlan.net.host import Host, Limits
-from doubtlan.net.messages import PROTOCOL_VERSION, Bye, Error, Hello, Message, Welcome
+from doubtlan.net.messages import PROTOCOL_VERSION, Bye, Error, Hello, Message, Pong, Welcome
 from doubtlan.net.table import Table, TableConfig
 
 LOOPBACK = "127.0.0.1"
@@ -227,6 +227,18 @@ async def test_a_silent_peer_is_noticed_and_its_seat_kept() -> None:
     await host.close()
 
 
+async def test_one_address_cannot_take_every_connection() -> None:
+    host = await start(TableConfig(players=3, autostart=False),
+                       limits=Limits(connections=64, per_address=2))
+    first, second = await Raw.open(host), await Raw.open(host)
+    assert isinstance(await first.hello("a"), Welcome)
+    assert isinstance(await second.hello("b"), Welcome)
+    client = Client(LOOPBACK, host.port, "third")
+    _opened.append(client)
+    bye = await asyncio.wait_for(client.run(), DEADLINE)  # the real client reads the refusal
+    assert bye is not None and bye.code == "too_many_connections"
+
+
 async def test_connections_are_capped() -> None:
     host = await start(TableConfig(players=3, autostart=False), limits=Limits(connections=2))
     first, second = await Raw.open(host), await Raw.open(host)
@@ -240,7 +252,7 @@ async def test_connections_are_capped() -> None:
 
 async def test_a_client_that_stops_reading_is_dropped_and_slows_nobody() -> None:
     limits = Limits(queue=16, write_buffer=2048, send_buffer=4096)
-    host = await start(TableConfig(players=4, games=3, seed=4), bots=1, limits=limits)
+    host = await start(TableConfig(players=4, games=20, seed=4), bots=1, limits=limits)
     sock = socket.socket()
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 2048)
     sock.connect((LOOPBACK, host.port))
@@ -248,11 +260,25 @@ async def test_a_client_that_stops_reading_is_dropped_and_slows_nobody() -> None
     stuck = Raw(reader, writer)
     _opened.append(stuck)
     await stuck.send(protocol.encode(Hello(PROTOCOL_VERSION, "stuck", None, None, True)))
+    assert isinstance(await stuck.read(), Welcome)  # and from now on it reads nothing
+    pong = protocol.encode(Pong())
+
+    async def seem_alive() -> None:  # it answers no ping, but keeps talking: not "silent"
+        while True:
+            with contextlib.suppress(OSError, ConnectionError):
+                await stuck.send(pong)
+            await asyncio.sleep(0.2)  # a pace, not a wait for a state
+
+    alive = asyncio.create_task(seem_alive())
+    _opened.append(alive)
+    watcher = next(iter(host.table.conns))
+    dropped = asyncio.Event()
+    host.on_change = lambda: dropped.set() if watcher not in host.table.conns else None
     clients = [bot_client(host, f"b{i}", seed=i) for i in range(3)]  # never read by `stuck`
+    await asyncio.wait_for(dropped.wait(), DEADLINE)
+    assert host.table.state == "playing"  # dropped for not reading, while the match went on
     await finish(host, [task for _, task in clients])
     assert all(c.mirror.bye and c.mirror.bye.code == "match_over" for c, _ in clients)
-    assert len(host.table.conns) == 0
-    writer.close()
 
 
 async def test_closing_the_host_tells_every_client() -> None:

@@ -21,6 +21,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from wire import Harness
 
+from doubtlan.net import table as table_module
 from doubtlan.net.messages import PROTOCOL_VERSION, Act, Error, Hello, State, Welcome
 from doubtlan.net.table import TableConfig
 from doubtlan.rules import Card, Challenge, Options, deck
@@ -36,6 +37,8 @@ class Game:
     options: Options
     seed: int
     chaos: int
+    #: Send histories in chunks of 4 claims (snapshots then come in several frames).
+    small_chunks: bool
 
 
 @st.composite
@@ -48,6 +51,7 @@ def games(draw: st.DrawFn) -> Game:
         Options(decks=decks, challenge=draw(st.sampled_from(list(Challenge)))),
         draw(st.integers(0, 2**32)),
         draw(st.integers(0, 2**32)),
+        draw(st.integers(0, 4)) == 0,  # one table in five
     )
 
 
@@ -116,6 +120,15 @@ class Watch:
 
 
 def play(spec: Game) -> None:
+    chunk = table_module.CHUNK
+    table_module.CHUNK = 4 if spec.small_chunks else chunk
+    try:
+        _play(spec)
+    finally:
+        table_module.CHUNK = chunk
+
+
+def _play(spec: Game) -> None:
     rng = random.Random(spec.chaos)
     config = TableConfig(
         players=spec.players, options=spec.options, games=1, seed=spec.seed,
@@ -147,7 +160,9 @@ def play(spec: Game) -> None:
             conn = rng.choice(live)
             seat = seats[conn]
             h.drop(conn)
-            if rng.random() < 0.7:
+            if rng.random() < 0.3:
+                h.advance(config.grace + 1.0)  # away long enough for the stand-in to play
+            if rng.random() < 0.7 and h.table.state == "playing":
                 hand = tuple(h.table.game.state.hands[seat])  # type: ignore[union-attr,index]
                 back = h.hello(f"p{seat}", token=tokens[seat], bot="counter", seed=seat)  # type: ignore[index]
                 seats[back] = seat

@@ -23,7 +23,7 @@ from doubtlan.net.messages import (
     Welcome,
 )
 from doubtlan.net.table import TableConfig
-from doubtlan.rules import Announce, Doubt, Lay, LetStand, Phase
+from doubtlan.rules import Announce, Challenge, Doubt, Lay, LetStand, Options, Phase
 
 
 def config(**changes: object) -> TableConfig:
@@ -125,7 +125,7 @@ def test_a_pin_is_required_and_checked() -> None:
     assert bye_code(h, h.hello("Amy", pin="1234")) == "wrong_pin"
     good = h.hello("Amy", pin="4321")
     assert isinstance(h.last(good, Welcome), Welcome)
-    assert h.last(good, TableInfo).pin is True  # type: ignore[union-attr]
+    assert h.last(good, Welcome).table.pin is True  # type: ignore[union-attr]
 
 
 def test_repeated_wrong_pins_from_one_address_are_slowed_down() -> None:
@@ -380,3 +380,57 @@ def test_actions_reach_the_game_through_the_rules() -> None:
     for conn in (ben, cleo):
         assert set(h.mirrors[conn].view.legal) == {Doubt(), LetStand()}  # type: ignore[union-attr]
     assert Announce() not in h.mirrors[amy].view.legal  # type: ignore[union-attr]
+
+
+# -- the end, and tables of bots ------------------------------------------------------------
+
+
+def test_everyone_sees_how_the_match_ended_before_the_goodbye() -> None:
+    h = Harness(config(players=3, window=1.0, turn_timeout=0.0), bots=2)
+    amy = h.hello("Amy")
+    for _ in range(500):  # Amy never answers: windows close on the clock; bots do the rest
+        if h.table.state == "over":
+            break
+        view = h.mirrors[amy].view
+        if view is not None and view.my_turn:
+            claim_one(h, amy)
+        h.advance(1.5)
+    assert h.table.state == "over"
+    kinds = [type(m).__name__ for m in h.inbox[amy]]
+    assert kinds[-1] == "Bye"
+    last_state = [m for m in h.inbox[amy] if isinstance(m, State)][-1]
+    assert last_state.view.winner is not None
+    assert kinds.index("Bye") > len(kinds) - 1 - kinds[::-1].index("State")
+
+
+def test_a_table_of_bots_starts_and_plays_by_itself() -> None:
+    h = Harness(config(players=4, games=2), bots=4)
+    h.table.start_when_full(h.now)
+    h.flush()
+    h.advance(0.0)
+    assert h.table.state == "over" and len(h.table.results) == 2
+
+
+def test_a_stand_in_never_calls_for_an_absent_player() -> None:
+    for seed in range(10):
+        h = Harness(config(players=4, options=Options(challenge=Challenge.OPEN), seed=seed,
+                           grace=0.5, turn_timeout=0.0), bots=3)
+        amy = h.hello("Amy")
+        h.drop(amy)
+        h.advance(1.0)
+        game = h.table.game
+        assert game is not None and game.over
+        seat = h.table.seats[3].number
+        assert all(record.doubter != seat for record in game.state.records)
+
+
+def test_names_made_unique_stay_within_24_characters() -> None:
+    h = Harness(config(players=10, autostart=False, options=Options(decks=2)))
+    names = [h.last(h.hello("x" * 24), Welcome).name for _ in range(10)]  # type: ignore[union-attr]
+    assert len(set(names)) == 10 and all(len(name) <= 24 for name in names)  # type: ignore[arg-type]
+
+
+def test_a_token_of_any_characters_is_just_a_wrong_token() -> None:
+    h = Harness(config())
+    three_people(h)
+    assert bye_code(h, h.hello("Mallory", token="é" * 20)) == "bad_token"

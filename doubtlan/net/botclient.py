@@ -9,7 +9,7 @@ from __future__ import annotations
 from ..bots import Bot
 from ..rules import Phase
 from .client import Client, Mirror
-from .messages import Act, Error, Message, State
+from .messages import Act, Error, Message, State, Welcome
 
 
 class Decider:
@@ -19,6 +19,8 @@ class Decider:
     cards are chosen once (and sent together), a window is answered once, an open claim is
     considered once. A refusal lets the bot think once more about the same moment (the
     table may have moved on under it), but not again, so it never argues with the host.
+    A new ``welcome`` (after a reconnect) forgets the moment: what was sent on the old
+    connection may never have arrived.
     """
 
     def __init__(self, bot: Bot) -> None:
@@ -27,6 +29,9 @@ class Decider:
         self._retried: tuple[int, int, Phase, bool] | None = None
 
     def decide(self, mirror: Mirror, message: Message) -> list[Act]:
+        if isinstance(message, Welcome):  # (re)joined: what was sent before may be lost
+            self._moment = self._retried = None
+            return []
         if isinstance(message, Error):
             if self._moment is None or self._retried == self._moment:
                 return []

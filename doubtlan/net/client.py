@@ -118,9 +118,9 @@ class Client:
         self.mirror = Mirror(token=token)
         self.on_message = on_message
         self.retry_for, self.first_try_for = retry_for, first_try_for
-        #: Set while a connection is up; cleared while reconnecting.
+        #: Set while a connection is up (from the host's welcome); cleared while reconnecting.
         self.connected = asyncio.Event()
-        #: How many times the client has connected (1 for a connection never lost).
+        #: How many times the host has welcomed this client (1 for a connection never lost).
         self.connections = 0
         #: Bytes of frames received, over every connection, and when the last one was read
         #: (time.monotonic(), before it was decoded).
@@ -210,14 +210,15 @@ class Client:
         await self.send(
             Hello(PROTOCOL_VERSION, self.name, self.pin, self.mirror.token, self.watch)
         )
-        self.connections += 1
-        self.connected.set()
         self.last_read = time.monotonic()
         pinger = asyncio.create_task(self._ping(writer))
         try:
             while True:
                 message, size, self.last_read = await _read(reader)
                 self.received += size
+                if isinstance(message, Welcome):  # in: only now is the connection up
+                    self.connections += 1
+                    self.connected.set()
                 if isinstance(message, Ping):
                     await self.send(Pong())
                 self.mirror.receive(message)

@@ -244,9 +244,10 @@ class Codec:
 
     def _event_decoder(self) -> Decode:
         def decode(wire: Any, path: str) -> Any:
-            if type(wire) is not dict or wire.get("kind") not in self.events:
+            kind = wire.get("kind") if type(wire) is dict else None
+            if type(kind) is not str or kind not in self.events:
                 raise _fail(path, f"expected an event, one of {sorted(self.events)}")
-            return self.decoder(self.events[wire["kind"]])(wire, path)
+            return self.decoder(self.events[kind])(wire, path)
 
         return decode
 

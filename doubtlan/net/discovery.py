@@ -231,13 +231,17 @@ def _machine_ipv4() -> list[tuple[int, str]]:
 
 
 def lan_addresses() -> list[str]:
-    """This machine's IPv4 addresses other than loopback and link-local ones.
+    """This machine's private IPv4 addresses (the ranges home and office networks use),
+    other than loopback and link-local ones. A table on any other address is advertised
+    only when the host asks for it (``--advertise``).
 
     In the order of their interfaces, then of the addresses, so the same on every call while
     the interfaces stay the same.
     """
     found = {(index, ipaddress.IPv4Address(address)) for index, address in _machine_ipv4()}
-    return [str(address) for _, address in sorted(found) if _is_lan(address)]
+    return [
+        str(address) for _, address in sorted(found) if _is_lan(address) and address.is_private
+    ]
 
 
 def _advertisable(addresses: Sequence[str]) -> tuple[str, ...]:

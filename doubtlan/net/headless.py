@@ -56,7 +56,17 @@ async def host(
     # that its full passes stay short while the table serves.
     gc.freeze()
     print(f"table {config.name!r} listening on {bind}:{port}", file=out, flush=True)
-    advertiser = await _advertise(table, port, advertising, out)
+    if bind in ("0.0.0.0", "::"):
+        from .discovery import lan_addresses
+
+        for address in lan_addresses():
+            print(f"  join by address: doubtlan join {address}:{port}", file=out, flush=True)
+    try:
+        advertiser = await _advertise(table, port, advertising, out)
+    except (ValueError, RuntimeError, OSError) as error:
+        print(f"doubtlan: cannot advertise the table: {error}", file=sys.stderr, flush=True)
+        await server.close()
+        return 1
     reported = 0
     seated = {seat.number for seat in table.seats if seat.taken}
 
@@ -75,13 +85,13 @@ async def host(
             advertiser.changed()
 
     server.on_change = on_change
+    server.start_when_full()  # a table of bots needs nobody to join
     stop = asyncio.Event()
     with _on_signals(stop.set):
         done = asyncio.create_task(server.serve())
         stopped = asyncio.create_task(stop.wait())
         await asyncio.wait([done, stopped], return_when=asyncio.FIRST_COMPLETED)
-        if not done.done():
-            await server.close()
+        await server.close()  # says goodbye to anyone still there; stops the clocks
         for task in (done, stopped):
             task.cancel()
     if advertiser is not None:
@@ -185,11 +195,12 @@ async def find(table_name: str | None, timeout: float) -> tuple[str, int]:
     from .discovery import Browser, TableAd
 
     def wanted(tables: dict[str, TableAd]) -> list[TableAd]:
-        return sorted(
-            (t for t in tables.values()
-             if table_name is None or t.name == table_name or t.name.startswith(table_name)),
-            key=lambda ad: (ad.name.casefold(), ad.name),
-        )
+        found = sorted(tables.values(), key=lambda ad: (ad.name.casefold(), ad.name))
+        if table_name is None:
+            return found
+        name = table_name.casefold()
+        exact = [t for t in found if t.name.casefold() == name]
+        return exact or [t for t in found if t.name.casefold().startswith(name)]
 
     seen = asyncio.Event()
 
@@ -209,11 +220,27 @@ async def find(table_name: str | None, timeout: float) -> tuple[str, int]:
     if not tables:
         wanted_text = f"a table named {table_name!r}" if table_name else "any table"
         raise ConnectionLost(f"found {wanted_text} on the network within {timeout:g} s: none")
-    if len(tables) > 1 and table_name is None:
+    if len(tables) > 1:
         names = ", ".join(repr(t.name) for t in tables)
         raise ConnectionLost(f"several tables on the network ({names}); name one with --table")
     found = tables[0]
-    return found.addresses[0], found.port
+    return await _reachable(found.addresses, found.port), found.port
+
+
+async def _reachable(addresses: tuple[str, ...], port: int) -> str:
+    """The first of a table's advertised addresses that answers (a host on several networks
+    advertises them all; not every one need be reachable from here)."""
+    for address in addresses:
+        try:
+            _, writer = await asyncio.wait_for(asyncio.open_connection(address, port), 2.0)
+        except (OSError, TimeoutError):
+            continue
+        writer.close()  # only a look: the client connects for real next
+        with contextlib.suppress(OSError):
+            await writer.wait_closed()
+        return address
+    raise ConnectionLost(f"the table is advertised at {', '.join(addresses)} (port {port}), "
+                         "but none of them answers from here")
 
 
 async def join_bot(

@@ -27,8 +27,10 @@ log = logging.getLogger(__name__)
 class Limits:
     """How much the host takes from its connections."""
 
-    #: Connections open at once (players, spectators, and those still saying hello).
+    #: Connections open at once (players, spectators, and those still saying hello), in all
+    #: and from any one address.
     connections: int = 64
+    per_address: int = 8
     #: Seconds a new connection has to say hello.
     handshake: float = 5.0
     #: Seconds between pings; a peer silent for ``silence`` seconds is dropped at the next
@@ -44,6 +46,9 @@ class Limits:
     #: Messages a connection may send: a burst of ``burst``, then ``rate`` a second.
     burst: float = 1000.0
     rate: float = 500.0
+    #: Bytes a connection may send: a burst of ``burst_bytes``, then ``rate_bytes`` a second.
+    burst_bytes: float = 1024 * 1024
+    rate_bytes: float = 256 * 1024
 
 
 _CLOSE = b""  # put in a writer's queue: close once everything before it is written
@@ -56,7 +61,9 @@ class _Conn:
         self.queue: asyncio.Queue[bytes] = asyncio.Queue(limits.queue)
         self.last_heard = now
         self.allowance = limits.burst
+        self.bytes_allowance = limits.burst_bytes
         self.checked = now
+        self.address = "?"
         self.closing = False
         self.tasks: list[asyncio.Task[None]] = []
 
@@ -99,6 +106,11 @@ class Host:
         ]
         return self.port
 
+    def start_when_full(self) -> None:
+        """Start the match now if every seat is already taken (a table of bots)."""
+        self.table.start_when_full(self.now)
+        self._flush()
+
     async def serve(self) -> None:
         """Run until the match is over and every connection has been told."""
         await self.over.wait()
@@ -128,20 +140,19 @@ class Host:
     async def _accept(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         number, self._next = self._next, self._next + 1
         conn = _Conn(number, writer, self.limits, self.now)
-        if len(self._conns) >= self.limits.connections:
-            error = TooManyConnections()
-            writer.write(protocol.encode(Bye(error.code, error.message)))
-            with contextlib.suppress(OSError, ConnectionError):
-                await writer.drain()
-            writer.close()
+        peer = writer.get_extra_info("peername")
+        address = str(peer[0]) if peer else "?"
+        from_there = sum(1 for c in self._conns.values() if c.address == address)
+        if len(self._conns) >= self.limits.connections or from_there >= self.limits.per_address:
+            await self._turn_away(reader, writer)
             return
+        conn.address = address
         self._conns[number] = conn
         writer.transport.set_write_buffer_limits(high=self.limits.write_buffer)
         sock = writer.get_extra_info("socket")
         if self.limits.send_buffer is not None and sock is not None:
             sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, self.limits.send_buffer)
-        peer = writer.get_extra_info("peername")
-        self.table.connect(number, str(peer[0]) if peer else "?")
+        self.table.connect(number, address)
         # The reader is this task; it ends when the connection is aborted.
         conn.tasks = [
             asyncio.create_task(self._write(conn), name=f"writer {number}"),
@@ -151,10 +162,27 @@ class Host:
             await self._read(conn, reader)
         except (asyncio.IncompleteReadError, ConnectionError, OSError):
             self._lost(conn)
+        except Exception:  # a bug must cost this connection, never the host
+            log.exception("connection %s: unexpected error; dropping it", number)
+            self._drop(conn)
         else:
             if not conn.closing:
                 self._lost(conn)
             # Closing politely: the writer sends what is queued, then closes and cleans up.
+
+    async def _turn_away(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        """Refuse a connection past the caps, in a way its client can read: say why, end our
+        side, and give the client a moment to finish (closing at once would reset the
+        connection and lose the message)."""
+        error = TooManyConnections()
+        writer.write(protocol.encode(Bye(error.code, error.message)))
+        with contextlib.suppress(OSError, ConnectionError, TimeoutError):
+            writer.write_eof()
+            await asyncio.wait_for(writer.drain(), 1.0)
+            async with asyncio.timeout(1.0):
+                while await reader.read(4096):
+                    pass
+        writer.close()
 
     async def _read(self, conn: _Conn, reader: asyncio.StreamReader) -> None:
         while not conn.closing:
@@ -167,7 +195,7 @@ class Host:
             body = await reader.readexactly(length)
             conn.last_heard = self.now
             try:
-                self._meter(conn)
+                self._meter(conn, length)
                 message = protocol.decode(body, "client")
             except WireError as error:
                 self._refuse(conn, error)
@@ -177,15 +205,20 @@ class Host:
             self.table.receive(conn.number, message, self.now)
             self._flush_soon()
 
-    def _meter(self, conn: _Conn) -> None:
-        """Count a message against the connection's allowance; :class:`Flood` past it."""
+    def _meter(self, conn: _Conn, size: int) -> None:
+        """Count a message and its bytes against the connection's allowances; :class:`Flood`
+        past either."""
         now = self.now
         limits = self.limits
-        conn.allowance = min(limits.burst, conn.allowance + (now - conn.checked) * limits.rate)
-        conn.checked = now
-        conn.allowance -= 1
+        elapsed, conn.checked = now - conn.checked, now
+        conn.allowance = min(limits.burst, conn.allowance + elapsed * limits.rate) - 1
+        conn.bytes_allowance = min(
+            limits.burst_bytes, conn.bytes_allowance + elapsed * limits.rate_bytes
+        ) - size
         if conn.allowance < 0:
             raise Flood(f"more than {limits.rate:g} messages a second")
+        if conn.bytes_allowance < 0:
+            raise Flood(f"more than {limits.rate_bytes / 1024:g} KiB a second")
 
     def _refuse(self, conn: _Conn, error: WireError) -> None:
         self.table.refuse(conn.number, error)
@@ -268,7 +301,7 @@ class Host:
             if task is not asyncio.current_task():
                 task.cancel()
         self.table.disconnect(conn.number, self.now)
-        self._flush()
+        self._flush_soon()  # not now: this may run inside a flush, and order must hold
 
     # -- clocks ------------------------------------------------------------------------------
 

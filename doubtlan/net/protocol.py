@@ -17,7 +17,7 @@ import msgpack
 from ..rules import IDoubtIt
 from ..rules.idoubtit import Announced, Answered, Dealt, Laid, Resolved, Won
 from .codec import Codec
-from .errors import BadFrame, BadMessage, FrameTooLarge, UnknownMessage
+from .errors import BadFrame, BadMessage, FrameTooLarge, UnknownMessage, WireError
 from .messages import CLIENT_MESSAGES, HOST_MESSAGES, PROTOCOL_VERSION, Message
 
 #: The largest frame body, in bytes, either side will send or read.
@@ -106,5 +106,10 @@ def decode(body: bytes, sender: str) -> Message:
     cls = _BY_TYPE[sender].get(kind)
     if cls is None:
         raise UnknownMessage(f"no message of type {kind[:32]!r} from a {sender}")
-    message: Message = CODEC.decode(wire, cls, kind)
+    try:
+        message: Message = CODEC.decode(wire, cls, kind)
+    except (ValueError, TypeError) as error:  # a value no definition foresaw: still refused
+        if isinstance(error, WireError):
+            raise
+        raise BadMessage(f"{kind}: {type(error).__name__}") from None
     return message

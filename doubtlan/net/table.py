@@ -261,14 +261,15 @@ class Table:
         seat.conn = client.id
         client.joined, client.seat = True, seat.number
         self._welcome(client, seat)
-        self._broadcast_table()
-        if self.config.autostart and self.taken == self.config.players:
-            self.start(now)
+        self._broadcast_table(but=client.id)  # its welcome carries the table
+        self.start_when_full(now)
 
     def _return(self, client: Conn, token: str, now: float) -> None:
         found = None
         for seat in self.seats:  # compare with every seat, in constant time each
-            if seat.token is not None and hmac.compare_digest(seat.token, token):
+            if seat.token is not None and hmac.compare_digest(
+                seat.token.encode(), token.encode()
+            ):
                 found = seat
         if found is None or found.gone:
             raise errors.BadToken()
@@ -317,10 +318,11 @@ class Table:
         if name not in taken:
             return name
         for n in range(2, 100):
-            candidate = f"{name[:20]} ({n})"
+            suffix = f" ({n})"
+            candidate = f"{name[: 24 - len(suffix)]}{suffix}"
             if candidate not in taken:
                 return candidate
-        return f"{name[:12]} {secrets.token_hex(4)}"
+        return f"{name[:15]} {secrets.token_hex(4)}"
 
     def _welcome(self, client: Conn, seat: Seat | None) -> None:
         self._send(
@@ -348,6 +350,11 @@ class Table:
         return seat
 
     # -- playing ---------------------------------------------------------------------------
+
+    def start_when_full(self, now: float) -> None:
+        """Start the match if the table starts by itself and every seat is taken."""
+        if self.config.autostart and self.state == "lobby" and self.taken == self.config.players:
+            self.start(now)
 
     def start(self, now: float) -> None:
         """Deal the first game (every seat must be taken)."""
@@ -463,17 +470,19 @@ class Table:
             if seat.bot is None:
                 continue
             if not seat.plan:
+                stand_in = seat.strategy is None
                 if number not in awaiting:  # an optional call: offered once per claim
-                    if seat.asked == game.turns:
-                        continue
+                    if stand_in or seat.asked == game.turns:
+                        continue  # a stand-in never calls for an absent player
                     seat.asked = game.turns
                 view = game.view(number)
-                if seat.strategy is None and game.state.phase is Phase.WINDOW:
+                if stand_in and game.state.phase is Phase.WINDOW:
                     seat.plan = [LetStand()]  # an absent player's windows let claims stand
+                elif stand_in:
+                    seat.plan = list(seat.bot.turn(view))  # its turn; never a call
+                    self._notes.append(Note("away", number))
                 else:
                     seat.plan = list(seat.bot.act(view))
-                if seat.strategy is None and game.state.phase is Phase.LAYING:
-                    self._notes.append(Note("away", number))
                 if not seat.plan:
                     continue
             action = seat.plan.pop(0)
@@ -518,7 +527,8 @@ class Table:
         self._broadcast_table()
 
     def finish(self, code: str = "match_over", message: str = "the match is over") -> None:
-        """Say goodbye to every connection and close them all."""
+        """Say goodbye to every connection and close them all, after the last ``state``."""
+        self._changed = True  # whatever happened last is sent before the goodbye
         self.publish()
         for conn in list(self.conns):
             self._send(conn, Bye(code, message))
@@ -555,10 +565,10 @@ class Table:
     def _send(self, conn: int, message: Message) -> None:
         self.outbox.append((conn, message))
 
-    def _broadcast_table(self) -> None:
+    def _broadcast_table(self, but: int | None = None) -> None:
         info = self.info()
         for conn in self.conns.values():
-            if conn.joined:
+            if conn.joined and conn.id != but:
                 self._send(conn.id, info)
 
     def publish(self) -> None:

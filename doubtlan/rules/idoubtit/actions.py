@@ -26,7 +26,7 @@ class Claim:
     @classmethod
     def parse(cls, text: str) -> Claim:
         count, sep, rank = text.strip().partition("x")
-        if not sep or not count.isdigit() or int(count) < 1:
+        if not sep or not (count.isascii() and count.isdigit()) or int(count) < 1:
             raise MalformedAction(f"not a claim: {text!r} (expected a form such as '3x7')")
         return cls(int(count), Rank.parse(rank))
 

@@ -65,7 +65,7 @@ class Options:
             if not sep:
                 raise BadOptions(f"expected name=value, got {part!r}")
             if key == "decks":
-                if not value.isdigit():
+                if not (value.isascii() and value.isdigit()):
                     raise BadOptions(f"decks must be 1 or 2, not {value!r}")
                 values["decks"] = int(value)
             elif key == "challenge":
