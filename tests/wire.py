@@ -26,7 +26,8 @@ class Harness:
             self.table.seat_bot(strategy)
         self.now = 0.0
         self.frames: dict[int, list[bytes]] = defaultdict(list)
-        #: The frames above, decoded by the real codec.
+        #: The frames above, decoded by the real codec (the mirrors complete states' claims
+        #: in place, as a client does).
         self.received: dict[int, list[Message]] = defaultdict(list)
         self.inbox: dict[int, list[Message]] = defaultdict(list)
         self.mirrors: dict[int, Mirror] = {}

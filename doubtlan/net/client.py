@@ -13,7 +13,7 @@ import contextlib
 import random
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from ..rules import Action
 from ..rules.idoubtit import Resolved, TableView
@@ -61,6 +61,7 @@ class Mirror:
     error: Error | None = None
     bye: Bye | None = None
     _claims: list[Resolved] = field(default_factory=list)
+    _claims_copy: tuple[Resolved, ...] = ()
 
     def receive(self, message: Message) -> None:
         if isinstance(message, Welcome):
@@ -73,7 +74,11 @@ class Mirror:
             self._claims_from(message.game_number, message.claims_from, message.claims)
         elif isinstance(message, State):
             self._claims_from(message.game_number, message.claims_from, message.view.claims)
-            self.view = replace(message.view, claims=tuple(self._claims))
+            view = message.view  # decoded just now for this mirror: it may be completed
+            if len(self._claims_copy) != len(self._claims):
+                self._claims_copy = tuple(self._claims)
+            view.claims = self._claims_copy
+            self.view = view
             self.events, self.notes = message.events, message.notes
         elif isinstance(message, Error):
             self.error = message
@@ -82,8 +87,10 @@ class Mirror:
 
     def _claims_from(self, game: int, start: int, claims: tuple[Resolved, ...]) -> None:
         if game != self.game_number:
-            self.game_number, self._claims = game, []
-        del self._claims[start:]
+            self.game_number, self._claims, self._claims_copy = game, [], ()
+        if start < len(self._claims):
+            del self._claims[start:]
+            self._claims_copy = ()
         if len(self._claims) == start:
             self._claims.extend(claims)
 
