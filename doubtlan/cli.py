@@ -43,7 +43,7 @@ def _seed(text: str) -> int | str:
     return int(text) if text.lstrip("-").isdigit() else text
 
 
-#: The port a host listens on unless told otherwise.
+#: The port a host listens on unless told otherwise (as in doubtlan.net.address).
 DEFAULT_PORT = 47474
 
 
@@ -93,17 +93,12 @@ def _text(what: str, longest: int) -> Callable[[str], str]:
 
 def _address(text: str) -> tuple[str, int]:
     """HOST, HOST:PORT, [IPv6] or [IPv6]:PORT."""
-    host, port = text.strip(), str(DEFAULT_PORT)
-    if host.startswith("["):
-        inside, _, rest = host[1:].partition("]")
-        host = inside
-        if rest.startswith(":"):
-            port = rest[1:]
-    elif host.count(":") == 1:
-        host, port = host.split(":")
-    if not host:
-        raise argparse.ArgumentTypeError(f"expected HOST[:PORT], got {text!r}")
-    return host, _port(port)
+    from .net.address import parse_address
+
+    try:
+        return parse_address(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def _games(text: str) -> int:
@@ -204,21 +199,33 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _add_host(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     host = commands.add_parser(
-        "host", help="host a table on this network",
-        description="Host a table: start the game server, advertise it on the network, and "
-        "seat bots. With --headless it plays the match without a screen, printing each winner.",
+        "host", help="host a table on this network and play at it",
+        description="Host a table: start the game server, advertise it on the network, seat "
+        "bots, and play in the table app. With --headless nobody sits for the host: it waits "
+        "for the seats, plays the match and prints each winner.",
     )
     host.add_argument("--headless", action="store_true",
                       help="no screen: wait for the seats, play the match, print each winner")
-    host.add_argument("--players", type=_positive, default=4, help="seats at the table (default 4)")
+    host.add_argument("--players", type=_positive, default=None,
+                      help="seats at the table (default: 4 with --headless; otherwise as many "
+                      "as the rules allow, and s starts the match once 3 are seated)")
     host.add_argument("--bots", type=_count, default=0, help="seats to fill with bots (default 0)")
     host.add_argument("--strategy", default="counter", choices=("random", "honest", "counter"),
                       help="the bots' strategy (default counter)")
-    host.add_argument("--games", type=_games, default=1,
-                      help="games in the match; 0 plays on until stopped (default 1)")
+    host.add_argument("--games", type=_games, default=None,
+                      help="games in the match; 0 plays on until stopped (default: 1 with "
+                      "--headless, otherwise 0)")
     host.add_argument("--seed", type=_seed, default=None, help="seed for the deals")
-    host.add_argument("--name", type=_table_name, default=None,
-                      help="the table's name (default: LOGIN's table)")
+    host.add_argument("--name", type=_text("name", 24), default=None,
+                      help="your name at the table (default: your login name); with "
+                      "--headless, where nobody sits for the host, the table's name")
+    host.add_argument("--table", type=_table_name, default=None, metavar="NAME",
+                      help="the table's name (default: NAME's table)")
+    host.add_argument("--bot-delay", type=_seconds(0, 60), default=None, metavar="SECONDS",
+                      help="seconds between two moves of a bot, so that people can follow "
+                      "(default: 1, or 0 with --headless)")
+    host.add_argument("--ascii", action="store_true",
+                      help="write suits as letters (C D H S), for terminals without symbols")
     host.add_argument("--port", type=_port, default=DEFAULT_PORT,
                       help=f"TCP port (default {DEFAULT_PORT}; 0 picks a free one)")
     host.add_argument("--bind", default="0.0.0.0", metavar="ADDR",
@@ -249,8 +256,8 @@ def _add_host(commands: argparse._SubParsersAction) -> None:  # type: ignore[typ
 def _add_join(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     join = commands.add_parser(
         "join", help="join a table on this network",
-        description="Join a table, found on the network or at HOST[:PORT]. With --bot a bot "
-        "plays the seat; with --watch you watch without a seat.",
+        description="Join a table at HOST[:PORT], or pick one of the tables found on the "
+        "network. With --bot a bot plays the seat; with --watch you watch without a seat.",
     )
     join.add_argument("address", nargs="?", type=_address, metavar="HOST[:PORT]",
                       help=f"the host's address (default port {DEFAULT_PORT}); without it, the "
@@ -258,8 +265,12 @@ def _add_join(commands: argparse._SubParsersAction) -> None:  # type: ignore[typ
     join.add_argument("--table", type=_text("table name", 64), default=None,
                       help="join the table of this name found on the network")
     join.add_argument("--bot", choices=("random", "honest", "counter"), default=None,
-                      help="let a bot of this strategy play the seat")
+                      help="let a bot of this strategy play the seat (no screen)")
     join.add_argument("--watch", action="store_true", help="watch without a seat")
+    join.add_argument("--headless", action="store_true",
+                      help="with --watch: no screen, print one line per claim")
+    join.add_argument("--ascii", action="store_true",
+                      help="write suits as letters (C D H S), for terminals without symbols")
     join.add_argument("--name", type=_text("name", 24), default=None,
                       help="your name at the table (default: your login name)")
     join.add_argument("--pin", type=_text("PIN", 16), default=None, help="the table's PIN")
@@ -298,25 +309,36 @@ def _tourney(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
 def _host(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     import asyncio
 
-    from .net import headless
+    from .net import headless, hosted
     from .net.table import TableConfig
     from .rules import Challenge, Options, RulesError
 
-    if not args.headless:
-        parser.error("the table app is not built yet; add --headless to host without a screen")
     try:
         options = Options(decks=args.decks, challenge=Challenge(args.challenge))
-        options.check_players(args.players)
+        players = args.players or (4 if args.headless else options.max_players)
+        options.check_players(players)
     except RulesError as error:
         parser.error(str(error))
-    if args.bots > args.players:
-        parser.error(f"--bots {args.bots} is more than --players {args.players}")
+    if args.bots > players:
+        parser.error(f"--bots {args.bots} is more than --players {players}")
+    player = args.name if args.name and not args.headless else _login()
+    table_name = args.table or (args.name if args.headless and args.name else None)
     config = TableConfig(
-        players=args.players, options=options, name=args.name or f"{_login()}'s table",
-        games=args.games, pin=args.pin, window=args.window, turn_timeout=args.turn_timeout,
-        grace=args.grace, seed=args.seed,
+        players=players, options=options, name=table_name or f"{player}'s table",
+        games=args.games if args.games is not None else (1 if args.headless else 0),
+        pin=args.pin, window=args.window, turn_timeout=args.turn_timeout, grace=args.grace,
+        seed=args.seed,
+        bot_delay=args.bot_delay if args.bot_delay is not None else 0.0 if args.headless
+        else 1.0,
     )
-    advertising = headless.Advertising(not args.no_advertise, tuple(args.advertise))
+    advertising = hosted.Advertising(not args.no_advertise, tuple(args.advertise))
+    if not args.headless:
+        from .tui.app import DoubtApp, HostSetup
+
+        config.autostart, config.next_game_delay = False, None  # the host says when
+        setup = HostSetup(config, bots=args.bots, strategy=args.strategy, bind=args.bind,
+                          port=args.port, advertising=advertising)
+        return _run_app(DoubtApp(player, host=setup, ascii=args.ascii))
     try:
         return asyncio.run(headless.host(
             config, bots=args.bots, strategy=args.strategy, bind=args.bind, port=args.port,
@@ -328,16 +350,25 @@ def _host(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         return 1
 
 
+def _run_app(app: object) -> int:
+    """Run the table app (which prints why the table ended, if it ended badly)."""
+    return int(app.run() or 0)  # type: ignore[attr-defined]
+
+
 def _join(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     import asyncio
 
     from .net import headless
     from .net.client import ConnectionLost
 
-    if args.bot is None and not args.watch:
-        parser.error("the table app is not built yet; add --bot STRATEGY or --watch")
     if args.address and args.table:
         parser.error("give an address or --table, not both")
+    if args.bot and args.watch:
+        parser.error("--bot plays a seat and --watch takes none: choose one")
+    if args.bot is None and not (args.watch and args.headless):
+        if args.headless:
+            parser.error("--headless joins with --bot STRATEGY or --watch")
+        return _join_app(args)
 
     async def run() -> int:
         address = args.address or await headless.find(args.table, args.timeout)
@@ -351,6 +382,24 @@ def _join(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     except ConnectionLost as error:
         print(f"doubtlan: {error}", file=sys.stderr)
         return 1
+
+
+def _join_app(args: argparse.Namespace) -> int:
+    import asyncio
+
+    from .net import headless
+    from .net.client import ConnectionLost
+    from .tui.app import DoubtApp, JoinSetup
+
+    address = args.address
+    if args.table:
+        try:
+            address = asyncio.run(headless.find(args.table, args.timeout))
+        except ConnectionLost as error:
+            print(f"doubtlan: {error}", file=sys.stderr)
+            return 1
+    setup = JoinSetup(address=address, pin=args.pin, watch=args.watch)
+    return _run_app(DoubtApp(args.name or _login(), join=setup, ascii=args.ascii))
 
 
 def _tables(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:

@@ -37,7 +37,7 @@ def test_a_headless_match_with_bots_joining_over_the_network() -> None:
     host, port = start_host("--players", "4", "--bots", "1", "--games", "3", "--seed", "5")
     joiners = [doubtlan("join", f"127.0.0.1:{port}", "--bot", strategy, "--name", f"bot{i}")
                for i, strategy in enumerate(["random", "honest", "counter"])]
-    watcher = doubtlan("join", f"127.0.0.1:{port}", "--watch")
+    watcher = doubtlan("join", f"127.0.0.1:{port}", "--watch", "--headless")
     for joiner in joiners:
         out, err = joiner.communicate(timeout=DEADLINE)
         assert joiner.returncode == 0, err
@@ -99,7 +99,8 @@ class socketless_port:
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["host"], "add --headless"),
+        (["host", "--decks", "2", "--players", "11"], "3 to 10 players"),
+        (["host", "--bots", "9"], "--bots 9 is more than --players 8"),
         (["host", "--headless", "--players", "2"], "3 to 8 players"),
         (["host", "--headless", "--players", "3", "--bots", "4"], "--bots 4 is more than"),
         (["host", "--headless", "--port", "70000"], "a port is 0 to 65535"),
@@ -107,9 +108,10 @@ class socketless_port:
         (["host", "--headless", "--turn-timeout", "soon"], "expected a number of seconds"),
         (["host", "--headless", "--pin", ""], "a PIN is 1 to 16 printable characters"),
         (["host", "--headless", "--no-advertise", "--advertise", "10.0.0.1"], "not allowed"),
-        (["join"], "add --bot STRATEGY or --watch"),
+        (["join", "--headless"], "--headless joins with --bot STRATEGY or --watch"),
         (["join", "--bot", "clever"], "invalid choice"),
-        (["join", "host:port", "--bot", "random"], "expected a whole number"),
+        (["join", "host:port", "--bot", "random"], "a port is 1 to 65535"),
+        (["join", "h:1", "--bot", "random", "--watch"], "choose one"),
         (["join", "h:1", "--table", "t", "--bot", "random"], "an address or --table, not both"),
         (["join", "--bot", "random", "--name", "x" * 25], "a name is 1 to 24"),
         (["tables", "--timeout", "0"], "expected 0.1 to 60 seconds"),

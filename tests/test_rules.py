@@ -344,10 +344,24 @@ def test_rule_7_a_last_claim_that_stands_wins() -> None:
     claim(game, 0, "AS")
     stand_all(game)
     assert game.over and game.winner == 0
-    assert game.log(None)[-1] == Won(0)
+    assert game.log(None)[-1] == Won(0, (0, 0, 0))
     assert game.view(1).winner == 0
     for seat in range(3):
         assert game.legal_actions(seat) == ()
+
+
+def test_the_winning_event_tells_each_players_bluffs_and_no_cards() -> None:
+    game = deal("AS 3H", "2C", "KD", players=3, only=[0])
+    claim(game, 0, "3H")  # a bluff: Aces are required
+    stand_all(game)
+    claim(game, 1, "2C")
+    stand_all(game)
+    claim(game, 2, "KD")  # a bluff: 3s are required
+    stand_all(game)
+    claim(game, 0, "AS")  # also a bluff: 4s are required
+    stand_all(game)
+    assert game.winner == 0
+    assert game.log(1)[-1] == Won(0, (2, 0, 1))
 
 
 def test_rule_7_a_last_claim_doubted_but_honest_wins() -> None:

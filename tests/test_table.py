@@ -434,3 +434,60 @@ def test_a_token_of_any_characters_is_just_a_wrong_token() -> None:
     h = Harness(config())
     three_people(h)
     assert bye_code(h, h.hello("Mallory", token="é" * 20)) == "bad_token"
+
+
+# -- the host player's lobby -------------------------------------------------------------
+
+
+def test_the_host_removes_a_bot_and_the_seat_is_free_again() -> None:
+    h = Harness(config(players=5, autostart=False), bots=2)
+    amy = h.hello("Amy")
+    h.table.remove_bot(0)
+    h.flush()
+    info = h.last(amy, TableInfo)
+    assert [s.name for s in info.seats] == [None, "counter bot (2)", "Amy", None, None]  # type: ignore[union-attr]
+    with pytest.raises(table_module.Refused, match="no bot"):
+        h.table.remove_bot(2)  # a person, not a bot
+    with pytest.raises(table_module.Refused, match="no bot"):
+        h.table.remove_bot(99)
+
+
+def test_the_match_starts_with_three_or_more_and_players_close_up() -> None:
+    h = Harness(config(players=6, autostart=False), bots=1)
+    amy, ben = h.hello("Amy"), h.hello("Ben")
+    with pytest.raises(table_module.Refused, match="3 or more"):
+        h.table.remove_bot(0) or h.table.start(h.now)
+    h.table.seat_bot("counter")  # takes the free seat 0 again
+    h.table.seat_bot("honest")
+    h.table.remove_bot(0)
+    h.flush()
+    assert [h.mirrors[amy].seat, h.mirrors[ben].seat] == [1, 2]
+    h.table.start(h.now)
+    h.flush()
+    assert h.table.state == "playing" and h.table.config.players == 3
+    # Everyone moved one seat on: each is told the new seat, with the same token.
+    assert [h.mirrors[amy].seat, h.mirrors[ben].seat] == [0, 1]
+    view = h.mirrors[amy].view
+    assert view is not None and view.seat == 0 and view.players == 3
+    assert len(view.hand) == 18  # seat 0 opens the first game and is dealt the extra card
+    with pytest.raises(table_module.Refused, match="has started"):
+        h.table.start(h.now)
+    with pytest.raises(table_module.Refused, match="only before"):
+        h.table.seat_bot("counter")
+
+
+def test_the_host_changes_the_rules_in_the_lobby_only() -> None:
+    h = Harness(config(players=8, autostart=False), bots=3)
+    amy = h.hello("Amy")
+    h.table.configure(Options(decks=2, challenge=Challenge.OPEN), window=4.0, turn_timeout=0.0,
+                      players=10)
+    h.flush()
+    info = h.last(amy, TableInfo)
+    assert isinstance(info, TableInfo)
+    assert (info.rules, info.window, info.turn_timeout, info.players) == (
+        "decks=2,challenge=open", 4.0, 0.0, 10)
+    with pytest.raises(table_module.Refused, match="3 to 8"):
+        h.table.configure(Options(decks=1), players=10)
+    h.table.start(h.now)
+    with pytest.raises(table_module.Refused, match="before the match"):
+        h.table.configure(Options())

@@ -223,8 +223,8 @@ class Client:
             while True:
                 message, size, self.last_read = await _read(reader)
                 self.received += size
-                if isinstance(message, Welcome):  # in: only now is the connection up
-                    self.connections += 1
+                if isinstance(message, Welcome) and not self.connected.is_set():
+                    self.connections += 1  # in: only now is the connection up
                     self.connected.set()
                 if isinstance(message, Ping):
                     await self.send(Pong())

@@ -12,7 +12,6 @@ import logging
 import signal
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TextIO
 
 from ..bots import make_bot
@@ -20,19 +19,12 @@ from ..rules.idoubtit import Resolved, Won
 from . import botclient
 from .client import Client, ConnectionLost
 from .errors import WireError
-from .host import Host, Limits
-from .messages import PROTOCOL_VERSION, Message, State
-from .table import Table, TableConfig
+from .host import Limits
+from .hosted import AdvertiseError, Advertising, HostedTable
+from .messages import Message, State
+from .table import TableConfig
 
 log = logging.getLogger(__name__)
-
-
-@dataclass
-class Advertising:
-    """Where and whether the host advertises its table (``--advertise``/``--no-advertise``)."""
-
-    enabled: bool = True
-    addresses: tuple[str, ...] = ()
 
 
 async def host(
@@ -47,26 +39,27 @@ async def host(
     out: TextIO = sys.stdout,
 ) -> int:
     """Seat ``bots`` bots, wait for the other seats, play the match, print each winner."""
-    table = Table(config)
-    for _ in range(bots):
-        table.seat_bot(strategy)
-    server = Host(table, bind, port, limits)
-    port = await server.start()
+    hosted = HostedTable(config, bots=bots, strategy=strategy, bind=bind, port=port,
+                         advertising=advertising, limits=limits)
+    table, server = hosted.table, hosted.host
+    try:
+        await hosted.start()
+    except AdvertiseError as error:
+        print(f"doubtlan: cannot advertise the table: {error}", file=sys.stderr, flush=True)
+        return 1
     # Everything made so far lives as long as the process: keep the collector off it, so
     # that its full passes stay short while the table serves.
     gc.freeze()
-    print(f"table {config.name!r} listening on {bind}:{port}", file=out, flush=True)
+    print(f"table {config.name!r} listening on {bind}:{hosted.port}", file=out, flush=True)
     if bind in ("0.0.0.0", "::"):
-        from .discovery import lan_addresses
-
-        for address in lan_addresses():
-            print(f"  join by address: doubtlan join {address}:{port}", file=out, flush=True)
-    try:
-        advertiser = await _advertise(table, port, advertising, out)
-    except (ValueError, RuntimeError, OSError) as error:
-        print(f"doubtlan: cannot advertise the table: {error}", file=sys.stderr, flush=True)
-        await server.close()
-        return 1
+        for address in hosted.join_addresses():
+            print(f"  join by address: doubtlan join {address}:{hosted.port}", file=out,
+                  flush=True)
+    if hosted.advertised_name is not None:
+        print(f"advertised as {hosted.advertised_name!r} on {', '.join(hosted.advertised_at)}",
+              file=out, flush=True)
+    elif hosted.advertising.enabled:
+        print("no network address to advertise on; join by address", file=out, flush=True)
     reported = 0
     seated = {seat.number for seat in table.seats if seat.taken}
 
@@ -81,89 +74,19 @@ async def host(
             reported += 1
             name = "nobody" if winner is None else f"{table.seats[winner].name} (seat {winner})"
             print(f"game {reported}: won by {name}", file=out, flush=True)
-        if advertiser is not None:
-            advertiser.changed()
 
-    server.on_change = on_change
+    hosted.on_change = on_change
     server.start_when_full()  # a table of bots needs nobody to join
     stop = asyncio.Event()
     with _on_signals(stop.set):
         done = asyncio.create_task(server.serve())
         stopped = asyncio.create_task(stop.wait())
         await asyncio.wait([done, stopped], return_when=asyncio.FIRST_COMPLETED)
-        await server.close()  # says goodbye to anyone still there; stops the clocks
+        await hosted.close()  # says goodbye to anyone still there; withdraws the advert
         for task in (done, stopped):
             task.cancel()
-    if advertiser is not None:
-        await advertiser.close()
     on_change()
     return 0 if table.state == "over" else 1
-
-
-class _Advert:
-    """Keeps the table's advertisement in step with the table, without blocking it."""
-
-    def __init__(self, table: Table, advertiser: object, make_ad: Callable[[], object]) -> None:
-        self.table, self.advertiser, self.make_ad = table, advertiser, make_ad
-        self._pending: asyncio.Task[None] | None = None
-        self._published: object = make_ad()
-        self._closed = False
-
-    def changed(self) -> None:
-        if self._closed or self._pending is not None and not self._pending.done():
-            return  # the update in flight publishes the latest ad before it ends
-        if self.make_ad() != self._published:
-            self._pending = asyncio.create_task(self._publish())
-
-    async def _publish(self) -> None:
-        # Loop: changes made while an update was being announced are published after it.
-        while not self._closed and (ad := self.make_ad()) != self._published:
-            self._published = ad
-            try:
-                await self.advertiser.update(ad)  # type: ignore[attr-defined]
-            except Exception:
-                log.warning("could not update the table's advert", exc_info=True)
-                return
-
-    async def close(self) -> None:
-        self._closed = True
-        if self._pending is not None:
-            with contextlib.suppress(Exception):
-                await self._pending
-        await self.advertiser.close()  # type: ignore[attr-defined]
-
-
-async def _advertise(
-    table: Table, port: int, advertising: Advertising | None, out: TextIO
-) -> _Advert | None:
-    if advertising is None or not advertising.enabled:
-        return None
-    from .discovery import Advertiser, TableAd, lan_addresses
-
-    addresses = advertising.addresses or tuple(lan_addresses())
-    if not addresses:
-        print("no network address to advertise on; join by address", file=out, flush=True)
-        return None
-
-    def make_ad() -> TableAd:
-        return TableAd(
-            name=table.config.name,
-            port=port,
-            addresses=tuple(addresses),
-            version=PROTOCOL_VERSION,
-            game="idoubtit",
-            rules=table.config.options.text,
-            taken=table.taken,
-            seats=table.config.players,
-            state="lobby" if table.state == "lobby" else "over" if table.state == "over"
-            else "playing",
-            pin=table.config.pin is not None,
-        )
-
-    advertiser = Advertiser(make_ad())
-    name = await advertiser.start()
-    print(f"advertised as {name!r} on {', '.join(addresses)}", file=out, flush=True)
-    return _Advert(table, advertiser, make_ad)
 
 
 @contextlib.contextmanager

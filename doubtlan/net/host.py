@@ -15,6 +15,7 @@ import socket
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ..rules import Options
 from . import protocol
 from .errors import Flood, HandshakeTimeout, TooManyConnections, WireError
 from .messages import Bye, Ping
@@ -110,6 +111,42 @@ class Host:
         """Start the match now if every seat is already taken (a table of bots)."""
         self.table.start_when_full(self.now)
         self._flush()
+
+    # -- the host player's own commands (the app calls these; each may raise Refused) ------
+
+    def add_bot(self, strategy: str = "counter") -> None:
+        """Seat a bot in the first free seat."""
+        self._command(lambda: self.table.seat_bot(strategy))
+
+    def remove_bot(self, seat: int) -> None:
+        self._command(lambda: self.table.remove_bot(seat))
+
+    def configure(
+        self,
+        options: Options | None = None,
+        *,
+        window: float | None = None,
+        turn_timeout: float | None = None,
+        players: int | None = None,
+    ) -> None:
+        """Change the rules, the clocks or the number of seats before the match starts."""
+        self._command(lambda: self.table.configure(
+            options, window=window, turn_timeout=turn_timeout, players=players
+        ))
+
+    def start_match(self) -> None:
+        """Deal the first game to everyone seated (three or more)."""
+        self._command(lambda: self.table.start(self.now))
+
+    def next_game(self) -> None:
+        """Deal the next game of the match, after one has ended."""
+        self._command(lambda: self.table.next_game(self.now))
+
+    def _command(self, do: Callable[[], object]) -> None:
+        try:
+            do()
+        finally:
+            self._flush()
 
     async def serve(self) -> None:
         """Run until the match is over and every connection has been told."""

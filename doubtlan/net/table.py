@@ -58,6 +58,11 @@ PIN_TRIES, PIN_LOCK_MAX = 3, 60.0
 TableState = Literal["lobby", "playing", "between", "over"]
 
 
+class Refused(ValueError):
+    """The host's own request (seat a bot, change the rules, start) cannot be done now;
+    the message says why, in a sentence for the player."""
+
+
 @dataclass
 class TableConfig:
     """How a table is set up (the host's command-line options)."""
@@ -342,7 +347,8 @@ class Table:
         """Seat a bot of ``strategy`` in the first free seat (before the match starts)."""
         seat = next((s for s in self.seats if not s.taken), None)
         if seat is None or self.state != "lobby":
-            raise errors.TableFull("no free seat for a bot")
+            raise Refused("every seat is taken" if self.state == "lobby"
+                          else "bots can be seated only before the match starts")
         seat.strategy = strategy
         seat.bot = self._bot(strategy, seat.number)
         seat.name = self._unique_name(name or f"{strategy} bot")
@@ -351,21 +357,83 @@ class Table:
 
     # -- playing ---------------------------------------------------------------------------
 
+    def remove_bot(self, number: int) -> None:
+        """Take the bot in seat ``number`` off the table (before the match starts)."""
+        if self.state != "lobby":
+            raise Refused("bots can be removed only before the match starts")
+        if not 0 <= number < len(self.seats) or self.seats[number].strategy is None:
+            raise Refused("that seat has no bot to remove")
+        self.seats[number] = Seat(number)
+        self._broadcast_table()
+        self.on_change()
+
+    def configure(
+        self,
+        options: Options | None = None,
+        *,
+        window: float | None = None,
+        turn_timeout: float | None = None,
+        players: int | None = None,
+    ) -> None:
+        """Change the rules, the clocks or the number of seats (before the match starts)."""
+        if self.state != "lobby":
+            raise Refused("the rules can be changed only before the match starts")
+        options = options or self.config.options
+        players = players or self.config.players
+        try:
+            options.check_players(players)
+        except RulesError as error:
+            raise Refused(error.message) from None
+        if self.taken > players:
+            raise Refused(f"{self.taken} are seated; a table for {players} is too small")
+        self.config.options = options
+        if window is not None:
+            self.config.window = window
+        if turn_timeout is not None:
+            self.config.turn_timeout = turn_timeout
+        self._seat_round(players)
+
     def start_when_full(self, now: float) -> None:
         """Start the match if the table starts by itself and every seat is taken."""
         if self.config.autostart and self.state == "lobby" and self.taken == self.config.players:
             self.start(now)
 
     def start(self, now: float) -> None:
-        """Deal the first game (every seat must be taken)."""
-        if self.state != "lobby" or self.taken != self.config.players:
-            raise errors.NotPlaying("the match starts once every seat is taken")
+        """Deal the first game to the seats taken (at least the rules' fewest players).
+
+        Empty seats are removed first, and the players close up round the table.
+        """
+        least = self.config.options.min_players
+        if self.state != "lobby":
+            raise Refused("the match has started")
+        if self.taken < least:
+            raise Refused(f"the match starts once {least} or more are seated")
+        if self.taken != self.config.players:
+            self._seat_round(self.taken)
         self._deal(now)
+
+    def _seat_round(self, players: int) -> None:
+        """Seat the taken seats first, in order, at a table of ``players``; a player whose
+        seat number changed is welcomed again with the new one (the same token)."""
+        taken = [seat for seat in self.seats if seat.taken]
+        moved = [seat for number, seat in enumerate(taken) if seat.number != number]
+        for number, seat in enumerate(taken):
+            seat.number = number
+        self.seats = taken + [Seat(n) for n in range(len(taken), players)]
+        self.config.players = players
+        self.match = Match(players, self.config.options, seed=self.config.seed)
+        for seat in moved:
+            client = self.conns.get(seat.conn) if seat.conn is not None else None
+            if client is not None:
+                client.seat = seat.number
+                self._welcome(client, seat)
+        self._broadcast_table()
+        self.on_change()
 
     def next_game(self, now: float) -> None:
         """Deal the next game of the match (after one has ended)."""
         if self.state != "between":
-            raise errors.NotPlaying("the next game comes after this one ends")
+            raise Refused("the next game comes after this one ends")
         self._deal(now)
 
     def _deal(self, now: float) -> None:
@@ -456,14 +524,14 @@ class Table:
         self._bot_due = None
         while not game.over:
             acted = self._bot_step(game)
-            if not acted:
+            if acted is None:
                 return
-            if delay > 0:
-                self._bot_due = now + delay
+            if delay > 0 and isinstance(acted, (Lay, Announce)):
+                self._bot_due = now + delay  # answers to a window are not held back
                 return
 
-    def _bot_step(self, game: IDoubtIt) -> bool:
-        """One action by a bot, if any bot has one to play; True if it played."""
+    def _bot_step(self, game: IDoubtIt) -> Action | None:
+        """One action by a bot, if any bot has one to play: the action it played."""
         awaiting = game.awaiting()
         for number in game.may_act():
             seat = self.seats[number]
@@ -491,8 +559,8 @@ class Table:
             except RulesError:
                 seat.plan = []  # the table moved on (a call settled the claim); think again
                 continue
-            return True
-        return False
+            return action
+        return None
 
     def _set_clocks(self, game: IDoubtIt, now: float) -> None:
         state = game.state

@@ -5,6 +5,7 @@ from .events import Announced, Answered, Dealt, Laid, Resolved, Won
 from .game import IDoubtIt
 from .options import Challenge, Options
 from .state import Phase, State
+from .stats import Figures, figures, hand_sizes
 from .view import TableView
 
 __all__ = [
@@ -16,6 +17,7 @@ __all__ = [
     "Claim",
     "Dealt",
     "Doubt",
+    "Figures",
     "IDoubtIt",
     "Laid",
     "Lay",
@@ -26,4 +28,6 @@ __all__ = [
     "State",
     "TableView",
     "Won",
+    "figures",
+    "hand_sizes",
 ]

@@ -77,7 +77,12 @@ class Resolved(Event):
 
 @record
 class Won(Event):
-    """``seat`` won: a claim of theirs was settled with their hand empty."""
+    """``seat`` won: a claim of theirs was settled with their hand empty.
+
+    ``bluffs[s]`` is how many of seat ``s``'s claims in this game were bluffs: the count is
+    told to everyone at the end, the cards of claims that stood never are.
+    """
 
     kind = "won"
     seat: int
+    bluffs: tuple[int, ...]

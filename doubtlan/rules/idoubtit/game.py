@@ -307,6 +307,11 @@ class IDoubtIt(Game[Options, TableView]):
         state.claimer = seat
         state.claim_cards, state.laid = state.laid, []
         state.turns += 1
+        rank = state.rank
+        for card in state.claim_cards:
+            if card.rank is not rank:
+                state.bluffs[seat] += 1
+                break
         if self._window_always or not state.hands[seat]:
             # A claim that empties the hand is always answered in a window, so it cannot
             # stay open forever waiting for a lay that the next player need never make.
@@ -359,7 +364,7 @@ class IDoubtIt(Game[Options, TableView]):
         if not state.hands[claimer]:
             state.winner = claimer
             state.phase = OVER
-            state.events.append(Won(claimer))
+            state.events.append(Won(claimer, tuple(state.bluffs)))
             return
         state.rank = next_rank
         state.phase = LAYING

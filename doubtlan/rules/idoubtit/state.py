@@ -58,10 +58,14 @@ class State:
     events: list[Event] = field(default_factory=list)
     #: Every settled claim, in order (also in ``events``).
     records: list[Resolved] = field(default_factory=list)
+    #: How many of each seat's claims were bluffs (told to everyone when the game is won).
+    bluffs: list[int] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         if not self.pile_by_seat:
             self.pile_by_seat = [[] for _ in range(self.players)]
+        if not self.bluffs:
+            self.bluffs = [0] * self.players
 
     def cards(self) -> list[Card]:
         """Every card of the game, wherever it is."""

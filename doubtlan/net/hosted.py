@@ -1,0 +1,159 @@
+"""A hosted table: the table, its server and its advertisement, started and closed together.
+
+The headless host and the app's host both use :class:`HostedTable`; the app's own player
+then joins it over loopback like anyone else.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from .host import Host, Limits
+from .messages import PROTOCOL_VERSION
+from .table import Table, TableConfig
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class Advertising:
+    """Where and whether the host advertises its table (``--advertise``/``--no-advertise``)."""
+
+    enabled: bool = True
+    addresses: tuple[str, ...] = ()
+
+
+class AdvertiseError(Exception):
+    """The table could not be advertised on the network (the message says why)."""
+
+
+class HostedTable:
+    """``config``'s table, with ``bots`` bots seated, served on ``bind``:``port``."""
+
+    def __init__(
+        self,
+        config: TableConfig,
+        *,
+        bots: int = 0,
+        strategy: str = "counter",
+        bind: str = "0.0.0.0",
+        port: int = 0,
+        advertising: Advertising | None = None,
+        limits: Limits | None = None,
+    ) -> None:
+        self.table = Table(config)
+        for _ in range(bots):
+            self.table.seat_bot(strategy)
+        self.host = Host(self.table, bind, port, limits)
+        self.bind = bind
+        self.advertising = advertising or Advertising(enabled=False)
+        #: The name the table is advertised under (None when it is not advertised), and
+        #: the addresses it is advertised at.
+        self.advertised_name: str | None = None
+        self.advertised_at: tuple[str, ...] = ()
+        #: Called after every change at the table (the host's own listeners come first).
+        self.on_change: Callable[[], None] = lambda: None
+        self._advert: _Advert | None = None
+
+    @property
+    def port(self) -> int:
+        return self.host.port
+
+    def join_addresses(self) -> list[str]:
+        """Addresses others can type to join (the LAN addresses when listening on all)."""
+        if self.bind not in ("0.0.0.0", "::"):
+            return [self.bind]
+        from .discovery import lan_addresses
+
+        return lan_addresses()
+
+    async def start(self) -> None:
+        """Listen (OSError if the port cannot be had), then advertise (AdvertiseError)."""
+        await self.host.start()
+        self.host.on_change = self._changed
+        try:
+            await self._advertise()
+        except (ValueError, RuntimeError, OSError) as error:
+            await self.host.close()
+            raise AdvertiseError(str(error)) from error
+
+    def _changed(self) -> None:
+        if self._advert is not None:
+            self._advert.changed()
+        self.on_change()
+
+    async def close(
+        self, code: str = "shutdown", message: str = "the host closed the table"
+    ) -> None:
+        """Say goodbye to everyone, stop serving, and withdraw the advertisement."""
+        await self.host.close(code, message)
+        if self._advert is not None:
+            await self._advert.close()
+            self._advert = None
+
+    async def _advertise(self) -> None:
+        if not self.advertising.enabled:
+            return
+        from .discovery import Advertiser, TableAd, lan_addresses
+
+        addresses = self.advertising.addresses or tuple(lan_addresses())
+        if not addresses:
+            return
+        table, port = self.table, self.port
+
+        def make_ad() -> TableAd:
+            state = table.state
+            return TableAd(
+                name=table.config.name,
+                port=port,
+                addresses=tuple(addresses),
+                version=PROTOCOL_VERSION,
+                game="idoubtit",
+                rules=table.config.options.text,
+                taken=table.taken,
+                seats=table.config.players,
+                state=state if state in ("lobby", "over") else "playing",
+                pin=table.config.pin is not None,
+            )
+
+        advertiser = Advertiser(make_ad())
+        self.advertised_name = await advertiser.start()
+        self.advertised_at = tuple(addresses)
+        self._advert = _Advert(advertiser, make_ad)
+
+
+class _Advert:
+    """Keeps the table's advertisement in step with the table, without blocking it."""
+
+    def __init__(self, advertiser: object, make_ad: Callable[[], object]) -> None:
+        self.advertiser, self.make_ad = advertiser, make_ad
+        self._pending: asyncio.Task[None] | None = None
+        self._published: object = make_ad()
+        self._closed = False
+
+    def changed(self) -> None:
+        if self._closed or self._pending is not None and not self._pending.done():
+            return  # the update in flight publishes the latest ad before it ends
+        if self.make_ad() != self._published:
+            self._pending = asyncio.create_task(self._publish())
+
+    async def _publish(self) -> None:
+        # Loop: changes made while an update was being announced are published after it.
+        while not self._closed and (ad := self.make_ad()) != self._published:
+            self._published = ad
+            try:
+                await self.advertiser.update(ad)  # type: ignore[attr-defined]
+            except Exception:
+                log.warning("could not update the table's advert", exc_info=True)
+                return
+
+    async def close(self) -> None:
+        self._closed = True
+        if self._pending is not None:
+            with contextlib.suppress(Exception):
+                await self._pending
+        await self.advertiser.close()  # type: ignore[attr-defined]

@@ -1,0 +1,357 @@
+"""The doubtlan app: ``doubtlan host`` and ``doubtlan join`` on a screen.
+
+The app is a client of the host like any other: even the host's own player joins over
+loopback through the protocol, so no screen can show what its seat may not see. The host's
+app also holds the table's server (:class:`~doubtlan.net.hosted.HostedTable`) and calls its
+lobby commands (seat a bot, change the rules, start, next game), which show nothing.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from contextlib import AbstractAsyncContextManager
+from dataclasses import dataclass, field
+
+from textual import work
+from textual.app import App
+from textual.binding import Binding
+
+from ..net.client import Client, ConnectionLost
+from ..net.discovery import TableAd
+from ..net.errors import WireError
+from ..net.hosted import AdvertiseError, Advertising, HostedTable
+from ..net.messages import Bye, Error, Message, State, TableInfo, Welcome
+from ..net.table import Refused, TableConfig
+from ..rules.idoubtit import Resolved, Won
+from .screens.discovery import DiscoveryScreen
+from .screens.help import HelpScreen
+from .screens.message import ConfirmScreen, MessageScreen
+from .screens.pin import PinScreen
+from .screens.play import PlayScreen
+
+
+@dataclass
+class HostSetup:
+    """What ``doubtlan host`` was asked for."""
+
+    config: TableConfig
+    bots: int = 0
+    strategy: str = "counter"
+    bind: str = "0.0.0.0"
+    port: int = 0
+    advertising: Advertising = field(default_factory=lambda: Advertising(enabled=False))
+
+
+@dataclass
+class JoinSetup:
+    """What ``doubtlan join`` was asked for: an address, or none to look on the network."""
+
+    address: tuple[str, int] | None = None
+    pin: str | None = None
+    watch: bool = False
+
+
+@dataclass
+class Seen:
+    """What this player's client knows, as the screens draw it."""
+
+    mirror_name: str | None = None
+    #: When (on the app's clock) the current challenge window was first seen, by claim.
+    window_key: tuple[int, int] | None = None
+    window_since: float = 0.0
+    #: The last claim that was doubted in this game (shown as the reveal), and the win.
+    reveal: Resolved | None = None
+    won: Won | None = None
+    game_number: int = 0
+    connected: bool = False
+    reconnecting: bool = False
+
+
+#: Given a callback for the tables seen, returns an async context manager that calls it
+#: whenever the tables on the network change, while it is open.
+OnTables = Callable[[dict[str, TableAd]], object]
+BrowserFactory = Callable[[OnTables], AbstractAsyncContextManager[object]]
+
+
+def _zeroconf_browser(on_change: OnTables) -> AbstractAsyncContextManager[object]:
+    from ..net.discovery import Browser
+
+    return Browser(on_change=on_change)
+
+
+class DoubtApp(App[int]):
+    """The game on a screen; ``host`` or ``join`` says which side of the table this is."""
+
+    TITLE = "doubtlan"
+    CSS_PATH = "doubtlan.tcss"
+    BINDINGS = [
+        Binding("question_mark", "help", "Rules & keys"),
+        Binding("q", "quit_table", "Quit"),
+    ]
+
+    def __init__(
+        self,
+        name: str,
+        *,
+        host: HostSetup | None = None,
+        join: JoinSetup | None = None,
+        ascii: bool = False,
+        clock: Callable[[], float] = time.monotonic,
+        retry_for: float = 60.0,
+        browser: BrowserFactory | None = None,
+    ) -> None:
+        super().__init__()
+        self.player_name = name
+        self.host_setup = host
+        self.join_setup = join or JoinSetup()
+        self.ascii = ascii
+        self.clock = clock
+        self.retry_for = retry_for
+        #: Makes the discovery screen's browser (tests give one that touches no network).
+        self.browser = browser or _zeroconf_browser
+        self.hosted: HostedTable | None = None
+        self.client: Client | None = None
+        self.seen = Seen()
+        self.play: PlayScreen | None = None
+        #: The address the client connects to (for the screens and for reconnecting).
+        self.address: tuple[str, int] | None = None
+        self._ending = False
+        self._bots_to_seat = 0
+
+    @property
+    def is_host(self) -> bool:
+        return self.host_setup is not None
+
+    # -- starting ----------------------------------------------------------------------
+
+    async def on_mount(self) -> None:
+        if self.host_setup is not None:
+            self.sub_title = "hosting"
+            self.start_hosting()
+        elif self.join_setup.address is not None:
+            self.connect(self.join_setup.address, self.join_setup.pin)
+        else:
+            self.push_screen(DiscoveryScreen())
+
+    @work(exclusive=True, group="host")
+    async def start_hosting(self) -> None:
+        setup = self.host_setup
+        assert setup is not None
+        # The bots sit down after the host's player, who takes the first seat.
+        hosted = HostedTable(setup.config, bind=setup.bind, port=setup.port,
+                             advertising=setup.advertising)
+        self._bots_to_seat = setup.bots
+        try:
+            await hosted.start()
+        except OSError as error:
+            self.fail(f"Cannot host on port {setup.port}: {error.strerror or error}.")
+            return
+        except AdvertiseError as error:
+            self.fail(f"Cannot advertise the table on the network: {error}.")
+            return
+        self.hosted = hosted
+        self.connect(("127.0.0.1", hosted.port), setup.config.pin)
+
+    def join_addresses(self) -> list[str]:
+        """HOST:PORT texts that others can type to join this app's table."""
+        if self.hosted is None:
+            return []
+        return [f"{address}:{self.hosted.port}" for address in self.hosted.join_addresses()]
+
+    def connect(self, address: tuple[str, int], pin: str | None) -> None:
+        """Join the table at ``address`` (the screens follow what the host sends)."""
+        self.address = address
+        self.seen = Seen()
+        self.client = Client(
+            address[0], address[1], self.player_name, pin=pin, watch=self.join_setup.watch,
+            on_message=self._received, retry_for=self.retry_for,
+        )
+        if self.play is None:
+            self.play = PlayScreen()
+            self.push_screen(self.play)
+        self._play(self.client)
+
+    @work(exclusive=True, group="net")
+    async def _play(self, client: Client) -> None:
+        """Run the connection for as long as the app is at the table."""
+        watcher = self.set_interval(0.25, self._watch_connection)
+        try:
+            bye = await client.run()
+        except (ConnectionLost, OSError, WireError) as error:
+            if client is self.client and not self._ending:
+                self.lost(str(error))
+            return
+        finally:
+            watcher.stop()
+        if client is self.client and not self._ending:
+            self._said_bye(bye)
+
+    def _watch_connection(self) -> None:
+        client = self.client
+        if client is None:
+            return
+        up = client.connected.is_set()
+        reconnecting = not up and client.connections > 0
+        if (up, reconnecting) != (self.seen.connected, self.seen.reconnecting):
+            self.seen.connected, self.seen.reconnecting = up, reconnecting
+            self._redraw()
+
+    # -- what the host sends -------------------------------------------------------------
+
+    def _received(self, message: Message) -> None:
+        client = self.client
+        if client is None:
+            return
+        mirror = client.mirror
+        seen = self.seen
+        if isinstance(message, Welcome):
+            seen.connected, seen.reconnecting = True, False
+            if self._bots_to_seat and self.hosted is not None:
+                bots, self._bots_to_seat = self._bots_to_seat, 0
+                strategy = self.host_setup.strategy if self.host_setup else "counter"
+                for _ in range(bots):
+                    self.command(lambda hosted: hosted.host.add_bot(strategy))
+        if isinstance(message, State):
+            if message.game_number != seen.game_number:
+                seen.game_number, seen.reveal, seen.won = message.game_number, None, None
+            for event in message.events:
+                if isinstance(event, Resolved) and event.doubter is not None:
+                    seen.reveal = event
+                elif isinstance(event, Won):
+                    seen.won = event
+            view = mirror.view
+            if view is not None and view.claim is not None:
+                key = (message.game_number, view.turns)
+                if seen.window_key != key:
+                    seen.window_key, seen.window_since = key, self.clock()
+        if isinstance(message, Error):
+            self.notify(_sentence(message.message), title="Not done", severity="warning")
+        if isinstance(message, (Welcome, State, TableInfo)):
+            self._redraw(message)
+
+    def _redraw(self, message: Message | None = None) -> None:
+        if self.play is not None and self.client is not None:
+            self.play.show(self.client.mirror, self.seen, message)
+
+    def _said_bye(self, bye: Bye | None) -> None:
+        if bye is None:
+            self.lost("The connection to the table ended.")
+        elif bye.code == "match_over":
+            self._redraw()
+            self.notify("The match is over. Press q to leave.", title="Match over")
+        elif bye.code == "left":
+            self.exit(0)
+        else:
+            self.lost(_explain(bye))
+
+    def lost(self, text: str) -> None:
+        """The table is gone for this player: say why, then back to the list or out."""
+        if self.hosted is None and self.join_setup.address is None:
+            self.client, self.play = None, None
+            self.switch_to_discovery(text)
+        else:
+            self.fail(text)
+
+    def switch_to_discovery(self, text: str) -> None:
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+        self.push_screen(DiscoveryScreen())
+        self.push_screen(MessageScreen(text))
+
+    def fail(self, text: str) -> None:
+        """Show ``text``; the app ends once it is read."""
+        self.push_screen(MessageScreen(text, then_quit=True))
+
+    # -- what the player does ------------------------------------------------------------
+
+    async def act(self, text: str) -> None:
+        """Send an action (``"lay 7H"``, ``"announce"``, ``"doubt"``, ``"stand"``)."""
+        client = self.client
+        view = client.mirror.view if client else None
+        if client is None or view is None:
+            return
+        from ..rules import IDoubtIt
+
+        await client.act(IDoubtIt.parse_action(text), view.turns)
+
+    def command(self, do: Callable[[HostedTable], None]) -> bool:
+        """Run one of the host's lobby commands; a refusal is told as a notification."""
+        if self.hosted is None:
+            return False
+        try:
+            do(self.hosted)
+        except Refused as error:
+            self.notify(_sentence(str(error)), title="Not done", severity="warning")
+            return False
+        return True
+
+    def ask_pin(self, address: tuple[str, int]) -> None:
+        def then(pin: str | None) -> None:
+            if pin:
+                self.connect(address, pin)
+
+        self.push_screen(PinScreen(), then)
+
+    def action_help(self) -> None:
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen(is_host=self.is_host))
+
+    def action_quit_table(self) -> None:
+        if isinstance(self.screen, ConfirmScreen):
+            return
+        if self.hosted is not None and self.hosted.table.state != "over":
+            question = "End the table for everyone?"
+        elif self.client is not None and self.client.mirror.bye is None:
+            question = "Leave the table?"
+        else:
+            question = "Quit doubtlan?"
+
+        def then(yes: bool | None) -> None:
+            if yes:
+                self.run_worker(self.shut_down(), group="quit")
+
+        self.push_screen(ConfirmScreen(question), then)
+
+    async def shut_down(self, code: int = 0) -> None:
+        """Leave the table (ending it, for the host) and exit."""
+        self._ending = True
+        client, hosted = self.client, self.hosted
+        if hosted is not None:
+            await hosted.close("shutdown", f"{self.player_name} ended the table")
+        if client is not None:
+            if hosted is None and client.mirror.bye is None and client.connected.is_set():
+                await client.leave()
+            else:
+                await client.close()
+        self.exit(code)
+
+    async def on_unmount(self) -> None:
+        self._ending = True
+        if self.hosted is not None:
+            await self.hosted.close("shutdown", f"{self.player_name} ended the table")
+        if self.client is not None:
+            await self.client.close()
+
+
+_EXPLAINED = {
+    "wrong_pin": "That PIN is not this table's.",
+    "too_many_attempts": "Too many wrong PINs from here; wait a minute and try again.",
+    "table_full": "The table is full, or its match has started.",
+    "version_mismatch": "This doubtlan cannot talk to that table: {message}.",
+    "shutdown": "The table has ended: {message}.",
+    "match_over": "The match is over.",
+    "replaced": "Your seat was taken back from another window or machine.",
+    "bad_token": "The table no longer knows your seat.",
+    "too_many_connections": "The table is taking no more connections.",
+}
+
+
+def _explain(bye: Bye) -> str:
+    template = _EXPLAINED.get(bye.code, "The table closed the connection: {message}.")
+    return template.format(message=bye.message)
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    return (text[:1].upper() + text[1:]).rstrip(".") + "." if text else text

@@ -1,0 +1,140 @@
+"""``doubtlan join`` without an address: the tables on the network, live, and a field for
+typing an address by hand."""
+
+from __future__ import annotations
+
+import contextlib
+
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Header, Input, Static
+
+from ...net.address import parse_address
+from ...net.discovery import TableAd
+
+LOCK = "🔒"
+
+
+class DiscoveryScreen(Screen[None]):
+    """Pick a table: Enter on a row joins it; or type HOST[:PORT] and Enter."""
+
+    BINDINGS = [
+        Binding("enter", "join_selected", "Join", show=True, priority=False),
+        Binding("slash", "type_address", "Type an address"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.tables: list[TableAd] = []
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Vertical(id="discovery"):
+            yield Static("Tables on this network", classes="title")
+            yield DataTable(id="tables", cursor_type="row", zebra_stripes=True)
+            yield Static("Looking for tables...", id="looking")
+            with Horizontal(id="by-address"):
+                yield Static("Or join by address:", classes="label")
+                yield Input(placeholder="HOST[:PORT], then Enter", id="address")
+            yield Static("", id="address-error", classes="error")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        table = self.query_one("#tables", DataTable)
+        table.add_columns("table", "address", "seats", "state", "rules")
+        table.focus()
+        self.browse()
+
+    @work(exclusive=True, group="browse")
+    async def browse(self) -> None:
+        """Follow the tables on the network while this screen is open."""
+        import asyncio
+
+        from ..app import DoubtApp
+
+        app = self.app
+        assert isinstance(app, DoubtApp)
+        try:
+            async with app.browser(self.show_tables):
+                self.query_one("#looking", Static).update(
+                    "Looking for tables... (they appear here as they start)")
+                await asyncio.Event().wait()  # until the screen goes, which cancels this
+        except (RuntimeError, OSError, ValueError) as error:
+            with contextlib.suppress(Exception):
+                self.query_one("#looking", Static).update(
+                    f"Cannot look for tables on this network ({error}). Type an address.")
+
+    def show_tables(self, tables: dict[str, TableAd]) -> None:
+        found = sorted(tables.values(), key=lambda ad: (ad.name.casefold(), ad.name))
+        self.tables = found
+        widget = self.query_one("#tables", DataTable)
+        row = widget.cursor_row
+        widget.clear()
+        for ad in found:
+            name = f"{ad.name} {LOCK}" if ad.pin else ad.name
+            where = f"{ad.addresses[0]}:{ad.port}" if ad.addresses else f"port {ad.port}"
+            widget.add_row(name, where, f"{ad.taken}/{ad.seats}", ad.state, _rules(ad.rules))
+        if found:
+            widget.move_cursor(row=min(row, len(found) - 1))
+        count = len(found)
+        self.query_one("#looking", Static).update(
+            "Looking for tables..." if not count
+            else f"{count} table{'s' if count > 1 else ''}: Enter joins the one selected."
+        )
+
+    def action_join_selected(self) -> None:
+        focused = self.focused
+        if isinstance(focused, Input):
+            return  # the input's own Enter handles it
+        widget = self.query_one("#tables", DataTable)
+        if not self.tables or widget.cursor_row < 0:
+            self.notify("No table selected. Wait for one, or type an address.")
+            return
+        self.join(self.tables[min(widget.cursor_row, len(self.tables) - 1)])
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        if 0 <= event.cursor_row < len(self.tables):
+            self.join(self.tables[event.cursor_row])
+
+    def action_type_address(self) -> None:
+        self.query_one("#address", Input).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        error = self.query_one("#address-error", Static)
+        try:
+            address = parse_address(event.value)
+        except ValueError as problem:
+            error.update(str(problem).capitalize() + ".")
+            return
+        error.update("")
+        self.leave_for(address, pin_needed=False)
+
+    def join(self, ad: TableAd) -> None:
+        from ..app import DoubtApp
+
+        app = self.app
+        assert isinstance(app, DoubtApp)
+        if ad.state != "lobby" and not app.join_setup.watch:
+            self.notify(f"{ad.name} is {ad.state}; only a lobby takes new players.",
+                        severity="warning")
+            return
+        self.leave_for((ad.addresses[0], ad.port), pin_needed=ad.pin)
+
+    def leave_for(self, address: tuple[str, int], pin_needed: bool) -> None:
+        from ..app import DoubtApp
+
+        app = self.app
+        assert isinstance(app, DoubtApp)
+        self.dismiss(None)
+        if pin_needed:
+            app.ask_pin(address)
+        else:
+            app.connect(address, app.join_setup.pin)
+
+
+def _rules(text: str) -> str:
+    decks = "2 decks" if "decks=2" in text else "1 deck"
+    return decks + (", open calls" if "challenge=open" in text else "")

@@ -1,0 +1,98 @@
+"""``o`` in the lobby: the host sets the rules and the clocks before the match starts."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Grid, Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, Label, Select, Static
+
+from ...net.table import TableConfig
+from ...rules import Challenge, Options
+
+
+class OptionsScreen(ModalScreen[bool]):
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, config: TableConfig) -> None:
+        super().__init__()
+        self.config = config
+
+    def compose(self) -> ComposeResult:
+        config = self.config
+        with Vertical(classes="dialog options"):
+            yield Static("Rules for this table", classes="title")
+            with Grid(id="option-fields"):
+                yield Label("Decks")
+                yield Select([("one deck: 3 to 8 players", 1), ("two decks: 3 to 10", 2)],
+                             value=config.options.decks, allow_blank=False, id="decks")
+                yield Label("Challenges")
+                yield Select([("a window after each claim", "window"),
+                              ("open calls (Cheat)", "open")],
+                             value=config.options.challenge.value, allow_blank=False,
+                             id="challenge")
+                yield Label("Seats")
+                yield Input(str(config.players), id="players", type="integer", max_length=2)
+                yield Label("Seconds to doubt")
+                yield Input(f"{config.window:g}", id="window", type="number", max_length=6)
+                yield Label("Seconds a turn (0: none)")
+                yield Input(f"{config.turn_timeout:g}", id="turn-timeout", type="number",
+                            max_length=6)
+            yield Static("", id="options-error", classes="error")
+            with Horizontal(classes="buttons"):
+                yield Button("Save", id="save", variant="primary")
+                yield Button("Cancel", id="cancel")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "save":
+            self.save()
+        else:
+            self.dismiss(False)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.save()
+
+    def save(self) -> None:
+        from ..app import DoubtApp
+
+        error = self.query_one("#options-error", Static)
+        try:
+            decks = int(self.query_one("#decks", Select).value)  # type: ignore[arg-type]
+            challenge = Challenge(self.query_one("#challenge", Select).value)
+            players = _number(self.query_one("#players", Input).value, "seats", 3, 10)
+            window = _number(self.query_one("#window", Input).value, "seconds to doubt",
+                             0.1, 3600)
+            turn = _number(self.query_one("#turn-timeout", Input).value, "seconds a turn",
+                           0, 3600)
+        except ValueError as problem:
+            error.update(str(problem))
+            return
+        app = self.app
+        assert isinstance(app, DoubtApp)
+        hosted = app.hosted
+        if hosted is None:
+            self.dismiss(False)
+            return
+        from ...net.table import Refused
+
+        try:
+            hosted.host.configure(Options(decks, challenge), window=window,
+                                  turn_timeout=turn, players=int(players))
+        except Refused as problem:
+            error.update(str(problem)[:1].upper() + str(problem)[1:] + ".")
+            return
+        self.dismiss(True)
+
+    def action_cancel(self) -> None:
+        self.dismiss(False)
+
+
+def _number(text: str, what: str, low: float, high: float) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise ValueError(f"{what.capitalize()}: type a number.") from None
+    if not low <= value <= high:
+        raise ValueError(f"{what.capitalize()}: {low:g} to {high:g}.")
+    return value

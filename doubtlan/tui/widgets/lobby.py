@@ -1,0 +1,85 @@
+"""The lobby: the table's name, how to reach it, its rules, and its seats."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.widgets import DataTable, Static
+
+from ...net.messages import TableInfo
+
+
+def rules_text(info: TableInfo) -> str:
+    decks = "two decks" if "decks=2" in info.rules else "one deck"
+    calls = "open calls" if "challenge=open" in info.rules else f"{info.window:g} s to doubt"
+    timer = f"{info.turn_timeout:g} s a turn" if info.turn_timeout else "no turn timer"
+    games = f"{info.games} game{'s' if info.games != 1 else ''}" if info.games else "endless"
+    return f"{decks} · {calls} · {timer} · {games}"
+
+
+class Lobby(Vertical):
+    DEFAULT_CSS = """
+    Lobby { padding: 0 1; }
+    Lobby #about { height: auto; margin-bottom: 1; }
+    Lobby #seats { height: auto; max-height: 14; }
+    Lobby #lobby-hint { margin-top: 1; color: $text-muted; }
+    """
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="about")
+        yield DataTable(id="seats", cursor_type="row")
+        yield Static(id="lobby-hint")
+
+    def on_mount(self) -> None:
+        self.query_one("#seats", DataTable).add_columns("seat", "name", "who", "")
+
+    @property
+    def seats(self) -> DataTable[object]:
+        return self.query_one("#seats", DataTable)
+
+    def show(self, info: TableInfo, me: int | None, *, addresses: list[str],
+             pin: str | None, is_host: bool, connected_to: str) -> None:
+        about = Text()
+        about.append(info.name, style="bold")
+        about.append(f"   {info.game_number and 'match on' or 'lobby'}\n", style="dim")
+        if is_host:
+            if addresses:
+                about.append("Join by address: ", style="dim")
+                about.append(", ".join(addresses), style="bold")
+            else:
+                about.append("No LAN address: only this machine can join.", style="yellow")
+            if pin:
+                about.append("   PIN: ", style="dim")
+                about.append(pin, style="bold")
+        else:
+            about.append(f"At {connected_to}", style="dim")
+            if info.pin:
+                about.append("   🔒 PIN", style="dim")
+        about.append("\n" + rules_text(info), style="dim")
+        self.query_one("#about", Static).update(about)
+        table = self.seats
+        row = table.cursor_row
+        table.clear()
+        taken = 0
+        for seat in info.seats:
+            if seat.name is None:
+                table.add_row(str(seat.seat + 1), Text("empty", style="dim"), "", "")
+                continue
+            taken += 1
+            who = "bot" if seat.bot else "human"
+            state = "" if seat.bot else ("connected" if seat.connected else "away")
+            name = Text(seat.name, style="bold" if seat.seat == me else "")
+            if seat.seat == me:
+                name.append(" (you)", style="dim")
+            table.add_row(str(seat.seat + 1), name, who, state)
+        table.move_cursor(row=max(0, min(row, len(info.seats) - 1)))
+        if is_host:
+            ready = "s starts" if taken >= 3 else "s starts once 3 are seated"
+            hint = f"{taken}/{info.players} seated. b seats a bot, x removes the selected bot, " \
+                   f"o sets the rules, {ready}."
+        elif me is None:
+            hint = "Watching. The match starts when the host says so."
+        else:
+            hint = f"{taken}/{info.players} seated. Waiting for the host to start the match."
+        self.query_one("#lobby-hint", Static).update(hint)

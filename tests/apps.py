@@ -1,0 +1,142 @@
+"""Helpers for driving the table app with Pilot: wait on what the screen shows (with a
+deadline, never a sleep), and play a seat by key presses."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable
+
+from textual.pilot import Pilot
+
+from doubtlan.net.hosted import HostedTable
+from doubtlan.net.table import TableConfig
+from doubtlan.rules.idoubtit import TableView
+from doubtlan.tui.app import DoubtApp, HostSetup, JoinSetup
+from doubtlan.tui.widgets.hand import Hand
+
+DEADLINE = 20.0
+
+
+class TickingClock:
+    """The app's clock in tests: every reading is a second after the last, so that the
+    half second in which a doubt is ignored has always passed."""
+
+    def __init__(self) -> None:
+        self._ticks = itertools.count()
+
+    def __call__(self) -> float:
+        return float(next(self._ticks))
+
+
+async def wait_for(
+    pilot: Pilot[object], predicate: Callable[[], object], what: str = "",
+    timeout: float = DEADLINE,
+) -> None:
+    """Let the app run until ``predicate()`` holds; fail after ``timeout`` seconds."""
+    import asyncio
+
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not predicate():
+        if loop.time() > deadline:
+            raise AssertionError(f"gave up waiting for {what or predicate}")
+        await pilot.pause(0.01)
+
+
+def config(**changes: object) -> TableConfig:
+    settings: dict[str, object] = {
+        "players": 3, "seed": 3, "autostart": False, "next_game_delay": None, "games": 0,
+        "window": 30.0, "turn_timeout": 0.0, "name": "Amy's table",
+    }
+    settings.update(changes)
+    return TableConfig(**settings)  # type: ignore[arg-type]
+
+
+def host_app(bots: int = 2, strategy: str = "random", **changes: object) -> DoubtApp:
+    setup = HostSetup(config(**changes), bots=bots, strategy=strategy, bind="127.0.0.1")
+    return DoubtApp("Amy", host=setup, clock=TickingClock())
+
+
+def join_app(hosted: HostedTable, name: str = "Ben", watch: bool = False,
+             **options: object) -> DoubtApp:
+    setup = JoinSetup(address=("127.0.0.1", hosted.port), watch=watch)
+    return DoubtApp(name, join=setup, clock=TickingClock(), **options)  # type: ignore[arg-type]
+
+
+def view_of(app: DoubtApp) -> TableView | None:
+    return app.client.mirror.view if app.client else None
+
+
+class KeyPlayer:
+    """Plays the app's seat by keys: lays the cards of the required rank it holds (or one
+    other card, a bluff), announces, and in a window doubts every ``doubt_every``-th claim
+    and lets the others stand. Counts what it did."""
+
+    def __init__(self, pilot: Pilot[object], app: DoubtApp, doubt_every: int = 3) -> None:
+        self.pilot, self.app, self.doubt_every = pilot, app, doubt_every
+        self.done = {"lay": 0, "announce": 0, "doubt": 0, "stand": 0}
+        self.windows = 0
+
+    def view(self) -> TableView:
+        view = view_of(self.app)
+        assert view is not None
+        return view
+
+    async def play_game(self) -> TableView:
+        """Play until the game is won; returns the last view."""
+        pilot = self.pilot
+        await wait_for(pilot, lambda: self.app.play and self.app.play.pane == "table",
+                       "the table")
+        while True:
+            await wait_for(pilot, lambda: self._needs_me() is not None, "my move")
+            need = self._needs_me()
+            if need == "over":
+                return self.view()
+            if need == "turn":
+                await self.take_turn()
+            else:
+                await self.answer()
+
+    def _needs_me(self) -> str | None:
+        view = view_of(self.app)
+        if view is None or self.app.play is None:
+            return None
+        if view.winner is not None:
+            return "over" if self.app.play.pane == "results" else None
+        if self.app.play.pane != "table":
+            return None
+        if view.my_turn and not view.my_laid:
+            return "turn"
+        if view.seat in view.awaiting and view.my_answer is None and view.claim is not None:
+            return "window"
+        return None
+
+    async def take_turn(self) -> None:
+        view = self.view()
+        true = [card for card in view.hand if card.rank is view.rank]
+        cards = true[: view.options.max_claim] or [view.hand[0]]
+        hand = self.app.play.query_one(Hand)  # type: ignore[union-attr]
+        for card in cards:
+            await wait_for(self.pilot, lambda c=card: c in hand.cards, "the card in hand")
+            while hand.card != card:
+                await self.pilot.press("right")
+            await self.pilot.press("enter")
+            await wait_for(self.pilot, lambda c=card: c in self.view().my_laid, "the lay")
+            self.done["lay"] += 1
+        turns = view.turns
+        await self.pilot.press("a")
+        await wait_for(self.pilot, lambda: self.view().turns > turns, "the claim")
+        self.done["announce"] += 1
+
+    async def answer(self) -> None:
+        self.windows += 1
+        doubt = self.windows % self.doubt_every == 0
+        turns = self.view().turns
+        await self.pilot.press("d" if doubt else "p")
+        await wait_for(
+            self.pilot,
+            lambda: self.view().my_answer is not None or self.view().turns != turns
+            or self.view().claim is None,
+            "the answer",
+        )
+        self.done["doubt" if doubt else "stand"] += 1
