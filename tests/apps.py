@@ -140,3 +140,10 @@ class KeyPlayer:
             "the answer",
         )
         self.done["doubt" if doubt else "stand"] += 1
+
+
+def asked(app: DoubtApp) -> bool:
+    """True while a claim waits for this app's seat to doubt or let it stand."""
+    view = view_of(app)
+    return (view is not None and view.claim is not None and view.seat in view.awaiting
+            and view.my_answer is None)

@@ -120,11 +120,14 @@ class Client:
         on_message: Callable[[Message], Awaitable[None] | None] | None = None,
         retry_for: float = 60.0,
         first_try_for: float = 5.0,
+        on_connection: Callable[[bool], None] | None = None,
     ) -> None:
         self.host, self.port, self.name, self.pin, self.watch = host, port, name, pin, watch
         self.mirror = Mirror(token=token)
         self.on_message = on_message
         self.retry_for, self.first_try_for = retry_for, first_try_for
+        #: Called with True when the host welcomes this client, False when it is lost.
+        self.on_connection = on_connection
         #: Set while a connection is up (from the host's welcome); cleared while reconnecting.
         self.connected = asyncio.Event()
         #: How many times the host has welcomed this client (1 for a connection never lost).
@@ -190,10 +193,13 @@ class Client:
             except (ConnectionLost, OSError, asyncio.IncompleteReadError, WireError):
                 pass
             finally:
-                if self.connected.is_set():
+                was_up = self.connected.is_set()
+                if was_up:
                     since, delay = loop.time(), 0.1  # it was up: the retry clock restarts
                 self.connected.clear()
                 self._writer = None
+                if was_up and self.on_connection is not None:
+                    self.on_connection(False)
             if self.mirror.bye is not None or self._closed:
                 return self.mirror.bye
             now = loop.time()
@@ -226,6 +232,8 @@ class Client:
                 if isinstance(message, Welcome) and not self.connected.is_set():
                     self.connections += 1  # in: only now is the connection up
                     self.connected.set()
+                    if self.on_connection is not None:
+                        self.on_connection(True)
                 if isinstance(message, Ping):
                     await self.send(Pong())
                 self.mirror.receive(message)

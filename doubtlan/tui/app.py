@@ -132,7 +132,7 @@ class DoubtApp(App[int]):
         elif self.join_setup.address is not None:
             self.connect(self.join_setup.address, self.join_setup.pin)
         else:
-            self.push_screen(DiscoveryScreen())
+            self.push_screen(DiscoveryScreen(), self._chosen)
 
     @work(exclusive=True, group="host")
     async def start_hosting(self) -> None:
@@ -166,6 +166,7 @@ class DoubtApp(App[int]):
         self.client = Client(
             address[0], address[1], self.player_name, pin=pin, watch=self.join_setup.watch,
             on_message=self._received, retry_for=self.retry_for,
+            on_connection=self._connection,
         )
         if self.play is None:
             self.play = PlayScreen()
@@ -175,27 +176,19 @@ class DoubtApp(App[int]):
     @work(exclusive=True, group="net")
     async def _play(self, client: Client) -> None:
         """Run the connection for as long as the app is at the table."""
-        watcher = self.set_interval(0.25, self._watch_connection)
         try:
             bye = await client.run()
         except (ConnectionLost, OSError, WireError) as error:
             if client is self.client and not self._ending:
                 self.lost(str(error))
             return
-        finally:
-            watcher.stop()
         if client is self.client and not self._ending:
             self._said_bye(bye)
 
-    def _watch_connection(self) -> None:
-        client = self.client
-        if client is None:
-            return
-        up = client.connected.is_set()
-        reconnecting = not up and client.connections > 0
-        if (up, reconnecting) != (self.seen.connected, self.seen.reconnecting):
-            self.seen.connected, self.seen.reconnecting = up, reconnecting
-            self._redraw()
+    def _connection(self, up: bool) -> None:
+        """The connection came up, or was lost (the client then reconnects by itself)."""
+        self.seen.connected, self.seen.reconnecting = up, not up and not self._ending
+        self._redraw()
 
     # -- what the host sends -------------------------------------------------------------
 
@@ -205,13 +198,11 @@ class DoubtApp(App[int]):
             return
         mirror = client.mirror
         seen = self.seen
-        if isinstance(message, Welcome):
-            seen.connected, seen.reconnecting = True, False
-            if self._bots_to_seat and self.hosted is not None:
-                bots, self._bots_to_seat = self._bots_to_seat, 0
-                strategy = self.host_setup.strategy if self.host_setup else "counter"
-                for _ in range(bots):
-                    self.command(lambda hosted: hosted.host.add_bot(strategy))
+        if isinstance(message, Welcome) and self._bots_to_seat and self.hosted is not None:
+            bots, self._bots_to_seat = self._bots_to_seat, 0
+            strategy = self.host_setup.strategy if self.host_setup else "counter"
+            for _ in range(bots):
+                self.command(lambda hosted: hosted.host.add_bot(strategy))
         if isinstance(message, State):
             if message.game_number != seen.game_number:
                 seen.game_number, seen.reveal, seen.won = message.game_number, None, None
@@ -231,7 +222,7 @@ class DoubtApp(App[int]):
             self._redraw(message)
 
     def _redraw(self, message: Message | None = None) -> None:
-        if self.play is not None and self.client is not None:
+        if self.play is not None and self.client is not None and not self._ending:
             self.play.show(self.client.mirror, self.seen, message)
 
     def _said_bye(self, bye: Bye | None) -> None:
@@ -247,17 +238,29 @@ class DoubtApp(App[int]):
 
     def lost(self, text: str) -> None:
         """The table is gone for this player: say why, then back to the list or out."""
+        text = _sentence(text)
         if self.hosted is None and self.join_setup.address is None:
             self.client, self.play = None, None
-            self.switch_to_discovery(text)
+            self.run_worker(self.back_to_discovery(text), group="screens")
         else:
             self.fail(text)
 
-    def switch_to_discovery(self, text: str) -> None:
+    async def back_to_discovery(self, text: str) -> None:
+        """Back to the list of tables, with ``text`` on top."""
         while len(self.screen_stack) > 1:
-            self.pop_screen()
-        self.push_screen(DiscoveryScreen())
-        self.push_screen(MessageScreen(text))
+            await self.pop_screen()
+        await self.push_screen(DiscoveryScreen(), self._chosen)
+        await self.push_screen(MessageScreen(text))
+
+    def _chosen(self, choice: tuple[tuple[str, int], bool] | None) -> None:
+        """The discovery screen's choice: join that table (asking for its PIN first)."""
+        if choice is None:
+            return
+        address, pin_needed = choice
+        if pin_needed and not self.join_setup.pin:
+            self.ask_pin(address)
+        else:
+            self.connect(address, self.join_setup.pin)
 
     def fail(self, text: str) -> None:
         """Show ``text``; the app ends once it is read."""
@@ -290,6 +293,8 @@ class DoubtApp(App[int]):
         def then(pin: str | None) -> None:
             if pin:
                 self.connect(address, pin)
+            else:  # they gave up: back to the list
+                self.push_screen(DiscoveryScreen(), self._chosen)
 
         self.push_screen(PinScreen(), then)
 

@@ -10,7 +10,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, Input, Static
+from textual.widgets import DataTable, Footer, Input, Static
 
 from ...net.address import parse_address
 from ...net.discovery import TableAd
@@ -18,8 +18,9 @@ from ...net.discovery import TableAd
 LOCK = "🔒"
 
 
-class DiscoveryScreen(Screen[None]):
-    """Pick a table: Enter on a row joins it; or type HOST[:PORT] and Enter."""
+class DiscoveryScreen(Screen[tuple[tuple[str, int], bool]]):
+    """Pick a table: Enter on a row joins it; or type HOST[:PORT] and Enter. The screen
+    ends with the address chosen, and whether the table needs a PIN."""
 
     BINDINGS = [
         Binding("enter", "join_selected", "Join", show=True, priority=False),
@@ -31,7 +32,7 @@ class DiscoveryScreen(Screen[None]):
         self.tables: list[TableAd] = []
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield Static(" doubtlan · join a table", classes="titlebar")
         with Vertical(id="discovery"):
             yield Static("Tables on this network", classes="title")
             yield DataTable(id="tables", cursor_type="row", zebra_stripes=True)
@@ -124,15 +125,8 @@ class DiscoveryScreen(Screen[None]):
         self.leave_for((ad.addresses[0], ad.port), pin_needed=ad.pin)
 
     def leave_for(self, address: tuple[str, int], pin_needed: bool) -> None:
-        from ..app import DoubtApp
-
-        app = self.app
-        assert isinstance(app, DoubtApp)
-        self.dismiss(None)
-        if pin_needed:
-            app.ask_pin(address)
-        else:
-            app.connect(address, app.join_setup.pin)
+        if self.is_current:  # once: a second Enter while leaving does nothing
+            self.dismiss((address, pin_needed))
 
 
 def _rules(text: str) -> str:

@@ -10,7 +10,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, ContentSwitcher, Footer, Header, Static
+from textual.widgets import Button, ContentSwitcher, Footer, Static
 
 from ...net.client import Mirror
 from ...net.messages import Message, TableInfo
@@ -66,7 +66,7 @@ class PlayScreen(Screen[None]):
         return app
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield Static(" doubtlan", id="titlebar", classes="titlebar")
         yield Static("", id="connection")
         with ContentSwitcher(initial="waiting", id="panes"):
             yield Static("Connecting to the table...", id="waiting")
@@ -94,6 +94,9 @@ class PlayScreen(Screen[None]):
         if self.mirror is not None and self.seen is not None:
             self.show(self.mirror, self.seen)  # what arrived before the screen was up
 
+    def on_unmount(self) -> None:
+        self._mounted = False
+
     # -- drawing -------------------------------------------------------------------------
 
     def show(self, mirror: Mirror, seen: Seen, message: Message | None = None) -> None:
@@ -110,11 +113,15 @@ class PlayScreen(Screen[None]):
             connection.display = False
         if info is None:
             return
-        self.title = info.name
         app = self.doubt_app
         seat = mirror.seat
-        self.sub_title = ("watching" if seat is None else mirror.name or "") + (
-            " · host" if app.is_host else "")
+        who = "watching" if seat is None else f"you are {mirror.name}"
+        title = Text(f" {info.name}", style="bold")
+        title.append(f" · {who}" + (", hosting" if app.is_host else ""))
+        if info.game_number:
+            title.append(f" · game {info.game_number}" + (f" of {info.games}" if info.games
+                                                           else ""))
+        self.query_one("#titlebar", Static).update(title)
         if view is not None and view.winner is not None and info.state != "lobby":
             pane = "results"
             self.query_one(Results).show(
@@ -137,6 +144,10 @@ class PlayScreen(Screen[None]):
             self.query_one("#panes", ContentSwitcher).current = pane
             if pane == "lobby":
                 self.query_one(Lobby).seats.focus()
+            elif pane == "table":
+                self.query_one(Hand).focus()
+            else:
+                self.set_focus(None)
         self.refresh_bindings()
 
     def _show_table(self, view: TableView, info: TableInfo, seen: Seen) -> None:

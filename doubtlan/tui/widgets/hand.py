@@ -33,12 +33,14 @@ class Hand(Widget):
 
     DEFAULT_CSS = """
     Hand { height: auto; }
+    Hand:focus { background: $boost; }
     Hand Grid { grid-gutter: 0 0; height: auto; grid-rows: 1; }
     Hand .card { width: 4; height: 1; }
     Hand .card.cursor { background: $accent; color: $text; text-style: bold; }
     Hand .empty { color: $text-muted; }
     """
 
+    can_focus = True
     cursor: reactive[int] = reactive(0)
 
     class Chosen(Message):

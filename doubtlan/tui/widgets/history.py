@@ -25,6 +25,7 @@ class History(DataTable[object]):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(show_cursor=False, zebra_stripes=True, id=id)
+        self.can_focus = False  # Enter belongs to the hand
         self._shown = 0
         self._game = 0
 

@@ -1,0 +1,376 @@
+"""The table app, driven by key presses and clicks with Pilot, against real hosts on
+loopback (no advertising; discovery is given a browser that touches no network)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+
+import pytest
+from apps import KeyPlayer, TickingClock, asked, config, host_app, join_app, view_of, wait_for
+from textual.widgets import Button, DataTable, Input, Select, Static
+
+from doubtlan.net.client import Client
+from doubtlan.net.discovery import TableAd
+from doubtlan.net.hosted import HostedTable
+from doubtlan.rules import Challenge
+from doubtlan.tui.app import DoubtApp, JoinSetup
+from doubtlan.tui.screens.help import HelpScreen
+from doubtlan.tui.screens.message import ConfirmScreen, MessageScreen
+from doubtlan.tui.screens.options import OptionsScreen
+from doubtlan.tui.widgets.hand import CardFace, Hand
+from doubtlan.tui.widgets.lobby import Lobby
+from doubtlan.tui.widgets.results import Results
+
+SIZE = (100, 30)
+
+
+def answered(app: DoubtApp, turns: int) -> bool:
+    """True once this seat's answer to claim ``turns`` is in (or the table moved on)."""
+    view = view_of(app)
+    return view is not None and (view.turns != turns or view.my_answer is not None)
+
+
+def text_of(app: DoubtApp, selector: str) -> str:
+    """The plain text a Static shows."""
+    return str(app.screen.query_one(selector, Static).render())
+
+
+def results_text(app: DoubtApp) -> str:
+    assert app.play is not None
+    return str(app.play.query_one(Results).query_one("#winner", Static).render())
+
+
+@asynccontextmanager
+async def hosted_table(**changes: object) -> AsyncIterator[HostedTable]:
+    """A headless table on loopback, for join apps to join."""
+    bots = int(changes.pop("bots", 2))  # type: ignore[call-overload]
+    settings: dict[str, object] = {"autostart": True, "next_game_delay": 0.0, "games": 1}
+    settings.update(changes)
+    hosted = HostedTable(config(**settings), bots=bots, strategy="random", bind="127.0.0.1")
+    await hosted.start()
+    try:
+        yield hosted
+    finally:
+        await hosted.close()
+
+
+async def start_match(pilot: object, app: DoubtApp) -> None:
+    await wait_for(pilot, lambda: app.play is not None and app.play.pane == "lobby", "lobby")  # type: ignore[arg-type]
+    await pilot.press("s")  # type: ignore[attr-defined]
+    await wait_for(pilot, lambda: app.play is not None and app.play.pane == "table", "table")  # type: ignore[arg-type]
+
+
+# -- a whole game from the host's app --------------------------------------------------
+
+
+async def test_the_host_plays_a_game_by_keys_wins_and_deals_the_next() -> None:
+    app = host_app(seed=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await start_match(pilot, app)
+        player = KeyPlayer(pilot, app)
+        view = await player.play_game()
+        # Laid, announced, doubted and let claims stand, all by keys.
+        assert all(count > 0 for count in player.done.values()), player.done
+        assert view.winner == 0 and "You win!" in results_text(app)
+        figures = app.play.query_one(Results).query_one("#figures", DataTable)  # type: ignore[union-attr]
+        assert figures.row_count == 3
+        # The bluff counts are told at the end; each hand's sparkline is drawn.
+        assert "?" not in str(figures.get_row_at(0)[3])
+        assert str(figures.get_row_at(0)[7]).strip()
+        await pilot.press("n")
+        await wait_for(pilot, lambda: app.play.pane == "table", "the next game")  # type: ignore[union-attr]
+        second = view_of(app)
+        assert second is not None and second.opener == 1  # the first claim moves one seat on
+        assert app.client is not None and app.client.mirror.table is not None
+        assert app.client.mirror.table.tally[0] == 1
+
+
+async def test_the_host_can_lose_and_sees_who_won() -> None:
+    app = host_app(seed=LOSING_SEED, strategy="counter")
+    async with app.run_test(size=SIZE) as pilot:
+        await start_match(pilot, app)
+        view = await KeyPlayer(pilot, app).play_game()
+        assert view.winner not in (None, 0)
+        assert "wins." in results_text(app) and "You win" not in results_text(app)
+
+
+LOSING_SEED = 1
+
+
+async def test_clicks_do_what_keys_do() -> None:
+    app = host_app(seed=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await start_match(pilot, app)
+        await wait_for(pilot, lambda: view_of(app).my_turn, "my turn")  # type: ignore[union-attr]
+        hand = app.play.query_one(Hand)  # type: ignore[union-attr]
+        first = hand.cards[0]
+        await pilot.click(CardFace)  # the first card
+        await wait_for(pilot, lambda: first in view_of(app).my_laid, "the lay")  # type: ignore[union-attr]
+        await pilot.click("#announce")
+        await wait_for(pilot, lambda: view_of(app).turns >= 1, "the claim")  # type: ignore[union-attr]
+        # A bot's claim asks us: the button lets it stand.
+        await wait_for(pilot, lambda: asked(app), "a window")
+        turns = view_of(app).turns  # type: ignore[union-attr]
+        await pilot.click("#stand")
+        await wait_for(pilot, lambda: answered(app, turns), "the answer")
+
+
+class FrozenClock:
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+async def test_a_doubt_in_the_first_half_second_of_a_window_is_ignored() -> None:
+    clock = FrozenClock()
+    app = host_app(seed=1)
+    app.clock = clock
+    sent: list[str] = []
+    act = app.act
+
+    async def recording_act(text: str) -> None:
+        sent.append(text)
+        await act(text)
+
+    app.act = recording_act  # type: ignore[method-assign]
+    async with app.run_test(size=SIZE) as pilot:
+        await start_match(pilot, app)
+        player = KeyPlayer(pilot, app)
+        await wait_for(pilot, lambda: view_of(app).my_turn, "my turn")  # type: ignore[union-attr]
+        await player.take_turn()
+        await wait_for(pilot, lambda: asked(app), "a window")  # type: ignore[union-attr]
+        assert app.play is not None and app.play.query_one("#doubt", Button).display
+        turns = view_of(app).turns  # type: ignore[union-attr]
+        await pilot.press("d")
+        assert "doubt" not in sent and view_of(app).my_answer is None  # type: ignore[union-attr]
+        clock.now += 0.6
+        await pilot.press("d")
+        assert sent[-1] == "doubt"
+        await wait_for(pilot, lambda: answered(app, turns), "the doubt")
+
+
+# -- the lobby ----------------------------------------------------------------------------
+
+
+async def test_the_host_seats_and_removes_bots_sets_the_rules_and_starts() -> None:
+    app = host_app(bots=1, players=8)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: app.play is not None and app.play.pane == "lobby")
+        info = lambda: app.client.mirror.table  # type: ignore[union-attr]  # noqa: E731
+        await wait_for(pilot, lambda: info().seats[1].name == "random bot", "the bot")
+        assert "Amy (you)" in str(app.play.query_one(Lobby).seats.get_row_at(0)[1])  # type: ignore[union-attr]
+        await pilot.press("s")  # two seated: not yet
+        await wait_for(pilot, lambda: app._notifications, "a notification")
+        assert any("3 or more" in n.message for n in app._notifications)
+        app.clear_notifications()  # (a toast could sit on the buttons clicked below)
+        assert info().state == "lobby"
+        await pilot.press("b")
+        await wait_for(pilot, lambda: info().seats[2].name is not None, "a second bot")
+        await pilot.press("down")  # select the first bot's seat
+        await pilot.press("x")
+        await wait_for(pilot, lambda: info().seats[1].name is None, "the bot removed")
+        await pilot.press("o")
+        await wait_for(pilot, lambda: isinstance(app.screen, OptionsScreen), "the options")
+        app.screen.query_one("#decks", Select).value = 2
+        app.screen.query_one("#challenge", Select).value = "open"
+        app.screen.query_one("#players", Input).value = "10"
+        app.screen.query_one("#window", Input).value = "abc"
+        await pilot.click("#save")
+        assert "type a number" in text_of(app, "#options-error")
+        window = app.screen.query_one("#window", Input)
+        window.value = "5"
+        window.focus()
+        await pilot.press("enter")  # Enter in a field saves, as the button does
+        await wait_for(pilot, lambda: info().rules == "decks=2,challenge=open", "new rules")
+        assert (info().players, info().window) == (10, 5.0)
+        await pilot.press("b")
+        await wait_for(pilot, lambda: sum(s.name is not None for s in info().seats) == 3)
+        await pilot.press("s")
+        await wait_for(pilot, lambda: app.play.pane == "table", "the table")  # type: ignore[union-attr]
+        view = view_of(app)
+        assert view is not None and view.players == 3 and view.options.challenge is Challenge.OPEN
+
+
+# -- joining ------------------------------------------------------------------------------
+
+
+async def test_a_join_app_plays_a_headless_hosts_match_to_the_end() -> None:
+    async with hosted_table() as hosted:
+        app = join_app(hosted)
+        async with app.run_test(size=SIZE) as pilot:
+            view = await KeyPlayer(pilot, app).play_game()
+            assert view.winner is not None and view.seat == 2
+            await wait_for(pilot, lambda: app.client.mirror.bye is not None, "the end")  # type: ignore[union-attr]
+            await wait_for(pilot, lambda: "match is over" in str(
+                app.play.query_one("#results-hint", Static).render()), "the match over")  # type: ignore[union-attr]
+
+
+async def test_a_spectator_sees_the_table_and_no_cards() -> None:
+    async with hosted_table(bots=3, bot_delay=0.05, games=0) as hosted:
+        hosted.host.start_when_full()  # three bots: nobody else to wait for
+        app = join_app(hosted, watch=True)
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: app.play is not None and app.play.pane == "table")
+            view = view_of(app)
+            assert view is not None and view.seat is None and view.hand == ()
+            assert "Watching" in text_of(app, "#hand-title")
+            assert not app.play.query_one(Hand).display  # type: ignore[union-attr]
+
+
+async def test_a_dropped_connection_is_shown_and_comes_back_by_itself() -> None:
+    async with hosted_table() as hosted:
+        app = join_app(hosted)
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: app.play is not None and app.play.pane == "table")
+            client, play = app.client, app.play
+            assert client is not None and play is not None
+            banner = play.query_one("#connection", Static)
+            shown: list[str] = []  # the banner's text at every redraw while it is up
+            draw = play.show
+
+            def spying_show(*args: object) -> None:
+                draw(*args)  # type: ignore[arg-type]
+                if banner.display:
+                    shown.append(str(banner.render()))
+
+            play.show = spying_show  # type: ignore[method-assign]
+            hand, seat = view_of(app).hand, client.mirror.seat  # type: ignore[union-attr]
+            hosted.table.config.bot_delay = 1.0  # the game waits while we look
+            client.drop()
+            await wait_for(pilot, lambda: client.connections == 2, "the reconnect")
+            await wait_for(pilot, lambda: not app.seen.reconnecting, "the banner gone")
+            assert shown and "Reconnecting" in shown[0]
+            assert not banner.display
+            assert client.mirror.seat == seat
+            view = view_of(app)
+            assert view is not None and set(hand) <= set(view.hand) | set(view.my_laid) | set(
+                view.my_pile)
+
+
+def fake_browser(*ads: TableAd) -> Callable[[Callable[[dict[str, TableAd]], object]], object]:
+    """A browser that 'finds' ``ads`` at once and touches no network."""
+
+    @asynccontextmanager
+    async def browse(on_change: Callable[[dict[str, TableAd]], object]) -> AsyncIterator[None]:
+        on_change({ad.name: ad for ad in ads})
+        yield None
+
+    return browse
+
+
+def ad_for(hosted: HostedTable, pin: bool = False) -> TableAd:
+    return TableAd(name="Amy's table", port=hosted.port, addresses=("127.0.0.1",), version=1,
+                   game="idoubtit", rules="decks=1,challenge=window", taken=2, seats=3,
+                   state="lobby", pin=pin)
+
+
+async def test_the_discovery_screen_lists_tables_and_joins_one_with_its_pin() -> None:
+    async with hosted_table(pin="4321") as hosted:
+        app = DoubtApp("Ben", join=JoinSetup(), clock=TickingClock(),
+                       browser=fake_browser(ad_for(hosted, pin=True)))  # type: ignore[arg-type]
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: app.screen.query("#tables"), "the list")
+            tables = app.screen.query_one("#tables", DataTable)
+            await wait_for(pilot, lambda: tables.row_count == 1, "a table listed")
+            assert "🔒" in str(tables.get_row_at(0)[0])
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: app.screen.query("#pin"), "the PIN prompt")
+            await pilot.press(*"1234", "enter")  # wrong
+            await wait_for(pilot, lambda: isinstance(app.screen, MessageScreen), "an error")
+            assert "That PIN is not this table's." in text_of(app, "#message")
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: app.screen.query("#tables"), "the list again")
+            await wait_for(pilot, lambda: app.screen.query_one("#tables", DataTable).row_count)
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: app.screen.query("#pin"), "the PIN prompt")
+            await pilot.press(*"4321", "enter")
+            await wait_for(pilot, lambda: app.play is not None and app.play.pane == "table")
+            assert app.client is not None and app.client.mirror.seat == 2
+
+
+async def test_a_typed_address_that_nobody_answers_is_a_plain_sentence() -> None:
+    app = DoubtApp("Ben", join=JoinSetup(), browser=fake_browser())  # type: ignore[arg-type]
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: app.screen.query("#address"), "the address field")
+        app.screen.query_one("#address", Input).value = "nowhere:99999"
+        await pilot.click("#address")
+        await pilot.press("enter")
+        assert "A port is 1 to 65535" in text_of(app, "#address-error")
+        with socket_nobody_listens_on() as port:
+            app.screen.query_one("#address", Input).value = f"127.0.0.1:{port}"
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: isinstance(app.screen, MessageScreen), "an error",
+                           timeout=15)
+        assert f"Cannot reach a table at 127.0.0.1:{port}" in text_of(app, "#message")
+        assert "Traceback" not in text_of(app, "#message")
+
+
+class socket_nobody_listens_on:  # noqa: N801 (used as a context manager)
+    """A loopback port that was free a moment ago (bound, then closed)."""
+
+    def __enter__(self) -> int:
+        import socket
+
+        with socket.socket() as sock:
+            sock.bind(("127.0.0.1", 0))
+            return int(sock.getsockname()[1])
+
+    def __exit__(self, *exc: object) -> None:
+        pass
+
+
+async def test_when_the_host_ends_the_table_the_player_is_told() -> None:
+    async with hosted_table(games=0, bot_delay=1.0) as hosted:
+        app = join_app(hosted)
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: app.play is not None and app.play.pane == "table")
+            await hosted.close("shutdown", "Amy ended the table")
+            await wait_for(pilot, lambda: isinstance(app.screen, MessageScreen), "the news")
+            assert text_of(app, "#message") == "The table has ended: Amy ended the table."
+
+
+# -- everywhere ---------------------------------------------------------------------------
+
+
+async def test_help_shows_the_rules_and_keys() -> None:
+    app = host_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: app.play is not None and app.play.pane == "lobby")
+        await pilot.press("question_mark")
+        await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen), "the help")
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: not isinstance(app.screen, HelpScreen), "help closed")
+
+
+async def test_the_host_quitting_asks_first_then_ends_the_table_for_everyone() -> None:
+    app = host_app(players=4)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: app.hosted is not None and app.play is not None)
+        assert app.hosted is not None
+        ben = Client("127.0.0.1", app.hosted.port, "Ben")
+        running = asyncio.create_task(ben.run())
+        await wait_for(pilot, lambda: ben.connected.is_set(), "Ben seated")
+        await pilot.press("q")
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
+        await pilot.press("n")
+        assert not isinstance(app.screen, ConfirmScreen) and ben.mirror.bye is None
+        await pilot.press("q")
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
+        await pilot.press("y")
+        bye = await asyncio.wait_for(running, 10)
+        assert bye is not None and (bye.code, bye.message) == ("shutdown", "Amy ended the table")
+    assert app.return_code == 0
+
+
+@pytest.mark.parametrize("ascii", [False, True])
+async def test_cards_are_drawn_with_suits_or_letters(ascii: bool) -> None:
+    app = host_app(seed=1)
+    app.ascii = ascii
+    async with app.run_test(size=SIZE) as pilot:
+        await start_match(pilot, app)
+        face = str(app.play.query_one(CardFace).render())  # type: ignore[union-attr]
+        assert face[-1] in ("CDHS" if ascii else "♣♦♥♠")
