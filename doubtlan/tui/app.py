@@ -12,6 +12,7 @@ import time
 from collections.abc import Callable
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from textual import work
 from textual.app import App
@@ -84,7 +85,7 @@ class DoubtApp(App[int]):
     """The game on a screen; ``host`` or ``join`` says which side of the table this is."""
 
     TITLE = "doubtlan"
-    CSS_PATH = "doubtlan.tcss"
+    CSS_PATH = Path(__file__).with_name("doubtlan.tcss")  # absolute: subclasses live elsewhere
     BINDINGS = [
         Binding("question_mark", "help", "Rules & keys"),
         Binding("q", "quit_table", "Quit"),

@@ -58,10 +58,10 @@ class DiscoveryScreen(Screen[tuple[tuple[str, int], bool]]):
 
         app = self.app
         assert isinstance(app, DoubtApp)
+        self.query_one("#looking", Static).update(
+            "Looking for tables... (they appear here as they start)")
         try:
             async with app.browser(self.show_tables):
-                self.query_one("#looking", Static).update(
-                    "Looking for tables... (they appear here as they start)")
                 await asyncio.Event().wait()  # until the screen goes, which cancels this
         except (RuntimeError, OSError, ValueError) as error:
             with contextlib.suppress(Exception):

@@ -18,7 +18,7 @@ from ...rules import Announce, Doubt, Lay, LetStand, Phase
 from ...rules.idoubtit import TableView
 from ..cards import cards_text
 from ..widgets.hand import Hand
-from ..widgets.history import History, outcome
+from ..widgets.history import History
 from ..widgets.lobby import Lobby
 from ..widgets.players import Players
 from ..widgets.prompt import Prompt
@@ -203,8 +203,10 @@ class PlayScreen(Screen[None]):
             text = Text(f"{doubter} doubted {whose} {last.claim.describe()}:\n",
                         style="bold")
             text.append_text(cards_text(last.shown or (), self.doubt_app.ascii))
-            text.append("\n")
-            text.append_text(outcome(last, names))
+            taker = "You take" if last.taker == view.seat else f"{names.get(last.taker or 0)} takes"
+            verdict = "True!" if last.honest else "A bluff!"
+            text.append(f"\n{verdict} {taker} the pile ({last.taken} cards).",
+                        style="yellow" if last.honest else "bold red")
         elif claim is not None and view.phase is Phase.WINDOW:
             text = Text(f"{who} claims {claim.describe()}", style="bold")
             waiting = [names.get(s, "?") for s in view.awaiting if s != view.seat]

@@ -12,10 +12,10 @@ def outcome(record: Resolved, names: dict[int, str]) -> Text:
     """How a claim ended, in a few words."""
     if record.doubter is None:
         return Text("stood", style="dim")
-    taker = names.get(record.taker, "?") if record.taker is not None else "?"
+    taker = names.get(record.taker, "?")[:7] if record.taker is not None else "?"
     if record.honest:
-        return Text(f"true: {taker} takes {record.taken}", style="yellow")
-    return Text(f"bluff: {taker} takes {record.taken}", style="bold red")
+        return Text(f"true, {taker} +{record.taken}", style="yellow")
+    return Text(f"bluff, {taker} +{record.taken}", style="bold red")
 
 
 class History(DataTable[object]):
@@ -39,7 +39,7 @@ class History(DataTable[object]):
             self._game, self._shown = game, 0
         for record in claims[self._shown:]:
             claim = f"{record.claim.count} {record.claim.rank.symbol}"
-            self.add_row(names.get(record.seat, "?")[:10], claim, outcome(record, names))
+            self.add_row(names.get(record.seat, "?")[:7], claim, outcome(record, names))
         if len(claims) != self._shown:
             self._shown = len(claims)
             self.scroll_end(animate=False)

@@ -19,11 +19,11 @@ class Players(Static):
     def show(self, view: TableView | None, info: TableInfo | None) -> None:
         if view is None or info is None:
             return
-        rows = Table.grid(padding=(0, 2), expand=True)
-        rows.add_column(width=2)
-        rows.add_column(ratio=2, no_wrap=True)
+        rows = Table.grid(padding=(0, 1), expand=True)
+        rows.add_column(width=1)
+        rows.add_column(no_wrap=True, max_width=24, overflow="ellipsis")
         rows.add_column(justify="right", no_wrap=True)
-        rows.add_column(ratio=3, no_wrap=True)
+        rows.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
         for number in _round_from(view.seat, view.players):
             seat = info.seats[number] if number < len(info.seats) else None
             name = (seat.name if seat else None) or f"seat {number}"

@@ -20,7 +20,7 @@ class Prompt(Widget):
     Prompt #answers { height: 1; display: none; }
     Prompt.ask #answers, Prompt.call #answers { display: block; }
     Prompt.call #stand { display: none; }
-    Prompt Button { min-width: 16; height: 1; border: none; margin-right: 2; }
+    Prompt Button { min-width: 0; width: auto; height: 1; border: none; margin-right: 1; }
     """
 
     def compose(self) -> ComposeResult:

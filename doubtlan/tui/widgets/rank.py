@@ -11,7 +11,7 @@ from ..cards import big_rank
 
 class RankBanner(Static):
     DEFAULT_CSS = """
-    RankBanner { width: 16; height: 7; border: round $accent; content-align: center middle;
+    RankBanner { width: 14; height: 7; border: round $accent; content-align: center middle;
                  text-align: center; }
     """
 

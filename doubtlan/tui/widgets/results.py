@@ -14,14 +14,15 @@ from ...rules.idoubtit import TableView, Won, figures, hand_sizes
 BARS = "▁▂▃▄▅▆▇█"
 
 
-def sparkline(values: list[int], width: int = 24) -> str:
-    """``values`` as block characters, at most ``width`` of them (the latest kept whole)."""
+def sparkline(values: list[int], width: int = 24, top: int | None = None) -> str:
+    """``values`` as block characters (``top`` is the full block), at most ``width`` of
+    them, sampled evenly with the first and the last kept."""
     if not values:
         return ""
     if len(values) > width:  # sample evenly, always keeping the first and the last
         step = (len(values) - 1) / (width - 1)
         values = [values[round(i * step)] for i in range(width)]
-    top = max(values) or 1
+    top = top or max(values) or 1
     return "".join(BARS[min(len(BARS) - 1, v * (len(BARS) - 1) // top)] for v in values)
 
 
@@ -60,6 +61,7 @@ class Results(Vertical):
         self.query_one("#winner", Static).update(title)
         stats = figures(view.players, view.claims, won.bluffs if won else None)
         series = hand_sizes(view.players, view.options, view.opener, view.claims)
+        top = max(max(sizes) for sizes in series)  # one scale for every hand
         table = self.query_one("#figures", DataTable)
         table.clear()
         for seat in range(view.players):
@@ -71,7 +73,7 @@ class Results(Vertical):
             table.add_row(
                 name, str(tally), str(f.claims), "?" if f.bluffs is None else str(f.bluffs),
                 str(f.caught), str(f.doubts_right), str(f.doubts_wrong),
-                sparkline([sizes[seat] for sizes in series]),
+                sparkline([sizes[seat] for sizes in series], top=top),
             )
         if over:
             hint = "The match is over. q leaves."

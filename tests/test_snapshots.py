@@ -1,0 +1,147 @@
+"""How the app looks: lobby, discovery list, table, a window's prompt, a reveal, results.
+
+The pictures are SVGs under tests/__snapshots__; after a deliberate change of look, review
+them with ``pytest tests/test_snapshots.py --snapshot-update`` and commit them. Each game
+here is seeded, bots play at once, and the clock is frozen, so a picture is the same on
+every run.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from contextlib import asynccontextmanager
+from typing import Any
+
+import pytest
+from apps import KeyPlayer, TickingClock, asked, config, view_of, wait_for
+from textual.pilot import Pilot
+
+from doubtlan.net.discovery import TableAd
+from doubtlan.tui.app import DoubtApp, HostSetup, JoinSetup
+
+SnapCompare = Callable[..., bool]
+
+
+class FrozenClock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+class PictureApp(DoubtApp):
+    """The app with the one thing that differs between machines fixed: its addresses."""
+
+    def join_addresses(self) -> list[str]:
+        return ["192.168.1.20:47474"]
+
+
+def hosting(clock: Callable[[], float] | None = None, bots: int = 2, **changes: Any) -> DoubtApp:
+    setup = HostSetup(config(seed=1, **changes), bots=bots, strategy="random",
+                      bind="127.0.0.1")
+    return PictureApp("Amy", host=setup, clock=clock or FrozenClock())
+
+
+async def at_table(pilot: Pilot[Any]) -> None:
+    app = pilot.app
+    assert isinstance(app, DoubtApp)
+    await wait_for(pilot, lambda: app.play is not None and app.play.pane == "lobby")
+    await wait_for(pilot, lambda: app.client.mirror.table.seats[2].name is not None)  # type: ignore[union-attr]
+    await pilot.press("s")
+    await wait_for(pilot, lambda: app.play.pane == "table", "the table")  # type: ignore[union-attr]
+    await wait_for(pilot, lambda: view_of(app).my_turn, "my turn")  # type: ignore[union-attr]
+
+
+def quiet(app: DoubtApp) -> None:
+    """Toasts come and go with time: none in a picture."""
+    app.clear_notifications()
+
+
+def test_the_lobby(snap_compare: SnapCompare) -> None:
+    async def run_before(pilot: Pilot[Any]) -> None:
+        app = pilot.app
+        assert isinstance(app, DoubtApp)
+        await wait_for(pilot, lambda: app.client and app.client.mirror.table
+                       and app.client.mirror.table.seats[2].name is not None, "the bots")
+
+    assert snap_compare(hosting(pin="4321", players=6), terminal_size=(80, 24),
+                        run_before=run_before)
+
+
+def test_the_discovery_list(snap_compare: SnapCompare) -> None:
+    ads = [
+        TableAd("Amy's table", 47474, ("192.168.1.20",), 1, "idoubtit",
+                "decks=1,challenge=window", 2, 8, "lobby", False),
+        TableAd("Big table", 47474, ("192.168.1.31",), 1, "idoubtit",
+                "decks=2,challenge=open", 10, 10, "playing", False),
+        TableAd("Office", 5000, ("10.0.0.7",), 1, "idoubtit", "decks=1,challenge=window",
+                1, 4, "lobby", True),
+    ]
+
+    @asynccontextmanager
+    async def browser(on_change: Callable[[dict[str, TableAd]], object]) -> Any:
+        on_change({ad.name: ad for ad in ads})
+        yield None
+
+    app = DoubtApp("Ben", join=JoinSetup(), browser=browser)
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await wait_for(pilot, lambda: pilot.app.screen.query("#tables")
+                       and pilot.app.screen.query_one("#tables").row_count == 3)
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+def test_the_table_on_your_turn(snap_compare: SnapCompare, size: tuple[int, int]) -> None:
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await at_table(pilot)
+        await pilot.press("right", "right")
+        quiet(pilot.app)  # type: ignore[arg-type]
+
+    assert snap_compare(hosting(), terminal_size=size, run_before=run_before)
+
+
+def test_a_claim_to_doubt_or_let_stand(snap_compare: SnapCompare) -> None:
+    async def run_before(pilot: Pilot[Any]) -> None:
+        app = pilot.app
+        assert isinstance(app, DoubtApp)
+        await at_table(pilot)
+        await KeyPlayer(pilot, app).take_turn()
+        await wait_for(pilot, lambda: asked(app), "a claim to answer")
+        quiet(app)
+
+    assert snap_compare(hosting(), terminal_size=(80, 24), run_before=run_before)
+
+
+def test_a_reveal(snap_compare: SnapCompare) -> None:
+    clock = FrozenClock()
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        app = pilot.app
+        assert isinstance(app, DoubtApp)
+        await at_table(pilot)
+        await KeyPlayer(pilot, app).take_turn()
+        await wait_for(pilot, lambda: asked(app), "a claim to answer")
+        assert app.hosted is not None
+        app.hosted.table.config.bot_delay = 3600.0  # the next bot lays once, then waits
+        clock.now += 1.0  # past the half second in which a doubt is ignored
+        await pilot.press("d")
+        await wait_for(pilot, lambda: app.seen.reveal is not None, "the reveal")
+        await wait_for(pilot, lambda: view_of(app).laid == 1, "the next lay")  # type: ignore[union-attr]
+        quiet(app)
+
+    assert snap_compare(hosting(clock), terminal_size=(80, 24), run_before=run_before)
+
+
+def test_the_results(snap_compare: SnapCompare) -> None:
+    async def run_before(pilot: Pilot[Any]) -> None:
+        app = pilot.app
+        assert isinstance(app, DoubtApp)
+        await at_table(pilot)
+        await KeyPlayer(pilot, app).play_game()
+        quiet(app)
+
+    assert snap_compare(hosting(TickingClock()), terminal_size=(100, 30),
+                        run_before=run_before)
