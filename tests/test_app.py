@@ -280,7 +280,8 @@ async def test_the_discovery_screen_lists_tables_and_joins_one_with_its_pin() ->
             await pilot.press("enter")
             await wait_for(pilot, lambda: app.screen.query("#pin"), "the PIN prompt")
             await pilot.press(*"1234", "enter")  # wrong
-            await wait_for(pilot, lambda: isinstance(app.screen, MessageScreen), "an error")
+            await wait_for(pilot, lambda: isinstance(app.screen, MessageScreen)
+                           and app.screen.query("#message"), "an error")
             assert "That PIN is not this table's." in text_of(app, "#message")
             await pilot.press("enter")
             await wait_for(pilot, lambda: app.screen.query("#tables"), "the list again")
@@ -303,8 +304,8 @@ async def test_a_typed_address_that_nobody_answers_is_a_plain_sentence() -> None
         with socket_nobody_listens_on() as port:
             app.screen.query_one("#address", Input).value = f"127.0.0.1:{port}"
             await pilot.press("enter")
-            await wait_for(pilot, lambda: isinstance(app.screen, MessageScreen), "an error",
-                           timeout=15)
+            await wait_for(pilot, lambda: isinstance(app.screen, MessageScreen)
+                           and app.screen.query("#message"), "an error", timeout=15)
         assert f"Cannot reach a table at 127.0.0.1:{port}" in text_of(app, "#message")
         assert "Traceback" not in text_of(app, "#message")
 
@@ -329,7 +330,8 @@ async def test_when_the_host_ends_the_table_the_player_is_told() -> None:
         async with app.run_test(size=SIZE) as pilot:
             await wait_for(pilot, lambda: app.play is not None and app.play.pane == "table")
             await hosted.close("shutdown", "Amy ended the table")
-            await wait_for(pilot, lambda: isinstance(app.screen, MessageScreen), "the news")
+            await wait_for(pilot, lambda: isinstance(app.screen, MessageScreen)
+                           and app.screen.query("#message"), "the news")
             assert text_of(app, "#message") == "The table has ended: Amy ended the table."
 
 

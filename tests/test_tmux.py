@@ -52,9 +52,10 @@ NAMES = {AMY: "Amy", BEN: "Ben"}
 ASK = "d doubts, p lets it stand"
 #: What a pane says once its doubtlan has ended (see Tmux.start).
 EXITED = re.compile(r"^EXITED (?P<status>\d+)$", re.MULTILINE)
-#: A row of the claims list: who (10 characters at most), the claim, and how it ended
-#: (cut short by the list's width, but "stood", "true:" or "bluff:" always shows).
-ROW = re.compile(r" (?P<who>\S.*?) {2,}(?P<claim>\d+ \S+) +(?P<outcome>stood|true:|bluff:)")
+#: A row of the claims list: who (cut short), the claim ("1 A"), and how it ended, which
+#: starts with a word: "stood", "true" or "bluff" (the rest is who took the pile).
+ROW = re.compile(r" (?P<who>\S.*?) {2,}(?P<claim>\d+ \S+) {2,}(?P<outcome>\S.*?) *")
+VERDICTS = ("stood", "true", "bluff")
 HAND = re.compile(r"Your hand: (?P<cards>\d+) cards")
 
 _counter = itertools.count()
@@ -68,7 +69,8 @@ class Row(NamedTuple):
 
     who: str
     claim: str
-    outcome: str
+    #: The outcome's first word: one of VERDICTS, unless the app says it another way.
+    verdict: str
 
 
 def history(screen: str) -> list[Row]:
@@ -77,9 +79,10 @@ def history(screen: str) -> list[Row]:
     rows = []
     for line in screen.splitlines():
         cells = line.rstrip().split("│")
-        found = ROW.match(cells[-2]) if len(cells) >= 3 else None
+        found = ROW.fullmatch(cells[-2]) if len(cells) >= 3 else None
         if found is not None:
-            rows.append(Row(found["who"], found["claim"], found["outcome"]))
+            verdict = re.split(r"\W", found["outcome"], maxsplit=1)[0]
+            rows.append(Row(found["who"], found["claim"], verdict))
     return rows
 
 
@@ -369,7 +372,8 @@ def test_two_people_find_a_table_play_by_keys_and_quit() -> None:
             lambda s: history(s[AMY]) == history(s[BEN]),
         )
         rows = history(screens[AMY])
-        assert doubted is not None and rows[doubted].outcome in ("true:", "bluff:"), rows
+        assert all(row.verdict in VERDICTS for row in rows), rows
+        assert doubted is not None and rows[doubted].verdict in ("true", "bluff"), rows
         assert all(row.claim.startswith("1 ") for row in rows if row.who in ("Amy", "Ben"))
 
         # Ben leaves: his app ends, and Amy's table sees his seat empty of him.

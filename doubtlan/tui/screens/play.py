@@ -153,7 +153,9 @@ class PlayScreen(Screen[None]):
     def _show_table(self, view: TableView, info: TableInfo, seen: Seen) -> None:
         names = {s.seat: s.name or f"seat {s.seat}" for s in info.seats}
         self.query_one(Players).show(view, info)
-        self.query_one(RankBanner).show(view.rank, view.pile)
+        # A claim being judged lies on the pile: whoever loses the doubt takes both.
+        waiting = view.claim.count if view.claim is not None else 0
+        self.query_one(RankBanner).show(view.rank, view.pile + waiting)
         self.query_one(History).show(seen.game_number, view.claims, names)
         hand = self.query_one(Hand)
         hand.show(view.hand)
@@ -205,8 +207,12 @@ class PlayScreen(Screen[None]):
             text.append_text(cards_text(last.shown or (), self.doubt_app.ascii))
             taker = "You take" if last.taker == view.seat else f"{names.get(last.taker or 0)} takes"
             verdict = "True!" if last.honest else "A bluff!"
-            text.append(f"\n{verdict} {taker} the pile ({last.taken} cards).",
+            cards = f"{last.taken} card{'s' if last.taken != 1 else ''}"
+            text.append(f"\n{verdict} {taker} the pile ({cards}).",
                         style="yellow" if last.honest else "bold red")
+            if view.my_turn:
+                text.append("\nYour turn: ", style="bold yellow")
+                text.append(f"lay {view.rank.plural()} (enter), then announce (a).")
         elif claim is not None and view.phase is Phase.WINDOW:
             text = Text(f"{who} claims {claim.describe()}", style="bold")
             waiting = [names.get(s, "?") for s in view.awaiting if s != view.seat]

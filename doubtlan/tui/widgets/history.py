@@ -12,10 +12,10 @@ def outcome(record: Resolved, names: dict[int, str]) -> Text:
     """How a claim ended, in a few words."""
     if record.doubter is None:
         return Text("stood", style="dim")
-    taker = names.get(record.taker, "?")[:7] if record.taker is not None else "?"
+    taker = names.get(record.taker, "?")[:6].strip() if record.taker is not None else "?"
     if record.honest:
-        return Text(f"true, {taker} +{record.taken}", style="yellow")
-    return Text(f"bluff, {taker} +{record.taken}", style="bold red")
+        return Text(f"true, {taker}+{record.taken}", style="yellow")
+    return Text(f"bluff, {taker}+{record.taken}", style="bold red")
 
 
 class History(DataTable[object]):
@@ -24,13 +24,14 @@ class History(DataTable[object]):
     """
 
     def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(show_cursor=False, zebra_stripes=True, id=id)
+        # No padding between cells (the text pads itself): the column must fit 80x24.
+        super().__init__(show_cursor=False, zebra_stripes=True, cell_padding=0, id=id)
         self.can_focus = False  # Enter belongs to the hand
         self._shown = 0
         self._game = 0
 
     def on_mount(self) -> None:
-        self.add_columns("who", "claim", "outcome")
+        self.add_columns(" who   ", "claim", " outcome")
         self.border_title = "claims"
 
     def show(self, game: int, claims: tuple[Resolved, ...], names: dict[int, str]) -> None:
@@ -38,8 +39,9 @@ class History(DataTable[object]):
             self.clear()
             self._game, self._shown = game, 0
         for record in claims[self._shown:]:
-            claim = f"{record.claim.count} {record.claim.rank.symbol}"
-            self.add_row(names.get(record.seat, "?")[:7], claim, outcome(record, names))
+            claim = f"{record.claim.count} {record.claim.rank.symbol}".ljust(4)
+            who = " " + names.get(record.seat, "?")[:6].ljust(7)
+            self.add_row(who, claim, Text(" ").append_text(outcome(record, names)))
         if len(claims) != self._shown:
             self._shown = len(claims)
             self.scroll_end(animate=False)
