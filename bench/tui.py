@@ -1,7 +1,7 @@
 """How soon the table app shows what a key did, and how soon `doubtlan --help` starts.
 
     python bench/tui.py                  # both
-    python bench/tui.py keys [--presses 400] [--seed 1] [--gap 0.1]
+    python bench/tui.py keys [--presses 400] [--seed 1] [--gap 0.1] [--limit 300]
     python bench/tui.py startup [--runs 20]
     python bench/tui.py ... --json       # one JSON object instead of the report
 
@@ -9,7 +9,7 @@ Keys: the host's table app (DoubtApp) runs headless in this process at 100x30, w
 `random` bots seated on its table (bot delay 0, a 30 s window, no turn timeout); its own
 player joins over loopback TCP as in `doubtlan host`. The benchmark plays that seat by posting
 key events to the app, one at a time, as a terminal's driver does: without waiting for the app
-to go idle (Pilot.press waits for idle, which adds 100-200 ms that no player sees). It presses
+to go idle (Pilot.press waits until the app is idle, a delay no player sees). It presses
 `s` in the lobby, then, on each turn, moves the cursor (`right`/`left`: local only), lays
 (`enter`: to the host and back, then the hand is redrawn) and announces (`a`); in each
 window it lets the claim stand (`p`) or doubts it (`d`, once the app's half-second guard has
@@ -17,8 +17,9 @@ passed). Between a press's frame and the next press it waits `--gap` seconds.
 
 The latency of a press runs from posting its key event to the first frame that shows its
 effect. Every frame the app hands its driver is stamped with time.perf_counter(), after it is
-encoded for the terminal (a headless app skips that step, so it is done here, as a real
-terminal's driver would; only the write itself is missing). A frame shows the effect when:
+encoded into the terminal's escape sequences (a headless app skips that step, so the benchmark
+does it as the app would for a terminal; only the write itself is missing). A frame shows the
+effect when:
 
 - the effect has happened in the app (the cursor is on the next card; the host's answer has
   come: the card is out of the hand, the claim is made, the window is answered);
@@ -28,8 +29,11 @@ terminal's driver would; only the write itself is missing). A frame shows the ef
 - and the compositor's layout, which this frame was drawn from, has it (enter: exactly the
   new hand's cards are laid out; a: the Announce button is gone).
 
-Reported: count, p50, p95, p99 and max per kind of key and overall, and for the keys that go
-to the host, the part spent before its answer came. Target: every press within 50 ms.
+Reported: count, p50, p95, p99 and max per kind of key and overall; for the keys that go to
+the host, how soon its answer came in (the rest is the app's own work); and the garbage
+collector's full collections during play, which stop everything while they run. Not measured:
+the terminal's driver reading and parsing the key, and the write of the frame to the terminal.
+Target: every press within 50 ms.
 
 Start-up: `python -m doubtlan --help` and the `doubtlan` console script next to this Python
 (if installed), each also with `host --help` and `join --help`, run `--runs` times as
@@ -41,6 +45,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import math
 import random
@@ -107,6 +112,8 @@ class Press:
     """One key press and what shows that it took effect (see the module's docstring)."""
 
     key: str
+    #: True for the keys whose effect is the host's answer (not for moving the cursor).
+    remote: bool
     #: True once the key has done its work in the app (read from the app's state).
     effect: Callable[[], bool]
     #: The widgets whose new content must be drawn (asked once the effect has happened).
@@ -140,7 +147,7 @@ class Press:
 
     def message(self, now: float) -> None:
         """A message from the host came in at ``now`` (and has been drawn into the widgets)."""
-        if self.answered is None and self.effect():
+        if self.remote and self.answered is None and self.effect():
             self.answered = now
 
 
@@ -148,8 +155,8 @@ class TimedApp(DoubtApp):
     """The app, with every frame it writes stamped and shown to the press under way."""
 
     #: A relative CSS_PATH is found next to the class's module: this one is the app's.
-    CSS_PATH = str(Path(sys.modules[DoubtApp.__module__].__file__ or "").parent
-                   / str(DoubtApp.CSS_PATH))
+    CSS_PATH = Path(sys.modules[DoubtApp.__module__].__file__ or "").parent / str(
+        DoubtApp.CSS_PATH)
     press: Press | None = None
     frames = 0
 
@@ -158,7 +165,7 @@ class TimedApp(DoubtApp):
         if renderable is None or self._batch_count:
             return
         if isinstance(renderable, CompositorUpdate):
-            renderable.render_segments(self.console)  # what a terminal's driver would write
+            renderable.render_segments(self.console)  # the bytes for a terminal
         now = time.perf_counter()
         self.frames += 1
         if self.press is not None:
@@ -169,6 +176,21 @@ class TimedApp(DoubtApp):
         super()._received(message)
         if self.press is not None:
             self.press.message(now)
+
+
+class FullCollections:
+    """Times the garbage collector's full (generation 2) collections: a gc.callbacks entry."""
+
+    def __init__(self) -> None:
+        self.pauses: list[float] = []
+        self._started = 0.0
+
+    def __call__(self, phase: str, info: dict[str, int]) -> None:
+        if info["generation"] == 2:
+            if phase == "start":
+                self._started = time.perf_counter()
+            else:
+                self.pauses.append(time.perf_counter() - self._started)
 
 
 def table_config(seed: int) -> TableConfig:
@@ -275,7 +297,7 @@ class Player:
         faces = {face.index: face for face in hand.query(CardFace)}
         old, new = faces[hand.cursor], faces[(hand.cursor + step) % len(hand.cards)]
         await self.press(Press(
-            "right" if step > 0 else "left",
+            "right" if step > 0 else "left", remote=False,
             effect=lambda: new.has_class("cursor") and not old.has_class("cursor"),
             changed=lambda: (old, new),
         ))
@@ -288,13 +310,13 @@ class Player:
             cards = [widget.card for widget in visible if isinstance(widget, CardFace)]
             return len(cards) == len(hand.cards) and set(cards) == set(hand.cards)
 
-        await self.press(Press("enter", effect=lambda: card not in self.view.hand,
+        await self.press(Press("enter", remote=True, effect=lambda: card not in self.view.hand,
                                laid_out=laid_out))
 
     async def announce(self) -> None:
         turns = self.view.turns
         button = self.screen.query_one("#announce", Button)
-        await self.press(Press("a", effect=lambda: self.view.turns > turns,
+        await self.press(Press("a", remote=True, effect=lambda: self.view.turns > turns,
                                laid_out=lambda visible: button not in visible))
 
     async def answer(self, doubt: bool) -> None:
@@ -307,7 +329,8 @@ class Player:
             return (view.my_answer is not None or view.turns != turns or view.claim is None
                     or self.app.seen.game_number != game)
 
-        await self.press(Press("d" if doubt else "p", effect=answered, changed=lambda: (say,)))
+        await self.press(Press("d" if doubt else "p", remote=True, effect=answered,
+                               changed=lambda: (say,)))
 
     # -- playing --------------------------------------------------------------------------
 
@@ -370,7 +393,7 @@ class Player:
         return time.perf_counter() - started
 
 
-async def time_keys(presses: int, seed: int, gap: float, limit: float) -> dict[str, object]:
+async def time_keys(presses: int, seed: int, gap: float, limit: float) -> dict[str, Any]:
     setup = HostSetup(table_config(seed), bots=2, strategy="random", bind="127.0.0.1")
     app = TimedApp("Amy", host=setup, clock=time.monotonic)
     async with app.run_test(size=SIZE, notifications=True):
@@ -385,10 +408,15 @@ async def time_keys(presses: int, seed: int, gap: float, limit: float) -> dict[s
             update_widgets(widgets)
 
         compositor.update_widgets = watched  # type: ignore[method-assign]
-        seconds = await player.play(limit)
+        full = FullCollections()
+        gc.callbacks.append(full)
+        try:
+            seconds = await player.play(limit)
+        finally:
+            gc.callbacks.remove(full)
         frames = app.frames
         await app.shut_down()
-    return report_keys(player, seconds, frames)
+    return report_keys(player, seconds, frames, full.pauses)
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -406,16 +434,19 @@ def summary(values: list[float]) -> dict[str, float]:
             "p99": percentile(ms, 0.99), "max": max(ms)}
 
 
-def report_keys(player: Player, seconds: float, frames: int) -> dict[str, object]:
+def report_keys(player: Player, seconds: float, frames: int,
+                pauses: list[float]) -> dict[str, Any]:
     every = [value for values in player.latencies.values() for value in values]
     return {
-        "keys": {kind: summary(values) for kind, values in player.latencies.items()},
+        "by_key": {kind: summary(values) for kind, values in player.latencies.items()},
         "all": summary(every),
         "host_answer": {kind: summary(values) for kind, values in player.answers.items()
                         if values},
         "missed": sum(player.missed.values()),
         "seconds": seconds,
         "frames": frames,
+        "full_collections": {"count": len(pauses), "max": max(pauses, default=0.0) * 1000,
+                             "total": sum(pauses) * 1000},
     }
 
 
@@ -463,17 +494,16 @@ def startup_met(report: dict[str, dict[str, Any]]) -> bool:
     return all(stats["median"] <= STARTUP_TARGET_S for stats in timed)
 
 
-def print_keys(report: dict[str, Any], args: argparse.Namespace) -> None:
+def print_keys(report: dict[str, Any]) -> None:
     every, answers = report["all"], report["host_answer"]
     print(f"table app, key press to the frame that shows it: {every['count']} presses, "
           f"{report['frames']} frames in {report['seconds']:.1f} s of play")
-    print(f"  command: python bench/tui.py keys --presses {args.presses} --seed {args.seed} "
-          f"--gap {args.gap:g}")
-    print(f"  the table: {table_command(args.seed)}")
+    print(f"  command: {report['command']}")
+    print(f"  the table: {report['table']}")
     print(f"    (its app run headless in this process at {SIZE[0]}x{SIZE[1]})")
     print(f"  {'key':<6} {'count':>5} {'p50':>7} {'p95':>7} {'p99':>7} {'max':>7}  ms;"
           "  host's answer in, p50")
-    for name, stats in [*report["keys"].items(), ("all", every)]:
+    for name, stats in [*report["by_key"].items(), ("all", every)]:
         if stats["count"]:
             line = (f"  {name:<6} {stats['count']:>5} {stats['p50']:>7.1f} {stats['p95']:>7.1f} "
                     f"{stats['p99']:>7.1f} {stats['max']:>7.1f}")
@@ -482,6 +512,9 @@ def print_keys(report: dict[str, Any], args: argparse.Namespace) -> None:
             print(line)
     if report["missed"]:
         print(f"  {report['missed']} presses not shown within {PRESS_DEADLINE:g} s")
+    full = report["full_collections"]
+    print(f"  the garbage collector's full collections during play: {full['count']}, "
+          f"{full['total']:.0f} ms in all, the longest {full['max']:.0f} ms")
     print(f"target: every press shown within {KEY_TARGET_MS:g} ms: "
           f"{'met' if keys_met(report) else 'NOT met'}")
 
@@ -515,10 +548,13 @@ def main() -> int:
     met = True
     if args.which in (None, "keys"):
         keys = asyncio.run(time_keys(args.presses, args.seed, args.gap, args.limit))
+        keys["command"] = (f"python bench/tui.py keys --presses {args.presses} "
+                           f"--seed {args.seed} --gap {args.gap:g} --limit {args.limit:g}")
+        keys["table"] = table_command(args.seed)
         results["keys"] = keys
         met &= keys_met(keys)
         if not args.json:
-            print_keys(keys, args)
+            print_keys(keys)
     if args.which in (None, "startup"):
         startup = time_startup(args.runs)
         results["startup"] = startup

@@ -8,6 +8,7 @@ lobby commands (seat a bot, change the rules, start, next game), which show noth
 
 from __future__ import annotations
 
+import gc
 import time
 from collections.abc import Callable
 from contextlib import AbstractAsyncContextManager
@@ -119,6 +120,7 @@ class DoubtApp(App[int]):
         self.address: tuple[str, int] | None = None
         self._ending = False
         self._bots_to_seat = 0
+        self._frozen = False
 
     @property
     def is_host(self) -> bool:
@@ -199,6 +201,11 @@ class DoubtApp(App[int]):
             return
         mirror = client.mirror
         seen = self.seen
+        if isinstance(message, Welcome) and client.connections == 1 and not self._frozen:
+            # The app is built: keep the collector off what lives as long as it does, so
+            # that its full passes (which stop the screen) stay short.
+            self._frozen = True
+            gc.freeze()
         if isinstance(message, Welcome) and self._bots_to_seat and self.hosted is not None:
             bots, self._bots_to_seat = self._bots_to_seat, 0
             strategy = self.host_setup.strategy if self.host_setup else "counter"

@@ -56,6 +56,7 @@ class PlayScreen(Screen[None]):
         self.pane = "waiting"
         self._my_turn = False
         self._mounted = False
+        self._enabled: tuple[bool | None, ...] = ()
 
     @property
     def doubt_app(self) -> DoubtApp:
@@ -121,7 +122,7 @@ class PlayScreen(Screen[None]):
         if info.game_number:
             title.append(f" · game {info.game_number}" + (f" of {info.games}" if info.games
                                                            else ""))
-        self.query_one("#titlebar", Static).update(title)
+        _set(self.query_one("#titlebar", Static), title)
         if view is not None and view.winner is not None and info.state != "lobby":
             pane = "results"
             self.query_one(Results).show(
@@ -148,7 +149,13 @@ class PlayScreen(Screen[None]):
                 self.query_one(Hand).focus()
             else:
                 self.set_focus(None)
-        self.refresh_bindings()
+        # The footer is rebuilt on every refresh of the bindings (and each rebuild costs
+        # memory and a redraw): refresh only when what the keys may do has changed.
+        enabled = tuple(self.check_action(b.action.partition("(")[0], ()) for b in
+                        self.BINDINGS if isinstance(b, Binding))
+        if enabled != self._enabled:
+            self._enabled = enabled
+            self.refresh_bindings()
 
     def _show_table(self, view: TableView, info: TableInfo, seen: Seen) -> None:
         names = {s.seat: s.name or f"seat {s.seat}" for s in info.seats}
@@ -163,16 +170,14 @@ class PlayScreen(Screen[None]):
         laid = self.query_one("#laid", Static)
         announce = self.query_one("#announce", Button)
         if view.seat is None:
-            title.update(Text("Watching: nobody's cards are shown to you.", style="dim"))
+            _set(title, Text("Watching: nobody's cards are shown to you.", style="dim"))
             hand.display = False
         else:
-            title.update(Text(f"Your hand: {len(view.hand)} cards", style="bold"))
+            _set(title, Text(f"Your hand: {len(view.hand)} cards", style="bold"))
             hand.display = True
         laying = view.my_turn and bool(view.my_laid)
-        laid.update(
-            Text("Laid: ").append_text(cards_text(view.my_laid, self.doubt_app.ascii))
-            if laying else Text("")
-        )
+        _set(laid, Text("Laid: ").append_text(cards_text(view.my_laid, self.doubt_app.ascii))
+             if laying else Text(""))
         announce.display = laying
         self._say(view, info, seen, names)
         my_turn = view.my_turn
@@ -320,3 +325,10 @@ class PlayScreen(Screen[None]):
 
     def action_next_game(self) -> None:
         self.doubt_app.command(lambda hosted: hosted.host.next_game())
+
+
+def _set(widget: Static, text: Text) -> None:
+    """Update ``widget`` only when its text changes (each update costs a redraw)."""
+    if getattr(widget, "_shown", None) != text:
+        widget._shown = text  # type: ignore[attr-defined]
+        widget.update(text)

@@ -21,7 +21,12 @@ class CardFace(Static):
 
     def __init__(self, card: Card, index: int, ascii: bool) -> None:
         super().__init__(card_text(card, ascii), classes="card")
-        self.card, self.index = card, index
+        self.card, self.index, self.ascii = card, index, ascii
+
+    def show(self, card: Card) -> None:
+        if card is not self.card:
+            self.card = card
+            self.update(card_text(card, self.ascii))
 
     def on_click(self, event: Click) -> None:
         event.stop()
@@ -34,7 +39,7 @@ class Hand(Widget):
     DEFAULT_CSS = """
     Hand { height: auto; }
     Hand:focus { background: $boost; }
-    Hand Grid { grid-gutter: 0 0; height: auto; grid-rows: 1; }
+    Hand Grid { grid-gutter: 0 0; height: auto; grid-rows: 1; grid-columns: 4; }
     Hand .card { width: 4; height: 1; }
     Hand .card.cursor { background: $accent; color: $text; text-style: bold; }
     Hand .empty { color: $text-muted; }
@@ -74,17 +79,27 @@ class Hand(Widget):
         old = self.cards[self.cursor] if self.cards and self.cursor < len(self.cards) else None
         self.cards = cards
         grid = self.query_one(Grid)
-        grid.remove_children()
+        # Change the faces in place, adding or removing only the difference: a new widget
+        # costs far more to draw than new text in an old one.
+        faces = list(grid.query(CardFace))
+        for face, card in zip(faces, cards, strict=False):
+            face.show(card)
+        if len(faces) > len(cards):
+            for face in faces[len(cards):]:
+                face.remove()
+        elif len(cards) > len(faces):
+            grid.mount_all(CardFace(card, i, self.ascii)
+                           for i, card in enumerate(cards) if i >= len(faces))
+        for empty in grid.query(".empty"):
+            empty.remove()
         if not cards:
             grid.mount(Static("(no cards)", classes="empty"))
-        else:
-            grid.mount_all(CardFace(card, i, self.ascii) for i, card in enumerate(cards))
         # Keep the cursor on the same card, or the one that took its place.
         cursor = self.cursor
         if old is not None and old in cards:
             cursor = cards.index(old)
         self.cursor = max(0, min(cursor, len(cards) - 1))
-        self.call_after_refresh(self._mark)
+        self._mark()
         self._fit()
 
     @property

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rich.text import Text
-from textual.widgets import DataTable
+from textual.widgets import RichLog
 
 from ...rules.idoubtit import Resolved
 
@@ -18,30 +18,31 @@ def outcome(record: Resolved, names: dict[int, str]) -> Text:
     return Text(f"bluff, {taker}+{record.taken}", style="bold red")
 
 
-class History(DataTable[object]):
+class History(RichLog):
+    """The claims, one line each, newest at the bottom (each line is drawn once)."""
+
     DEFAULT_CSS = """
-    History { border: round $primary; }
+    History { border: round $primary; background: $surface; scrollbar-size-horizontal: 0; }
     """
 
     def __init__(self, *, id: str | None = None) -> None:
-        # No padding between cells (the text pads itself): the column must fit 80x24.
-        super().__init__(show_cursor=False, zebra_stripes=True, cell_padding=0, id=id)
+        super().__init__(wrap=False, markup=False, auto_scroll=True, id=id)
         self.can_focus = False  # Enter belongs to the hand
         self._shown = 0
         self._game = 0
 
     def on_mount(self) -> None:
-        self.add_columns(" who   ", "claim", " outcome")
         self.border_title = "claims"
+        self.write(Text(" who    said outcome", style="bold"))
 
     def show(self, game: int, claims: tuple[Resolved, ...], names: dict[int, str]) -> None:
         if game != self._game or len(claims) < self._shown:
             self.clear()
+            self.write(Text(" who    said outcome", style="bold"))
             self._game, self._shown = game, 0
         for record in claims[self._shown:]:
-            claim = f"{record.claim.count} {record.claim.rank.symbol}".ljust(4)
-            who = " " + names.get(record.seat, "?")[:6].ljust(7)
-            self.add_row(who, claim, Text(" ").append_text(outcome(record, names)))
-        if len(claims) != self._shown:
-            self._shown = len(claims)
-            self.scroll_end(animate=False)
+            line = Text(" " + names.get(record.seat, "?")[:6].ljust(7))
+            line.append(f"{record.claim.count} {record.claim.rank.symbol}".ljust(5))
+            line.append_text(outcome(record, names))
+            self.write(line)
+        self._shown = len(claims)

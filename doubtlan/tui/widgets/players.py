@@ -19,6 +19,11 @@ class Players(Static):
     def show(self, view: TableView | None, info: TableInfo | None) -> None:
         if view is None or info is None:
             return
+        key = (info.seats, view.seat, view.players, view.turn, view.phase, view.laid,
+               view.hand_sizes, view.claim, view.claimer, view.winner)
+        if key == getattr(self, "_shown", None):
+            return  # nothing it draws has changed
+        self._shown = key
         rows = Table.grid(padding=(0, 1), expand=True)
         rows.add_column(width=1)
         rows.add_column(no_wrap=True, max_width=24, overflow="ellipsis")

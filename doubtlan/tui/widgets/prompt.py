@@ -37,7 +37,9 @@ class Prompt(Widget):
     def say(self, text: Text | str, *, ask: bool = False, call: bool = False) -> None:
         """Show ``text``; ``ask``: a window for you (countdown, both answers); ``call``: a
         claim you may call in the open mode."""
-        self.query_one("#say", Static).update(text)
+        if text != getattr(self, "_said", None):
+            self._said = text
+            self.query_one("#say", Static).update(text)
         self.set_class(ask, "ask")
         self.set_class(call and not ask, "call")
 

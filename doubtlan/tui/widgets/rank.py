@@ -16,6 +16,9 @@ class RankBanner(Static):
     """
 
     def show(self, rank: Rank, pile: int) -> None:
+        if (rank, pile) == getattr(self, "_shown", None):
+            return
+        self._shown = (rank, pile)
         text = Text(big_rank(rank) + "\n", style="bold")
         text.append(rank.plural(), style="bold")
         text.append(f"\npile {pile}", style="dim")
