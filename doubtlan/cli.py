@@ -321,6 +321,8 @@ def _host(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         parser.error(str(error))
     if args.bots > players:
         parser.error(f"--bots {args.bots} is more than --players {players}")
+    if args.bots == players and not args.headless:
+        parser.error(f"--bots {args.bots} leaves no seat for you at --players {players}")
     player = args.name if args.name and not args.headless else _login()
     table_name = args.table or (args.name if args.headless and args.name else None)
     config = TableConfig(
@@ -379,7 +381,7 @@ def _join(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
 
     try:
         return asyncio.run(run())
-    except ConnectionLost as error:
+    except (ConnectionLost, RuntimeError, OSError) as error:
         print(f"doubtlan: {error}", file=sys.stderr)
         return 1
 
@@ -395,7 +397,7 @@ def _join_app(args: argparse.Namespace) -> int:
     if args.table:
         try:
             address = asyncio.run(headless.find(args.table, args.timeout))
-        except ConnectionLost as error:
+        except (ConnectionLost, RuntimeError, OSError) as error:
             print(f"doubtlan: {error}", file=sys.stderr)
             return 1
     setup = JoinSetup(address=address, pin=args.pin, watch=args.watch)

@@ -279,15 +279,10 @@ async def test_the_discovery_screen_lists_tables_and_joins_one_with_its_pin() ->
             assert "🔒" in str(tables.get_row_at(0)[0])
             await pilot.press("enter")
             await wait_for(pilot, lambda: app.screen.query("#pin"), "the PIN prompt")
-            await pilot.press(*"1234", "enter")  # wrong
-            await wait_for(pilot, lambda: isinstance(app.screen, MessageScreen)
-                           and app.screen.query("#message"), "an error")
-            assert "That PIN is not this table's." in text_of(app, "#message")
-            await pilot.press("enter")
-            await wait_for(pilot, lambda: app.screen.query("#tables"), "the list again")
-            await wait_for(pilot, lambda: app.screen.query_one("#tables", DataTable).row_count)
-            await pilot.press("enter")
-            await wait_for(pilot, lambda: app.screen.query("#pin"), "the PIN prompt")
+            await pilot.press(*"1234", "enter")  # wrong: told so, and asked again
+            await wait_for(pilot, lambda: any("That PIN is not this table's." in n.message
+                                              for n in app._notifications), "the news")
+            await wait_for(pilot, lambda: app.screen.query("#pin"), "the PIN prompt again")
             await pilot.press(*"4321", "enter")
             await wait_for(pilot, lambda: app.play is not None and app.play.pane == "table")
             assert app.client is not None and app.client.mirror.seat == 2
@@ -376,3 +371,13 @@ async def test_cards_are_drawn_with_suits_or_letters(ascii: bool) -> None:
         await start_match(pilot, app)
         face = str(app.play.query_one(CardFace).render())  # type: ignore[union-attr]
         assert face[-1] in ("CDHS" if ascii else "♣♦♥♠")
+
+
+async def test_joining_by_address_asks_for_the_pin_when_it_is_needed() -> None:
+    async with hosted_table(pin="4321") as hosted:
+        app = join_app(hosted)  # no --pin
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: app.screen.query("#pin"), "the PIN prompt")
+            await pilot.press(*"4321", "enter")
+            await wait_for(pilot, lambda: app.play is not None and app.play.pane == "table")
+            assert app.client is not None and app.client.mirror.seat == 2

@@ -101,6 +101,7 @@ class socketless_port:
     [
         (["host", "--decks", "2", "--players", "11"], "3 to 10 players"),
         (["host", "--bots", "9"], "--bots 9 is more than --players 8"),
+        (["host", "--players", "3", "--bots", "3"], "leaves no seat for you"),
         (["host", "--headless", "--players", "2"], "3 to 8 players"),
         (["host", "--headless", "--players", "3", "--bots", "4"], "--bots 4 is more than"),
         (["host", "--headless", "--port", "70000"], "a port is 0 to 65535"),

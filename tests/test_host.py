@@ -251,7 +251,10 @@ async def test_connections_are_capped() -> None:
 
 
 async def test_a_client_that_stops_reading_is_dropped_and_slows_nobody() -> None:
-    limits = Limits(queue=16, write_buffer=2048, send_buffer=4096)
+    # Small buffers, so that the stuck client is found out soon; no flood limit, which the
+    # bots playing twenty games at full speed could otherwise reach (not this test's point).
+    limits = Limits(queue=16, write_buffer=2048, send_buffer=4096, burst=1e9, rate=1e9,
+                    burst_bytes=1e12, rate_bytes=1e12)
     host = await start(TableConfig(players=4, games=20, seed=4), bots=1, limits=limits)
     sock = socket.socket()
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 2048)

@@ -447,7 +447,7 @@ def test_the_host_removes_a_bot_and_the_seat_is_free_again() -> None:
     info = h.last(amy, TableInfo)
     assert [s.name for s in info.seats] == [None, "counter bot (2)", "Amy", None, None]  # type: ignore[union-attr]
     with pytest.raises(table_module.Refused, match="no bot"):
-        h.table.remove_bot(2)  # a person, not a bot
+        h.table.remove_bot(2)  # a person at the table, not a bot
     with pytest.raises(table_module.Refused, match="no bot"):
         h.table.remove_bot(99)
 
@@ -491,3 +491,15 @@ def test_the_host_changes_the_rules_in_the_lobby_only() -> None:
     h.table.start(h.now)
     with pytest.raises(table_module.Refused, match="before the match"):
         h.table.configure(Options())
+
+
+def test_in_the_lobby_leaving_frees_the_seat_and_the_host_may_remove_who_went_away() -> None:
+    h = Harness(config(players=5, autostart=False))
+    amy, ben, cleo = three_people(h)
+    h.send(ben, Leave())
+    h.flush()
+    assert h.table.seats[1].name is None and h.table.taken == 2
+    h.drop(cleo)
+    h.table.remove_bot(2)  # Cleo went away: her seat may be freed
+    h.flush()
+    assert h.table.taken == 1 and h.table.seats[2].name is None

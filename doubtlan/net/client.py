@@ -41,6 +41,8 @@ from .messages import (
 SILENCE = 10.0
 #: Seconds between the client's own pings.
 PING_EVERY = 5.0
+#: Seconds one attempt to connect may take.
+CONNECT_TIMEOUT = 5.0
 
 
 @dataclass
@@ -190,7 +192,8 @@ class Client:
         while not self._closed:
             try:
                 await self._session()
-            except (ConnectionLost, OSError, asyncio.IncompleteReadError, WireError):
+            except (ConnectionLost, OSError, asyncio.IncompleteReadError, WireError,
+                    TimeoutError):
                 pass
             finally:
                 was_up = self.connected.is_set()
@@ -217,7 +220,10 @@ class Client:
         return self.mirror.bye
 
     async def _session(self) -> None:
-        reader, writer = await asyncio.open_connection(self.host, self.port)
+        # A peer that drops the connection attempt would hold us for minutes otherwise.
+        reader, writer = await asyncio.wait_for(
+            asyncio.open_connection(self.host, self.port), CONNECT_TIMEOUT
+        )
         self._writer = writer
         self.mirror.bye = None
         await self.send(

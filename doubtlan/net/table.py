@@ -358,11 +358,14 @@ class Table:
     # -- playing ---------------------------------------------------------------------------
 
     def remove_bot(self, number: int) -> None:
-        """Take the bot in seat ``number`` off the table (before the match starts)."""
+        """Take the bot in seat ``number`` off the table, or a player who went away (before
+        the match starts; the player's token then takes no seat back)."""
         if self.state != "lobby":
             raise Refused("bots can be removed only before the match starts")
-        if not 0 <= number < len(self.seats) or self.seats[number].strategy is None:
-            raise Refused("that seat has no bot to remove")
+        seat = self.seats[number] if 0 <= number < len(self.seats) else None
+        away = seat is not None and seat.taken and seat.strategy is None and seat.conn is None
+        if seat is None or (seat.strategy is None and not away):
+            raise Refused("that seat has no bot (or player who went away) to remove")
         self.seats[number] = Seat(number)
         self._broadcast_table()
         self.on_change()
@@ -458,7 +461,10 @@ class Table:
         self._settle(now)
 
     def _leave(self, client: Conn, now: float) -> None:
-        if client.seat is not None:
+        if client.seat is not None and self.state == "lobby":
+            self.seats[client.seat] = Seat(client.seat)  # nothing to keep: free the seat
+            client.seat = None
+        elif client.seat is not None:
             seat = self.seats[client.seat]
             seat.gone, seat.conn, seat.away_since = True, None, now
             seat.bot = self._bot(self.config.stand_in, seat.number)

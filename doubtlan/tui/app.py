@@ -90,6 +90,7 @@ class DoubtApp(App[int]):
     BINDINGS = [
         Binding("question_mark", "help", "Rules & keys"),
         Binding("q", "quit_table", "Quit"),
+        Binding("ctrl+q", "quit_table", "Quit", show=False, priority=True),
     ]
 
     def __init__(
@@ -154,7 +155,9 @@ class DoubtApp(App[int]):
             self.fail(f"Cannot advertise the table on the network: {error}.")
             return
         self.hosted = hosted
-        self.connect(("127.0.0.1", hosted.port), setup.config.pin)
+        # The host's player joins over loopback when the table listens on every address.
+        here = {"0.0.0.0": "127.0.0.1", "::": "::1", "": "127.0.0.1"}.get(setup.bind, setup.bind)
+        self.connect((here, hosted.port), setup.config.pin)
 
     def join_addresses(self) -> list[str]:
         """HOST:PORT texts that others can type to join this app's table."""
@@ -190,7 +193,9 @@ class DoubtApp(App[int]):
 
     def _connection(self, up: bool) -> None:
         """The connection came up, or was lost (the client then reconnects by itself)."""
-        self.seen.connected, self.seen.reconnecting = up, not up and not self._ending
+        client = self.client
+        gone = client is None or client.mirror.bye is not None  # a goodbye: no retrying
+        self.seen.connected, self.seen.reconnecting = up, not up and not self._ending and not gone
         self._redraw()
 
     # -- what the host sends -------------------------------------------------------------
@@ -241,6 +246,9 @@ class DoubtApp(App[int]):
             self.notify("The match is over. Press q to leave.", title="Match over")
         elif bye.code == "left":
             self.exit(0)
+        elif bye.code == "wrong_pin" and self.address is not None and self.hosted is None:
+            self.notify(_explain(bye), severity="warning")
+            self.ask_pin(self.address)
         else:
             self.lost(_explain(bye))
 
@@ -301,8 +309,10 @@ class DoubtApp(App[int]):
         def then(pin: str | None) -> None:
             if pin:
                 self.connect(address, pin)
-            else:  # they gave up: back to the list
+            elif self.join_setup.address is None:  # they gave up: back to the list
                 self.push_screen(DiscoveryScreen(), self._chosen)
+            else:
+                self.exit(1, return_code=1, message="No PIN given.")
 
         self.push_screen(PinScreen(), then)
 

@@ -16,6 +16,7 @@ from ...net.address import parse_address
 from ...net.discovery import TableAd
 
 LOCK = "🔒"
+ASCII_LOCK = "(PIN)"
 
 
 class DiscoveryScreen(Screen[tuple[tuple[str, int], bool]]):
@@ -70,16 +71,20 @@ class DiscoveryScreen(Screen[tuple[tuple[str, int], bool]]):
 
     def show_tables(self, tables: dict[str, TableAd]) -> None:
         found = sorted(tables.values(), key=lambda ad: (ad.name.casefold(), ad.name))
-        self.tables = found
         widget = self.query_one("#tables", DataTable)
         row = widget.cursor_row
+        chosen = self.tables[row].name if 0 <= row < len(self.tables) else None
         widget.clear()
         for ad in found:
-            name = f"{ad.name} {LOCK}" if ad.pin else ad.name
+            lock = ASCII_LOCK if self.app.ascii else LOCK  # type: ignore[attr-defined]
+            name = f"{ad.name} {lock}" if ad.pin else ad.name
             where = f"{ad.addresses[0]}:{ad.port}" if ad.addresses else f"port {ad.port}"
             widget.add_row(name, where, f"{ad.taken}/{ad.seats}", ad.state, _rules(ad.rules))
-        if found:
-            widget.move_cursor(row=min(row, len(found) - 1))
+        self.tables = found
+        if found:  # the cursor stays on the table it was on, wherever it moved to
+            names = [ad.name for ad in found]
+            row = names.index(chosen) if chosen in names else min(row, len(found) - 1)
+            widget.move_cursor(row=row)
         count = len(found)
         self.query_one("#looking", Static).update(
             "Looking for tables..." if not count
@@ -108,7 +113,8 @@ class DiscoveryScreen(Screen[tuple[tuple[str, int], bool]]):
         try:
             address = parse_address(event.value)
         except ValueError as problem:
-            error.update(str(problem).capitalize() + ".")
+            text = str(problem)
+            error.update(text[:1].upper() + text[1:] + ".")
             return
         error.update("")
         self.leave_for(address, pin_needed=False)

@@ -14,11 +14,12 @@ RULES = """\
 The whole deck is dealt. The **required rank** starts at Ace and climbs one step with
 every claim: A, 2, ... 10, J, Q, K, then A again.
 
-On your turn lay **1 to 4 cards** face down (a laid card stays laid), then **announce**:
-"three 7s". Holding none of the rank, you bluff.
+On your turn lay **1 to 4 cards** (1 to 8 with two decks) face down (a laid card stays
+laid), then **announce**: "three 7s". Holding none of the rank, you bluff.
 
-Every other player may then **doubt** or **let it stand**. Doubted, the cards are turned
-over: a bluff sends the whole pile to the claimer, an honest claim sends it to the doubter.
+Every other player may then **doubt** or **let it stand** (with open calls, anyone may
+call the claim until the next player lays a card). Doubted, the cards are turned over: a
+bluff sends the whole pile to the claimer, an honest claim sends it to the doubter.
 
 Empty your hand with a claim that holds up, and you win.
 

@@ -62,7 +62,7 @@ class OptionsScreen(ModalScreen[bool]):
             challenge = Challenge(self.query_one("#challenge", Select).value)
             players = _number(self.query_one("#players", Input).value, "seats", 3, 10)
             window = _number(self.query_one("#window", Input).value, "seconds to doubt",
-                             0.1, 3600)
+                             1, 3600)  # at least twice the half second a doubt is held
             turn = _number(self.query_one("#turn-timeout", Input).value, "seconds a turn",
                            0, 3600)
         except ValueError as problem:
@@ -80,7 +80,8 @@ class OptionsScreen(ModalScreen[bool]):
             hosted.host.configure(Options(decks, challenge), window=window,
                                   turn_timeout=turn, players=int(players))
         except Refused as problem:
-            error.update(str(problem)[:1].upper() + str(problem)[1:] + ".")
+            text = str(problem)
+            error.update(text[:1].upper() + text[1:] + ".")
             return
         self.dismiss(True)
 

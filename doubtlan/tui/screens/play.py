@@ -252,7 +252,8 @@ class PlayScreen(Screen[None]):
         app = self.doubt_app
         view = self.mirror.view if self.mirror else None
         info = self.mirror.table if self.mirror else None
-        at_table = self.pane == "table" and view is not None
+        connected = self.seen is None or not self.seen.reconnecting
+        at_table = self.pane == "table" and view is not None and connected
         if action in ("move", "lay"):
             return at_table and view is not None and view.can(Lay)
         if action == "announce":

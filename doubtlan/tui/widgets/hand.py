@@ -59,6 +59,7 @@ class Hand(Widget):
         super().__init__(id=id)
         self.ascii = ascii
         self.cards: tuple[Card, ...] = ()
+        self._faces: list[CardFace] = []
 
     def compose(self) -> ComposeResult:
         yield Grid()
@@ -81,15 +82,18 @@ class Hand(Widget):
         grid = self.query_one(Grid)
         # Change the faces in place, adding or removing only the difference: a new widget
         # costs far more to draw than new text in an old one.
-        faces = list(grid.query(CardFace))
+        faces = self._faces  # our own list: a face being removed is no longer in it
         for face, card in zip(faces, cards, strict=False):
             face.show(card)
         if len(faces) > len(cards):
             for face in faces[len(cards):]:
                 face.remove()
+            del faces[len(cards):]
         elif len(cards) > len(faces):
-            grid.mount_all(CardFace(card, i, self.ascii)
-                           for i, card in enumerate(cards) if i >= len(faces))
+            new = [CardFace(card, i, self.ascii) for i, card in enumerate(cards)
+                   if i >= len(faces)]
+            faces.extend(new)
+            grid.mount_all(new)
         for empty in grid.query(".empty"):
             empty.remove()
         if not cards:
@@ -114,5 +118,5 @@ class Hand(Widget):
         self._mark()
 
     def _mark(self) -> None:
-        for face in self.query(CardFace):
+        for face in self._faces:
             face.set_class(face.index == self.cursor, "cursor")

@@ -14,7 +14,7 @@ from ...rules.idoubtit import TableView, Won, figures, hand_sizes
 BARS = "▁▂▃▄▅▆▇█"
 
 
-def sparkline(values: list[int], width: int = 24, top: int | None = None) -> str:
+def sparkline(values: list[int], width: int = 16, top: int | None = None) -> str:
     """``values`` as block characters (``top`` is the full block), at most ``width`` of
     them, sampled evenly with the first and the last kept."""
     if not values:
@@ -41,8 +41,8 @@ class Results(Vertical):
 
     def on_mount(self) -> None:
         self.query_one("#figures", DataTable).add_columns(
-            "player", "games won", "claims", "bluffs", "caught", "doubts right", "wrong",
-            "hand over the game",
+            "player", "won", "claims", "bluffs", "caught", "doubts ok", "wrong",
+            "hand, game long",
         )
 
     def show(self, view: TableView, info: TableInfo, won: Won | None, *, is_host: bool,
