@@ -53,6 +53,16 @@ async def at_table(pilot: Pilot[Any]) -> None:
     await wait_for(pilot, lambda: view_of(app).my_turn, "my turn")  # type: ignore[union-attr]
 
 
+async def at_a_claim(pilot: Pilot[Any]) -> DoubtApp:
+    """At the table, after our first claim, with a bot's claim for us to answer."""
+    app = pilot.app
+    assert isinstance(app, DoubtApp)
+    await at_table(pilot)
+    await KeyPlayer(pilot, app).take_turn()
+    await wait_for(pilot, lambda: asked(app), "a claim to answer")
+    return app
+
+
 def quiet(app: DoubtApp) -> None:
     """Toasts come and go with time: none in a picture."""
     app.clear_notifications()
@@ -105,12 +115,7 @@ def test_the_table_on_your_turn(snap_compare: SnapCompare, size: tuple[int, int]
 
 def test_a_claim_to_doubt_or_let_stand(snap_compare: SnapCompare) -> None:
     async def run_before(pilot: Pilot[Any]) -> None:
-        app = pilot.app
-        assert isinstance(app, DoubtApp)
-        await at_table(pilot)
-        await KeyPlayer(pilot, app).take_turn()
-        await wait_for(pilot, lambda: asked(app), "a claim to answer")
-        quiet(app)
+        quiet(await at_a_claim(pilot))
 
     assert snap_compare(hosting(), terminal_size=(80, 24), run_before=run_before)
 
@@ -119,11 +124,7 @@ def test_a_reveal(snap_compare: SnapCompare) -> None:
     clock = FrozenClock()
 
     async def run_before(pilot: Pilot[Any]) -> None:
-        app = pilot.app
-        assert isinstance(app, DoubtApp)
-        await at_table(pilot)
-        await KeyPlayer(pilot, app).take_turn()
-        await wait_for(pilot, lambda: asked(app), "a claim to answer")
+        app = await at_a_claim(pilot)
         assert app.hosted is not None
         app.hosted.table.config.bot_delay = 3600.0  # the next bot lays once, then waits
         clock.now += 1.0  # past the half second in which a doubt is ignored

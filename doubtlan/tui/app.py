@@ -26,6 +26,7 @@ from ..net.hosted import AdvertiseError, Advertising, HostedTable
 from ..net.messages import Bye, Error, Message, State, TableInfo, Welcome
 from ..net.table import Refused, TableConfig
 from ..rules.idoubtit import Resolved, Won
+from .cards import sentence
 from .screens.discovery import DiscoveryScreen
 from .screens.help import HelpScreen
 from .screens.message import ConfirmScreen, MessageScreen
@@ -230,7 +231,7 @@ class DoubtApp(App[int]):
                 if seen.window_key != key:
                     seen.window_key, seen.window_since = key, self.clock()
         if isinstance(message, Error):
-            self.notify(_sentence(message.message), title="Not done", severity="warning")
+            self.notify(sentence(message.message), title="Not done", severity="warning")
         if isinstance(message, (Welcome, State, TableInfo)):
             self._redraw(message)
 
@@ -254,7 +255,7 @@ class DoubtApp(App[int]):
 
     def lost(self, text: str) -> None:
         """The table is gone for this player: say why, then back to the list or out."""
-        text = _sentence(text)
+        text = sentence(text)
         if self.hosted is None and self.join_setup.address is None:
             self.client, self.play = None, None
             self.run_worker(self.back_to_discovery(text), group="screens")
@@ -301,7 +302,7 @@ class DoubtApp(App[int]):
         try:
             do(self.hosted)
         except Refused as error:
-            self.notify(_sentence(str(error)), title="Not done", severity="warning")
+            self.notify(sentence(str(error)), title="Not done", severity="warning")
             return False
         return True
 
@@ -373,8 +374,3 @@ _EXPLAINED = {
 def _explain(bye: Bye) -> str:
     template = _EXPLAINED.get(bye.code, "The table closed the connection: {message}.")
     return template.format(message=bye.message)
-
-
-def _sentence(text: str) -> str:
-    text = text.strip()
-    return (text[:1].upper() + text[1:]).rstrip(".") + "." if text else text

@@ -1,4 +1,4 @@
-"""How cards, ranks and claims are written on screen."""
+"""How cards, ranks and messages are written on screen."""
 
 from __future__ import annotations
 
@@ -36,3 +36,9 @@ def card_text(card: Card, ascii: bool = False) -> Text:
 
 def cards_text(cards: tuple[Card, ...] | list[Card], ascii: bool = False) -> Text:
     return Text(" ").join(card_text(card, ascii) for card in cards)
+
+
+def sentence(text: str) -> str:
+    """``text`` as a sentence: a capital first, one full stop last."""
+    text = text.strip()
+    return (text[:1].upper() + text[1:]).rstrip(".") + "." if text else text

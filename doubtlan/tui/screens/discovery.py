@@ -14,6 +14,7 @@ from textual.widgets import DataTable, Footer, Input, Static
 
 from ...net.address import parse_address
 from ...net.discovery import TableAd
+from ..cards import sentence
 
 LOCK = "🔒"
 ASCII_LOCK = "(PIN)"
@@ -113,8 +114,7 @@ class DiscoveryScreen(Screen[tuple[tuple[str, int], bool]]):
         try:
             address = parse_address(event.value)
         except ValueError as problem:
-            text = str(problem)
-            error.update(text[:1].upper() + text[1:] + ".")
+            error.update(sentence(str(problem)))
             return
         error.update("")
         self.leave_for(address, pin_needed=False)

@@ -10,6 +10,7 @@ from textual.widgets import Button, Input, Label, Select, Static
 
 from ...net.table import TableConfig
 from ...rules import Challenge, Options
+from ..cards import sentence
 
 
 class OptionsScreen(ModalScreen[bool]):
@@ -80,8 +81,7 @@ class OptionsScreen(ModalScreen[bool]):
             hosted.host.configure(Options(decks, challenge), window=window,
                                   turn_timeout=turn, players=int(players))
         except Refused as problem:
-            text = str(problem)
-            error.update(text[:1].upper() + text[1:] + ".")
+            error.update(sentence(str(problem)))
             return
         self.dismiss(True)
 
