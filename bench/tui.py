@@ -23,11 +23,12 @@ effect when:
 
 - the effect has happened in the app (the cursor is on the next card; the host's answer has
   come: the card is out of the hand, the claim is made, the window is answered);
-- every widget the effect changed has been handed to the screen's compositor since then (so
-  its new content is in this frame, not merely due), which is seen by wrapping the compositor's
-  `update_widgets` (right/left: the two cards whose highlight moved; p/d: the prompt's text);
-- and the compositor's layout, which this frame was drawn from, has it (enter: exactly the
-  new hand's cards are laid out; a: the Announce button is gone).
+- and every widget the effect changed has been handed to the screen's compositor since then
+  (so its new content is in this frame, not merely due), which is seen by wrapping the
+  compositor's `update_widgets`: the hand for right, left, enter (the card gone from the hand,
+  shown as laid) and a (the laid cards and the Announce button gone); the prompt for p and d.
+  A new layout (as when the game ends and the results take the table's place) draws every
+  widget.
 
 Reported: count, p50, p95, p99 and max per kind of key and overall; for the keys that go to
 the host, how soon its answer came in (the rest is the app's own work); and the garbage
@@ -54,7 +55,7 @@ import statistics
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
@@ -65,10 +66,10 @@ sys.path.insert(0, str(ROOT))
 
 from rich.console import RenderableType  # noqa: E402
 from textual import events  # noqa: E402
-from textual._compositor import CompositorUpdate  # noqa: E402
+from textual._compositor import CompositorUpdate, ReflowResult  # noqa: E402
+from textual.geometry import Size  # noqa: E402
 from textual.screen import Screen  # noqa: E402
 from textual.widget import Widget  # noqa: E402
-from textual.widgets import Button, Static  # noqa: E402
 
 from doubtlan.net.messages import Message  # noqa: E402
 from doubtlan.net.table import TableConfig  # noqa: E402
@@ -76,7 +77,7 @@ from doubtlan.rules import Announce, Card, Doubt, Lay, LetStand  # noqa: E402
 from doubtlan.rules.idoubtit import TableView  # noqa: E402
 from doubtlan.tui.app import DoubtApp, HostSetup  # noqa: E402
 from doubtlan.tui.screens.play import DOUBT_GUARD, PlayScreen  # noqa: E402
-from doubtlan.tui.widgets.hand import CardFace, Hand  # noqa: E402
+from doubtlan.tui.widgets.hand import Hand  # noqa: E402
 from doubtlan.tui.widgets.prompt import Prompt  # noqa: E402
 
 #: Milliseconds from a key to the screen that shows what it did.
@@ -103,10 +104,6 @@ def no_widgets() -> Iterable[Widget]:
     return ()
 
 
-def any_layout(visible: Mapping[Widget, object]) -> bool:
-    return True
-
-
 @dataclass
 class Press:
     """One key press and what shows that it took effect (see the module's docstring)."""
@@ -118,8 +115,6 @@ class Press:
     effect: Callable[[], bool]
     #: The widgets whose new content must be drawn (asked once the effect has happened).
     changed: Callable[[], Iterable[Widget]] = no_widgets
-    #: True when the compositor's layout (its visible widgets) shows the effect.
-    laid_out: Callable[[Mapping[Widget, object]], bool] = any_layout
     posted: float = 0.0
     #: When the host's answer that made the effect came in (for the keys sent to the host).
     answered: float | None = None
@@ -128,8 +123,9 @@ class Press:
     _happened: bool = False
     _undrawn: set[Widget] = field(default_factory=set)
 
-    def flushing(self, widgets: Iterable[Widget]) -> None:
-        """The compositor is about to draw ``widgets`` as they are now."""
+    def flushing(self, widgets: Iterable[Widget], everything: bool = False) -> None:
+        """The compositor is about to draw ``widgets`` as they are now (``everything``: a
+        new layout, drawn whole)."""
         if self.shown is not None:
             return
         if not self._happened:
@@ -137,11 +133,14 @@ class Press:
                 return
             self._happened = True
             self._undrawn = set(self.changed())
-        self._undrawn.difference_update(widgets)
+        if everything:
+            self._undrawn.clear()
+        else:
+            self._undrawn.difference_update(widgets)
 
-    def frame(self, now: float, visible: Mapping[Widget, object]) -> None:
-        """A frame went to the driver at ``now``, drawn from the layout ``visible``."""
-        if self.shown is None and self._happened and not self._undrawn and self.laid_out(visible):
+    def frame(self, now: float) -> None:
+        """A frame went to the driver at ``now``."""
+        if self.shown is None and self._happened and not self._undrawn:
             self.shown = now
             self.done.set()
 
@@ -169,7 +168,7 @@ class TimedApp(DoubtApp):
         now = time.perf_counter()
         self.frames += 1
         if self.press is not None:
-            self.press.frame(now, screen._compositor.visible_widgets)
+            self.press.frame(now)
 
     def _received(self, message: Message) -> None:
         now = time.perf_counter()  # the client has decoded it into its mirror
@@ -258,6 +257,11 @@ class Player:
             return "window"
         return None
 
+    @property
+    def over(self) -> bool:
+        """True once the game is over and its results are shown instead of the table."""
+        return self.screen.pane != "table"
+
     def laid(self, card: Card) -> bool:
         return card in self.view.my_laid
 
@@ -294,35 +298,27 @@ class Player:
     async def move(self, step: int) -> None:
         """Move the cursor one card to the right (``step`` 1) or left (-1)."""
         hand = self.hand
-        faces = {face.index: face for face in hand.query(CardFace)}
-        old, new = faces[hand.cursor], faces[(hand.cursor + step) % len(hand.cards)]
-        await self.press(Press(
-            "right" if step > 0 else "left", remote=False,
-            effect=lambda: new.has_class("cursor") and not old.has_class("cursor"),
-            changed=lambda: (old, new),
-        ))
+        new = (hand.cursor + step) % len(hand.cards)
+        await self.press(Press("right" if step > 0 else "left", remote=False,
+                               effect=lambda: hand.cursor == new, changed=lambda: (hand,)))
 
     async def lay(self, card: Card) -> None:
         """Lay the card under the cursor, ``card``."""
         hand = self.hand
-
-        def laid_out(visible: Mapping[Widget, object]) -> bool:
-            cards = [widget.card for widget in visible if isinstance(widget, CardFace)]
-            return len(cards) == len(hand.cards) and set(cards) == set(hand.cards)
-
-        await self.press(Press("enter", remote=True, effect=lambda: card not in self.view.hand,
-                               laid_out=laid_out))
+        await self.press(Press(
+            "enter", remote=True, changed=lambda: (hand,),
+            effect=lambda: card not in self.view.hand and (card in hand.laid or self.over)))
 
     async def announce(self) -> None:
-        turns = self.view.turns
-        button = self.screen.query_one("#announce", Button)
-        await self.press(Press("a", remote=True, effect=lambda: self.view.turns > turns,
-                               laid_out=lambda visible: button not in visible))
+        turns, hand = self.view.turns, self.hand
+        await self.press(Press("a", remote=True, changed=lambda: (hand,),
+                               effect=lambda: self.view.turns > turns and (not hand.laid
+                                                                           or self.over)))
 
     async def answer(self, doubt: bool) -> None:
         """Doubt the claim in the window (``d``) or let it stand (``p``)."""
         game, turns = self.app.seen.game_number, self.view.turns
-        say = self.screen.query_one(Prompt).query_one("#say", Static)
+        prompt = self.screen.query_one(Prompt)
 
         def answered() -> bool:
             view = self.view
@@ -330,7 +326,7 @@ class Player:
                     or self.app.seen.game_number != game)
 
         await self.press(Press("d" if doubt else "p", remote=True, effect=answered,
-                               changed=lambda: (say,)))
+                               changed=lambda: (prompt,)))
 
     # -- playing --------------------------------------------------------------------------
 
@@ -408,6 +404,14 @@ async def time_keys(presses: int, seed: int, gap: float, limit: float) -> dict[s
             update_widgets(widgets)
 
         compositor.update_widgets = watched  # type: ignore[method-assign]
+        reflow = compositor.reflow
+
+        def watched_reflow(parent: Widget, size: Size) -> ReflowResult:
+            if app.press is not None:
+                app.press.flushing((), everything=True)
+            return reflow(parent, size)
+
+        compositor.reflow = watched_reflow  # type: ignore[method-assign]
         full = FullCollections()
         gc.callbacks.append(full)
         try:
@@ -442,7 +446,7 @@ def report_keys(player: Player, seconds: float, frames: int,
         "all": summary(every),
         "host_answer": {kind: summary(values) for kind, values in player.answers.items()
                         if values},
-        "missed": sum(player.missed.values()),
+        "missed": {kind: count for kind, count in player.missed.items() if count},
         "seconds": seconds,
         "frames": frames,
         "full_collections": {"count": len(pauses), "max": max(pauses, default=0.0) * 1000,
@@ -511,7 +515,9 @@ def print_keys(report: dict[str, Any]) -> None:
                 line += f"      {answers[name]['p50']:>7.1f}"
             print(line)
     if report["missed"]:
-        print(f"  {report['missed']} presses not shown within {PRESS_DEADLINE:g} s")
+        missed = report["missed"]
+        print(f"  {sum(missed.values())} presses not shown within {PRESS_DEADLINE:g} s: "
+              + ", ".join(f"{kind} {count}" for kind, count in missed.items()))
     full = report["full_collections"]
     print(f"  the garbage collector's full collections during play: {full['count']}, "
           f"{full['total']:.0f} ms in all, the longest {full['max']:.0f} ms")

@@ -6,7 +6,9 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable
 
+from textual.geometry import Region
 from textual.pilot import Pilot
+from textual.widget import Widget
 
 from doubtlan.net.hosted import HostedTable
 from doubtlan.net.table import TableConfig
@@ -41,6 +43,22 @@ async def wait_for(
         if loop.time() > deadline:
             raise AssertionError(f"gave up waiting for {what or predicate}")
         await pilot.pause(0.01)
+
+
+def place_of(widget: Widget, text: str) -> tuple[int, int]:
+    """Where ``text`` is drawn in ``widget`` (its border included), as (x, y)."""
+    width, height = widget.outer_size
+    for y, strip in enumerate(widget.render_lines(Region(0, 0, width, height))):
+        x = strip.text.find(text)
+        if x >= 0:
+            return x, y
+    raise AssertionError(f"{text!r} is not drawn in {widget!r}")
+
+
+async def click_text(pilot: Pilot[object], widget: Widget, text: str) -> None:
+    """Click the middle of ``text`` where ``widget`` draws it, as a player would."""
+    x, y = place_of(widget, text)
+    await pilot.click(widget, offset=(x + len(text) // 2, y))
 
 
 def config(**changes: object) -> TableConfig:

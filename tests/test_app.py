@@ -8,19 +8,34 @@ from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 
 import pytest
-from apps import KeyPlayer, TickingClock, asked, config, host_app, join_app, view_of, wait_for
-from textual.widgets import Button, DataTable, Input, Select, Static
+from apps import (
+    KeyPlayer,
+    TickingClock,
+    asked,
+    click_text,
+    config,
+    host_app,
+    join_app,
+    view_of,
+    wait_for,
+)
+from textual.app import App, ComposeResult
+from textual.events import MouseScrollUp
+from textual.widgets import DataTable, Input, Select, Static
 
 from doubtlan.net.client import Client
 from doubtlan.net.discovery import TableAd
 from doubtlan.net.hosted import HostedTable
-from doubtlan.rules import Challenge
+from doubtlan.rules import Challenge, Claim, Rank
+from doubtlan.rules.idoubtit import Resolved
 from doubtlan.tui.app import DoubtApp, JoinSetup
 from doubtlan.tui.screens.help import HelpScreen
 from doubtlan.tui.screens.message import ConfirmScreen, MessageScreen
 from doubtlan.tui.screens.options import OptionsScreen
-from doubtlan.tui.widgets.hand import CardFace, Hand
+from doubtlan.tui.widgets.hand import Hand
+from doubtlan.tui.widgets.history import History
 from doubtlan.tui.widgets.lobby import Lobby
+from doubtlan.tui.widgets.prompt import DOUBT, STAND, Prompt
 from doubtlan.tui.widgets.results import Results
 
 SIZE = (100, 30)
@@ -105,15 +120,18 @@ async def test_clicks_do_what_keys_do() -> None:
         await start_match(pilot, app)
         await wait_for(pilot, lambda: view_of(app).my_turn, "my turn")  # type: ignore[union-attr]
         hand = app.play.query_one(Hand)  # type: ignore[union-attr]
-        first = hand.cards[0]
-        await pilot.click(CardFace)  # the first card
-        await wait_for(pilot, lambda: first in view_of(app).my_laid, "the lay")  # type: ignore[union-attr]
-        await pilot.click("#announce")
+        second = hand.cards[1]
+        await click_text(pilot, hand, second.label())  # picks and lays the card
+        await wait_for(pilot, lambda: second in view_of(app).my_laid, "the lay")  # type: ignore[union-attr]
+        assert second not in hand.cards
+        await click_text(pilot, hand, "Announce (a)")
         await wait_for(pilot, lambda: view_of(app).turns >= 1, "the claim")  # type: ignore[union-attr]
         # A bot's claim asks us: the button lets it stand.
         await wait_for(pilot, lambda: asked(app), "a window")
         turns = view_of(app).turns  # type: ignore[union-attr]
-        await pilot.click("#stand")
+        prompt = app.play.query_one(Prompt)  # type: ignore[union-attr]
+        assert prompt.answers == (DOUBT[0], STAND[0])
+        await click_text(pilot, prompt, "Let it stand (p)")
         await wait_for(pilot, lambda: answered(app, turns), "the answer")
 
 
@@ -143,7 +161,7 @@ async def test_a_doubt_in_the_first_half_second_of_a_window_is_ignored() -> None
         await wait_for(pilot, lambda: view_of(app).my_turn, "my turn")  # type: ignore[union-attr]
         await player.take_turn()
         await wait_for(pilot, lambda: asked(app), "a window")  # type: ignore[union-attr]
-        assert app.play is not None and app.play.query_one("#doubt", Button).display
+        assert app.play is not None and "Doubt (d)" in app.play.query_one(Prompt).answers[0]
         turns = view_of(app).turns  # type: ignore[union-attr]
         await pilot.press("d")
         assert "doubt" not in sent and view_of(app).my_answer is None  # type: ignore[union-attr]
@@ -217,8 +235,9 @@ async def test_a_spectator_sees_the_table_and_no_cards() -> None:
             await wait_for(pilot, lambda: app.play is not None and app.play.pane == "table")
             view = view_of(app)
             assert view is not None and view.seat is None and view.hand == ()
-            assert "Watching" in text_of(app, "#hand-title")
-            assert not app.play.query_one(Hand).display  # type: ignore[union-attr]
+            hand = app.play.query_one(Hand)  # type: ignore[union-attr]
+            assert "Watching: nobody's cards" in str(hand.render())
+            assert "Your hand" not in str(hand.render())
 
 
 async def test_a_dropped_connection_is_shown_and_comes_back_by_itself() -> None:
@@ -369,8 +388,10 @@ async def test_cards_are_drawn_with_suits_or_letters(ascii: bool) -> None:
     app.ascii = ascii
     async with app.run_test(size=SIZE) as pilot:
         await start_match(pilot, app)
-        face = str(app.play.query_one(CardFace).render())  # type: ignore[union-attr]
-        assert face[-1] in ("CDHS" if ascii else "♣♦♥♠")
+        hand = app.play.query_one(Hand)  # type: ignore[union-attr]
+        cards = str(hand.render()).splitlines()[1].split()
+        assert cards == [card.label(ascii) for card in hand.cards[:len(cards)]]
+        assert all(card[-1] in ("CDHS" if ascii else "♣♦♥♠") for card in cards)
 
 
 async def test_joining_by_address_asks_for_the_pin_when_it_is_needed() -> None:
@@ -381,3 +402,37 @@ async def test_joining_by_address_asks_for_the_pin_when_it_is_needed() -> None:
             await pilot.press(*"4321", "enter")
             await wait_for(pilot, lambda: app.play is not None and app.play.pane == "table")
             assert app.client is not None and app.client.mirror.seat == 2
+
+
+async def test_the_claims_list_shows_the_newest_and_scrolls_back_with_the_wheel() -> None:
+    def claim(number: int) -> Resolved:
+        return Resolved(seat=number % 3, claim=Claim(1 + number % 4, Rank.ACE), shown=None,
+                        doubter=None, honest=None, taker=None, taken=0, next_rank=Rank.TWO)
+
+    class Claims(App[None]):
+        def compose(self) -> ComposeResult:
+            yield History(id="history")
+
+    names = {0: "Amy", 1: "Ben", 2: "Clara"}
+    app = Claims()
+    async with app.run_test(size=(32, 12)) as pilot:
+        history = app.query_one(History)
+        claims = tuple(claim(n) for n in range(30))
+        history.show(1, claims, names)
+        await pilot.pause()
+        shown = str(history.render()).splitlines()
+        assert history.room == 9 and len(shown) == 10  # the header and the newest nine
+        assert shown[-1].split() == ["Clara", "2", "A", "stood"]  # claim 29
+        for _ in range(2):
+            history.post_message(MouseScrollUp(history, 1, 1, 0, -1, 0, False, False, False))
+        await pilot.pause()
+        assert history.back == 2 and history.border_subtitle == "2 newer below"
+        back = str(history.render()).splitlines()
+        # The header, then claims 19 to 27 (shown were 21 to 29).
+        assert back[0] == shown[0] and len(back) == 10 and back[3:] == shown[1:8]
+        # A new claim keeps a reader who scrolled back on the same lines.
+        history.show(1, (*claims, claim(30)), names)
+        assert str(history.render()).splitlines() == back and history.back == 3
+        # A new game starts the list again, at the newest.
+        history.show(2, claims[:2], names)
+        assert history.back == 0 and len(str(history.render()).splitlines()) == 3

@@ -10,7 +10,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, ContentSwitcher, Footer, Static
+from textual.widgets import ContentSwitcher, Static
 
 from ...net.client import Mirror
 from ...net.messages import Message, TableInfo
@@ -19,6 +19,7 @@ from ...rules.idoubtit import TableView
 from ..cards import cards_text
 from ..widgets.hand import Hand
 from ..widgets.history import History
+from ..widgets.keys import KeyLine
 from ..widgets.lobby import Lobby
 from ..widgets.players import Players
 from ..widgets.prompt import Prompt
@@ -56,7 +57,6 @@ class PlayScreen(Screen[None]):
         self.pane = "waiting"
         self._my_turn = False
         self._mounted = False
-        self._enabled: tuple[bool | None, ...] = ()
 
     @property
     def doubt_app(self) -> DoubtApp:
@@ -78,18 +78,12 @@ class PlayScreen(Screen[None]):
                     with Horizontal(id="middle"):
                         yield RankBanner()
                         yield Prompt()
-                    yield Static(id="hand-title")
                     yield Hand(ascii=self.doubt_app.ascii)
-                    with Horizontal(id="laid-row"):
-                        yield Static(id="laid")
-                        yield Button("Announce (a)", id="announce", variant="success",
-                                     compact=True)
                 yield History(id="history")
             yield Results(id="results")
-        yield Footer()
+        yield KeyLine()
 
     def on_mount(self) -> None:
-        self.query_one("#announce", Button).can_focus = False
         self.set_interval(0.1, self._tick)
         self._mounted = True
         if self.mirror is not None and self.seen is not None:
@@ -149,13 +143,16 @@ class PlayScreen(Screen[None]):
                 self.query_one(Hand).focus()
             else:
                 self.set_focus(None)
-        # The footer is rebuilt on every refresh of the bindings (and each rebuild costs
-        # memory and a redraw): refresh only when what the keys may do has changed.
-        enabled = tuple(self.check_action(b.action.partition("(")[0], ()) for b in
-                        self.BINDINGS if isinstance(b, Binding))
-        if enabled != self._enabled:
-            self._enabled = enabled
-            self.refresh_bindings()
+        self._show_keys()
+
+    def _show_keys(self) -> None:
+        """The key line: this screen's keys that do something now, then the app's."""
+        app = self.doubt_app
+        bindings = [b for b in self.BINDINGS if isinstance(b, Binding) and b.show
+                    and self.check_action(b.action.partition("(")[0], ())]
+        bindings += [b for b in app.BINDINGS if isinstance(b, Binding) and b.show]
+        self.query_one(KeyLine).show(tuple(
+            (app.get_key_display(b), b.description, b.key) for b in bindings))
 
     def _show_table(self, view: TableView, info: TableInfo, seen: Seen) -> None:
         names = {s.seat: s.name or f"seat {s.seat}" for s in info.seats}
@@ -164,21 +161,9 @@ class PlayScreen(Screen[None]):
         waiting = view.claim.count if view.claim is not None else 0
         self.query_one(RankBanner).show(view.rank, view.pile + waiting)
         self.query_one(History).show(seen.game_number, view.claims, names)
-        hand = self.query_one(Hand)
-        hand.show(view.hand)
-        title = self.query_one("#hand-title", Static)
-        laid = self.query_one("#laid", Static)
-        announce = self.query_one("#announce", Button)
-        if view.seat is None:
-            _set(title, Text("Watching: nobody's cards are shown to you.", style="dim"))
-            hand.display = False
-        else:
-            _set(title, Text(f"Your hand: {len(view.hand)} cards", style="bold"))
-            hand.display = True
         laying = view.my_turn and bool(view.my_laid)
-        _set(laid, Text("Laid: ").append_text(cards_text(view.my_laid, self.doubt_app.ascii))
-             if laying else Text(""))
-        announce.display = laying
+        self.query_one(Hand).show(view.hand, view.my_laid if laying else (),
+                                  seated=view.seat is not None)
         self._say(view, info, seen, names)
         my_turn = view.my_turn
         if my_turn and not self._my_turn:
@@ -297,12 +282,6 @@ class PlayScreen(Screen[None]):
     async def action_stand(self) -> None:
         await self.doubt_app.act("stand")
 
-    async def on_button_pressed(self, event: Button.Pressed) -> None:
-        actions = {"announce": "announce", "doubt": "doubt", "stand": "stand"}
-        action = actions.get(event.button.id or "")
-        if action is not None and self.check_action(action, ()):
-            await self.run_action(action)
-
     def action_add_bot(self) -> None:
         self.doubt_app.command(lambda hosted: hosted.host.add_bot())
 
@@ -329,7 +308,8 @@ class PlayScreen(Screen[None]):
 
 
 def _set(widget: Static, text: Text) -> None:
-    """Update ``widget`` only when its text changes (each update costs a redraw)."""
+    """Update ``widget`` only when its text changes (each update costs a redraw). Its size
+    is fixed, so a new layout is not needed."""
     if getattr(widget, "_shown", None) != text:
         widget._shown = text  # type: ignore[attr-defined]
-        widget.update(text)
+        widget.update(text, layout=False)

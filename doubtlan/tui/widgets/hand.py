@@ -1,49 +1,38 @@
-"""Your hand: cards in a row (wrapping), a cursor moved by keys or the mouse."""
+"""Your hand: a title, the cards in rows, a cursor moved by keys or the mouse, and the cards
+laid so far with the Announce button.
+
+The whole hand is one widget that draws itself as text, the cursor a styled card: moving the
+cursor or laying a card repaints this one widget and nothing else (no widget per card, no
+new layout), which keeps a key press quick to show.
+"""
 
 from __future__ import annotations
 
-from textual.app import ComposeResult
-from textual.containers import Grid
-from textual.events import Click, Resize
+from rich.style import Style
+from rich.text import Text
+from textual.events import Resize
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
-from textual.widgets import Static
 
 from ...rules import Card
-from ..cards import card_text
+from ..cards import card_text, cards_text
 
 CARD_WIDTH = 4  # "10♥" and a space
-
-
-class CardFace(Static):
-    """One card of the hand; a click lays it (as Enter does on the cursor)."""
-
-    def __init__(self, card: Card, index: int, ascii: bool) -> None:
-        super().__init__(card_text(card, ascii), classes="card")
-        self.card, self.index, self.ascii = card, index, ascii
-
-    def show(self, card: Card) -> None:
-        if card is not self.card:
-            self.card = card
-            self.update(card_text(card, self.ascii))
-
-    def on_click(self, event: Click) -> None:
-        event.stop()
-        self.post_message(Hand.Chosen(self.index, lay=True))
 
 
 class Hand(Widget):
     """The cards in your hand, sorted by rank; ``cursor`` is the card Enter lays."""
 
     DEFAULT_CSS = """
-    Hand { height: auto; }
+    Hand { height: 1fr; padding: 0 1; }
     Hand:focus { background: $boost; }
-    Hand Grid { grid-gutter: 0 0; height: auto; grid-rows: 1; grid-columns: 4; }
-    Hand .card { width: 4; height: 1; }
-    Hand .card.cursor { background: $accent; color: $text; text-style: bold; }
-    Hand .empty { color: $text-muted; }
+    Hand > .hand--cursor { background: $accent; color: $text; text-style: bold; }
+    Hand > .hand--title { text-style: bold; }
+    Hand > .hand--muted { color: $text-muted; }
+    Hand > .hand--announce { background: $success; color: $text; text-style: bold; }
     """
+    COMPONENT_CLASSES = {"hand--cursor", "hand--title", "hand--muted", "hand--announce"}
 
     can_focus = True
     cursor: reactive[int] = reactive(0)
@@ -59,52 +48,26 @@ class Hand(Widget):
         super().__init__(id=id)
         self.ascii = ascii
         self.cards: tuple[Card, ...] = ()
-        self._faces: list[CardFace] = []
+        self.laid: tuple[Card, ...] = ()
+        #: False for a spectator, who is shown no cards.
+        self.seated = True
+        self._faces: tuple[Text, ...] = ()
 
-    def compose(self) -> ComposeResult:
-        yield Grid()
-
-    def on_resize(self, event: Resize) -> None:
-        self._fit()
-
-    def _fit(self) -> None:
-        grid = self.query_one(Grid)
-        columns = max(1, self.size.width // CARD_WIDTH)
-        grid.styles.grid_size_columns = columns
-        rows = max(1, -(-len(self.cards) // columns))
-        grid.styles.height = rows
-
-    def show(self, cards: tuple[Card, ...]) -> None:
-        if cards == self.cards:
+    def show(self, cards: tuple[Card, ...], laid: tuple[Card, ...] = (), *,
+             seated: bool = True) -> None:
+        """Draw ``cards`` (and ``laid``: the cards laid this turn, not yet announced)."""
+        if (cards, laid, seated) == (self.cards, self.laid, self.seated):
             return
-        old = self.cards[self.cursor] if self.cards and self.cursor < len(self.cards) else None
-        self.cards = cards
-        grid = self.query_one(Grid)
-        # Change the faces in place, adding or removing only the difference: a new widget
-        # costs far more to draw than new text in an old one.
-        faces = self._faces  # our own list: a face being removed is no longer in it
-        for face, card in zip(faces, cards, strict=False):
-            face.show(card)
-        if len(faces) > len(cards):
-            for face in faces[len(cards):]:
-                face.remove()
-            del faces[len(cards):]
-        elif len(cards) > len(faces):
-            new = [CardFace(card, i, self.ascii) for i, card in enumerate(cards)
-                   if i >= len(faces)]
-            faces.extend(new)
-            grid.mount_all(new)
-        for empty in grid.query(".empty"):
-            empty.remove()
-        if not cards:
-            grid.mount(Static("(no cards)", classes="empty"))
+        old = self.card
+        if cards != self.cards:
+            self._faces = tuple(_face(card, self.ascii) for card in cards)
+        self.cards, self.laid, self.seated = cards, laid, seated
         # Keep the cursor on the same card, or the one that took its place.
         cursor = self.cursor
         if old is not None and old in cards:
             cursor = cards.index(old)
         self.cursor = max(0, min(cursor, len(cards) - 1))
-        self._mark()
-        self._fit()
+        self.refresh()
 
     @property
     def card(self) -> Card | None:
@@ -114,9 +77,46 @@ class Hand(Widget):
         if self.cards:
             self.cursor = (self.cursor + step) % len(self.cards)
 
-    def watch_cursor(self) -> None:
-        self._mark()
+    def columns(self) -> int:
+        return max(1, self.size.width // CARD_WIDTH)
 
-    def _mark(self) -> None:
-        for face in self._faces:
-            face.set_class(face.index == self.cursor, "cursor")
+    def on_resize(self, event: Resize) -> None:
+        self.refresh()
+
+    def render(self) -> Text:
+        style = self.get_component_rich_style
+        if not self.seated:
+            return Text("Watching: nobody's cards are shown to you.", style=style("hand--muted"))
+        text = Text(f"Your hand: {len(self.cards)} cards", style=style("hand--title"))
+        if not self.cards:
+            text.append("\n(no cards)", style=style("hand--muted"))
+        columns = self.columns()
+        for index, face in enumerate(self._faces):
+            text.append("\n" if index % columns == 0 else " ")
+            # A click on a card picks and lays it; the cell between cards is not the card's.
+            click = Style.from_meta({"@click": f"pick({index})"})
+            if index == self.cursor:
+                text.append_text(Text(face.plain, style=style("hand--cursor") + click))
+            else:
+                card = face.copy()
+                card.stylize(click)
+                text.append_text(card)
+        if self.laid:
+            text.append("\n\nLaid: ")
+            text.append_text(cards_text(self.laid, self.ascii))
+            text.append("  ")
+            text.append(" Announce (a) ", style=style("hand--announce")
+                        + Style.from_meta({"@click": "app.simulate_key('a')"}))
+        return text
+
+    def action_pick(self, index: int) -> None:
+        """A click on card ``index``: move the cursor there and lay it."""
+        if 0 <= index < len(self.cards):
+            self.cursor = index
+            self.post_message(self.Chosen(index, lay=True))
+
+
+def _face(card: Card, ascii: bool) -> Text:
+    face = card_text(card, ascii)
+    face.pad_right(CARD_WIDTH - 1 - len(face))
+    return face

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from rich.text import Text
-from textual.widgets import RichLog
+from textual.events import MouseScrollDown, MouseScrollUp
+from textual.widget import Widget
 
 from ...rules.idoubtit import Resolved
+
+HEADER = Text(" who    said outcome", style="bold")
 
 
 def outcome(record: Resolved, names: dict[int, str]) -> Text:
@@ -18,31 +21,62 @@ def outcome(record: Resolved, names: dict[int, str]) -> Text:
     return Text(f"bluff, {taker}+{record.taken}", style="bold red")
 
 
-class History(RichLog):
-    """The claims, one line each, newest at the bottom (each line is drawn once)."""
+class History(Widget):
+    """The claims, one line each, newest at the bottom; the mouse wheel scrolls back.
+
+    It draws only the lines that fit, so a new claim repaints this widget and never asks
+    for a new layout of the screen.
+    """
 
     DEFAULT_CSS = """
-    History { border: round $primary; background: $surface; scrollbar-size-horizontal: 0; }
+    History { border: round $primary; background: $surface; }
     """
 
     def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(wrap=False, markup=False, auto_scroll=True, id=id)
-        self.can_focus = False  # Enter belongs to the hand
-        self._shown = 0
+        super().__init__(id=id)
+        self.lines: list[Text] = []
         self._game = 0
+        #: How many lines the view is scrolled back from the newest.
+        self.back = 0
 
     def on_mount(self) -> None:
         self.border_title = "claims"
-        self.write(Text(" who    said outcome", style="bold"))
 
     def show(self, game: int, claims: tuple[Resolved, ...], names: dict[int, str]) -> None:
-        if game != self._game or len(claims) < self._shown:
-            self.clear()
-            self.write(Text(" who    said outcome", style="bold"))
-            self._game, self._shown = game, 0
-        for record in claims[self._shown:]:
+        if game != self._game or len(claims) < len(self.lines):
+            self.lines, self._game, self.back = [], game, 0
+        elif len(claims) == len(self.lines):
+            return
+        new = claims[len(self.lines):]
+        for record in new:
             line = Text(" " + names.get(record.seat, "?")[:6].ljust(7))
             line.append(f"{record.claim.count} {record.claim.rank.symbol}".ljust(5))
             line.append_text(outcome(record, names))
-            self.write(line)
-        self._shown = len(claims)
+            self.lines.append(line)
+        if self.back:
+            self._scroll(len(new))  # a reader scrolled back stays on the same lines
+        self.refresh()
+
+    @property
+    def room(self) -> int:
+        """How many claims fit under the header."""
+        return max(0, self.size.height - 1)
+
+    def _scroll(self, lines: int) -> None:
+        back = max(0, min(self.back + lines, len(self.lines) - self.room))
+        if back != self.back:
+            self.back = back
+            self.border_subtitle = f"{back} newer below" if back else ""
+            self.refresh()
+
+    def on_mouse_scroll_up(self, event: MouseScrollUp) -> None:
+        event.stop()
+        self._scroll(1)
+
+    def on_mouse_scroll_down(self, event: MouseScrollDown) -> None:
+        event.stop()
+        self._scroll(-1)
+
+    def render(self) -> Text:
+        end = len(self.lines) - self.back
+        return Text("\n").join([HEADER, *self.lines[max(0, end - self.room):end]])

@@ -48,7 +48,9 @@ class Players(Static):
                 status.append("  away, bot plays" if status else "away, bot plays",
                               style="italic red")
             rows.add_row(mark, who, f"{view.hand_sizes[number]} cards", status)
-        self.update(rows)
+        # Its height is one row a player: a new layout only when that changes.
+        self.update(rows, layout=rows.row_count != getattr(self, "_rows", None))
+        self._rows = rows.row_count
         self.border_title = "players" if view.seat is None else "the others"
 
 

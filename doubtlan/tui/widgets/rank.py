@@ -22,5 +22,5 @@ class RankBanner(Static):
         text = Text(big_rank(rank) + "\n", style="bold")
         text.append(rank.plural(), style="bold")
         text.append(f"\npile {pile}", style="dim")
-        self.update(text)
+        self.update(text, layout=False)  # its size is fixed
         self.border_title = "to play"
