@@ -13,7 +13,9 @@ to go idle (Pilot.press waits until the app is idle, a delay no player sees). It
 `s` in the lobby, then, on each turn, moves the cursor (`right`/`left`: local only), lays
 (`enter`: to the host and back, then the hand is redrawn) and announces (`a`); in each
 window it lets the claim stand (`p`) or doubts it (`d`, once the app's half-second guard has
-passed). Between a press's frame and the next press it waits `--gap` seconds.
+passed). Between a press's frame and the next press it waits `--gap` seconds, and as long
+again when the table turns to the player, before the first press (a player reacts to what
+the screen shows, not to the message under it).
 
 The latency of a press runs from posting its key event to the first frame that shows its
 effect. Every frame the app hands its driver is stamped with time.perf_counter(), after it is
@@ -378,6 +380,9 @@ class Player:
         started = time.perf_counter()
         while not self.full and time.perf_counter() - started < limit:
             await until(self.need, "a move of this player's")
+            # A player sees the table turn to them before pressing a key: by then the
+            # screen shows it (a new game's table takes a layout of tens of ms).
+            await asyncio.sleep(self.gap)
             need = self.need()
             if need == "turn":
                 await self.take_turn()

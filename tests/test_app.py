@@ -4,6 +4,7 @@ loopback (no advertising; discovery is given a browser that touches no network).
 from __future__ import annotations
 
 import asyncio
+import gc
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 
@@ -28,15 +29,17 @@ from doubtlan.net.discovery import TableAd
 from doubtlan.net.hosted import HostedTable
 from doubtlan.rules import Challenge, Claim, Rank
 from doubtlan.rules.idoubtit import Resolved
-from doubtlan.tui.app import DoubtApp, JoinSetup
+from doubtlan.tui.app import FULL_PASSES_OFF, DoubtApp, JoinSetup, QuietCollector
 from doubtlan.tui.screens.help import HelpScreen
 from doubtlan.tui.screens.message import ConfirmScreen, MessageScreen
 from doubtlan.tui.screens.options import OptionsScreen
+from doubtlan.tui.screens.play import TURN_NOTICE
 from doubtlan.tui.widgets.hand import Hand
 from doubtlan.tui.widgets.history import History
 from doubtlan.tui.widgets.lobby import Lobby
 from doubtlan.tui.widgets.prompt import DOUBT, STAND, Prompt
 from doubtlan.tui.widgets.results import Results
+from doubtlan.tui.widgets.titlebar import TitleBar
 
 SIZE = (100, 30)
 
@@ -436,3 +439,36 @@ async def test_the_claims_list_shows_the_newest_and_scrolls_back_with_the_wheel(
         # A new game starts the list again, at the newest.
         history.show(2, claims[:2], names)
         assert history.back == 0 and len(str(history.render()).splitlines()) == 3
+
+
+async def test_your_turn_rings_the_bell_and_is_told_in_the_title_bar_for_three_seconds() -> None:
+    clock = FrozenClock()
+    app = host_app(seed=1)
+    app.clock = clock
+    bells: list[float] = []
+    app.bell = lambda: bells.append(clock.now)  # type: ignore[method-assign]
+    async with app.run_test(size=SIZE) as pilot:
+        await start_match(pilot, app)
+        await wait_for(pilot, lambda: view_of(app).my_turn, "my turn")  # type: ignore[union-attr]
+        title = app.play.query_one(TitleBar)  # type: ignore[union-attr]
+        await wait_for(pilot, lambda: title.notice == "Your turn", "the notice")
+        rang = clock.now
+        assert bells == [rang] and "Your turn" in str(title.render())
+        clock.now += TURN_NOTICE - 0.1
+        await pilot.pause(0.2)  # two ticks of the screen's clock: still told
+        assert title.notice == "Your turn"
+        clock.now += 0.2
+        await wait_for(pilot, lambda: title.notice == "", "the notice to go")
+        assert "Your turn" not in str(title.render())
+        assert bells == [rang]  # once a turn
+
+
+def test_the_collector_keeps_its_full_passes_for_between_games_and_is_put_back() -> None:
+    before = gc.get_threshold()
+    collector = QuietCollector()
+    try:
+        assert gc.get_freeze_count() > 0
+        assert gc.get_threshold() == (*before[:2], FULL_PASSES_OFF)
+    finally:
+        collector.stop()
+    assert gc.get_threshold() == before and gc.get_freeze_count() == 0

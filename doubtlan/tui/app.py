@@ -123,6 +123,7 @@ class DoubtApp(App[int]):
         self._ending = False
         self._bots_to_seat = 0
         self._frozen = False
+        self._collector: QuietCollector | None = None
 
     @property
     def is_host(self) -> bool:
@@ -208,10 +209,8 @@ class DoubtApp(App[int]):
         mirror = client.mirror
         seen = self.seen
         if isinstance(message, Welcome) and client.connections == 1 and not self._frozen:
-            # The app is built: keep the collector off what lives as long as it does, so
-            # that its full passes (which stop the screen) stay short.
             self._frozen = True
-            gc.freeze()
+            self._collector = QuietCollector()
         if isinstance(message, Welcome) and self._bots_to_seat and self.hosted is not None:
             bots, self._bots_to_seat = self._bots_to_seat, 0
             strategy = self.host_setup.strategy if self.host_setup else "counter"
@@ -224,6 +223,8 @@ class DoubtApp(App[int]):
                 if isinstance(event, Resolved) and event.doubter is not None:
                     seen.reveal = event
                 elif isinstance(event, Won):
+                    # Nobody plays while the results are read: the collector's full pass then.
+                    self.set_timer(COLLECT_AFTER_GAME, collect_between_games)
                     seen.won = event
             view = mirror.view
             if view is not None and view.claim is not None:
@@ -352,6 +353,8 @@ class DoubtApp(App[int]):
 
     async def on_unmount(self) -> None:
         self._ending = True
+        if self._collector is not None:
+            self._collector.stop()
         if self.hosted is not None:
             await self.hosted.close("shutdown", f"{self.player_name} ended the table")
         if self.client is not None:
@@ -374,3 +377,32 @@ _EXPLAINED = {
 def _explain(bye: Bye) -> str:
     template = _EXPLAINED.get(bye.code, "The table closed the connection: {message}.")
     return template.format(message=bye.message)
+
+
+#: Seconds after a game ends (the results on screen) to run the collector's full pass.
+COLLECT_AFTER_GAME = 1.0
+#: The collector's third threshold while its full passes are left to the app.
+FULL_PASSES_OFF = 1_000_000
+
+
+class QuietCollector:
+    """Keeps the garbage collector's full passes, which stop the screen for tens of ms, out
+    of play while the app runs: what was built before play is frozen (never looked at
+    again), and the passes over everything else wait for the end of a game
+    (``collect_between_games``). The young generations are still collected as usual, so
+    only cycles that outlive them wait, for one game at most. ``stop`` puts it back."""
+
+    def __init__(self) -> None:
+        self.threshold = gc.get_threshold()
+        gc.freeze()
+        young, middle, _ = self.threshold
+        gc.set_threshold(young, middle, FULL_PASSES_OFF)
+
+    def stop(self) -> None:
+        gc.set_threshold(*self.threshold)
+        gc.unfreeze()
+
+
+def collect_between_games() -> None:
+    """The collector's full pass over everything not frozen at start-up."""
+    gc.collect()

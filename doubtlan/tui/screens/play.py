@@ -25,10 +25,13 @@ from ..widgets.players import Players
 from ..widgets.prompt import Prompt
 from ..widgets.rank import RankBanner
 from ..widgets.results import Results
+from ..widgets.titlebar import TitleBar
 
 if TYPE_CHECKING:
     from ..app import DoubtApp, Seen
 
+#: Seconds the title bar says "Your turn" for, when a turn begins.
+TURN_NOTICE = 3.0
 #: Seconds at the start of a window in which a doubt is ignored (a slip of the finger).
 DOUBT_GUARD = 0.5
 
@@ -56,6 +59,7 @@ class PlayScreen(Screen[None]):
         self.seen: Seen | None = None
         self.pane = "waiting"
         self._my_turn = False
+        self._notice_until = 0.0
         self._mounted = False
 
     @property
@@ -67,7 +71,7 @@ class PlayScreen(Screen[None]):
         return app
 
     def compose(self) -> ComposeResult:
-        yield Static(" doubtlan", id="titlebar", classes="titlebar")
+        yield TitleBar(id="titlebar")
         yield Static("", id="connection")
         with ContentSwitcher(initial="waiting", id="panes"):
             yield Static("Connecting to the table...", id="waiting")
@@ -116,7 +120,7 @@ class PlayScreen(Screen[None]):
         if info.game_number:
             title.append(f" · game {info.game_number}" + (f" of {info.games}" if info.games
                                                            else ""))
-        _set(self.query_one("#titlebar", Static), title)
+        self.query_one(TitleBar).show(title)
         if view is not None and view.winner is not None and info.state != "lobby":
             pane = "results"
             self.query_one(Results).show(
@@ -136,6 +140,8 @@ class PlayScreen(Screen[None]):
             )
         if pane != self.pane:
             self.pane = pane
+            if pane != "table":
+                self.query_one(TitleBar).tell("")
             self.query_one("#panes", ContentSwitcher).current = pane
             if pane == "lobby":
                 self.query_one(Lobby).seats.focus()
@@ -168,8 +174,10 @@ class PlayScreen(Screen[None]):
         my_turn = view.my_turn
         if my_turn and not self._my_turn:
             self.app.bell()
-            self.notify(f"Lay 1 to {view.options.max_claim} cards, then announce.",
-                        title="Your turn", timeout=3)
+            self.query_one(TitleBar).tell("Your turn")
+            self._notice_until = self.doubt_app.clock() + TURN_NOTICE
+        elif not my_turn:
+            self.query_one(TitleBar).tell("")
         self._my_turn = my_turn
 
     def _say(self, view: TableView, info: TableInfo, seen: Seen, names: dict[int, str]) -> None:
@@ -221,10 +229,12 @@ class PlayScreen(Screen[None]):
         prompt.say(text)
 
     def _tick(self) -> None:
-        """Run the window's countdown bar."""
+        """Run the window's countdown bar; end the turn's notice when its time is up."""
         seen, mirror = self.seen, self.mirror
         if seen is None or mirror is None or mirror.table is None:
             return
+        if self.doubt_app.clock() >= self._notice_until:
+            self.query_one(TitleBar).tell("")
         prompt = self.query_one(Prompt)
         if prompt.has_class("ask"):
             total = mirror.table.window

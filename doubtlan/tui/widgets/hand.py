@@ -1,27 +1,25 @@
 """Your hand: a title, the cards in rows, a cursor moved by keys or the mouse, and the cards
 laid so far with the Announce button.
 
-The whole hand is one widget that draws itself as text, the cursor a styled card: moving the
-cursor or laying a card repaints this one widget and nothing else (no widget per card, no
-new layout), which keeps a key press quick to show.
+The whole hand is one widget drawn line by line, the cursor a styled card: moving the
+cursor redraws the lines of two cards, and laying a card repaints this widget alone (no
+widget per card, no new layout), which keeps a key press quick to show.
 """
 
 from __future__ import annotations
 
-from rich.style import Style
 from rich.text import Text
-from textual.events import Resize
 from textual.message import Message
 from textual.reactive import reactive
-from textual.widget import Widget
 
 from ...rules import Card
 from ..cards import card_text, cards_text
+from .lines import Lines, clickable
 
 CARD_WIDTH = 4  # "10♥" and a space
 
 
-class Hand(Widget):
+class Hand(Lines):
     """The cards in your hand, sorted by rank; ``cursor`` is the card Enter lays."""
 
     DEFAULT_CSS = """
@@ -35,7 +33,7 @@ class Hand(Widget):
     COMPONENT_CLASSES = {"hand--cursor", "hand--title", "hand--muted", "hand--announce"}
 
     can_focus = True
-    cursor: reactive[int] = reactive(0)
+    cursor: reactive[int] = reactive(0, repaint=False)
 
     class Chosen(Message):
         """The player picked card ``index`` (with the mouse: ``lay`` it at once)."""
@@ -67,7 +65,7 @@ class Hand(Widget):
         if old is not None and old in cards:
             cursor = cards.index(old)
         self.cursor = max(0, min(cursor, len(cards) - 1))
-        self.refresh()
+        self.redraw()
 
     @property
     def card(self) -> Card | None:
@@ -77,37 +75,38 @@ class Hand(Widget):
         if self.cards:
             self.cursor = (self.cursor + step) % len(self.cards)
 
-    def columns(self) -> int:
-        return max(1, self.size.width // CARD_WIDTH)
+    def watch_cursor(self) -> None:
+        self.redraw()
 
-    def on_resize(self, event: Resize) -> None:
-        self.refresh()
-
-    def render(self) -> Text:
+    def build(self, width: int) -> list[Text]:
         style = self.get_component_rich_style
         if not self.seated:
-            return Text("Watching: nobody's cards are shown to you.", style=style("hand--muted"))
-        text = Text(f"Your hand: {len(self.cards)} cards", style=style("hand--title"))
+            return [Text("Watching: nobody's cards are shown to you.", style=style("hand--muted"))]
+        lines = [Text(f"Your hand: {len(self.cards)} cards", style=style("hand--title"))]
         if not self.cards:
-            text.append("\n(no cards)", style=style("hand--muted"))
-        columns = self.columns()
+            lines.append(Text("(no cards)", style=style("hand--muted")))
+        columns = max(1, width // CARD_WIDTH)
+        cursor = style("hand--cursor")
         for index, face in enumerate(self._faces):
-            text.append("\n" if index % columns == 0 else " ")
-            # A click on a card picks and lays it; the cell between cards is not the card's.
-            click = Style.from_meta({"@click": f"pick({index})"})
-            if index == self.cursor:
-                text.append_text(Text(face.plain, style=style("hand--cursor") + click))
+            if index % columns == 0:
+                lines.append(Text())
             else:
-                card = face.copy()
-                card.stylize(click)
-                text.append_text(card)
+                lines[-1].append(" ")
+            # A click on a card picks and lays it; the cell between cards is not the card's.
+            click = clickable(f"pick({index})")
+            if index == self.cursor:
+                lines[-1].append(face.plain, style=cursor + click)
+            else:
+                lines[-1].append_text(face)
+                lines[-1].stylize(click, len(lines[-1]) - len(face))
         if self.laid:
-            text.append("\n\nLaid: ")
-            text.append_text(cards_text(self.laid, self.ascii))
-            text.append("  ")
-            text.append(" Announce (a) ", style=style("hand--announce")
-                        + Style.from_meta({"@click": "app.simulate_key('a')"}))
-        return text
+            laid = Text("Laid: ")
+            laid.append_text(cards_text(self.laid, self.ascii))
+            laid.append("  ")
+            laid.append(" Announce (a) ", style=style("hand--announce")
+                        + clickable("app.simulate_key('a')"))
+            lines += [Text(), laid]
+        return lines
 
     def action_pick(self, index: int) -> None:
         """A click on card ``index``: move the cursor there and lay it."""

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.events import MouseScrollDown, MouseScrollUp
-from textual.widget import Widget
 
 from ...rules.idoubtit import Resolved
+from .lines import Lines
 
 HEADER = Text(" who    said outcome", style="bold")
 
@@ -21,11 +21,11 @@ def outcome(record: Resolved, names: dict[int, str]) -> Text:
     return Text(f"bluff, {taker}+{record.taken}", style="bold red")
 
 
-class History(Widget):
+class History(Lines):
     """The claims, one line each, newest at the bottom; the mouse wheel scrolls back.
 
-    It draws only the lines that fit, so a new claim repaints this widget and never asks
-    for a new layout of the screen.
+    It draws only the lines that fit, so a new claim redraws this widget alone and never
+    asks for a new layout of the screen.
     """
 
     DEFAULT_CSS = """
@@ -55,7 +55,7 @@ class History(Widget):
             self.lines.append(line)
         if self.back:
             self._scroll(len(new))  # a reader scrolled back stays on the same lines
-        self.refresh()
+        self.redraw()
 
     @property
     def room(self) -> int:
@@ -67,7 +67,7 @@ class History(Widget):
         if back != self.back:
             self.back = back
             self.border_subtitle = f"{back} newer below" if back else ""
-            self.refresh()
+            self.redraw()
 
     def on_mouse_scroll_up(self, event: MouseScrollUp) -> None:
         event.stop()
@@ -77,6 +77,6 @@ class History(Widget):
         event.stop()
         self._scroll(-1)
 
-    def render(self) -> Text:
+    def build(self, width: int) -> list[Text]:
         end = len(self.lines) - self.back
-        return Text("\n").join([HEADER, *self.lines[max(0, end - self.room):end]])
+        return [HEADER, *self.lines[max(0, end - self.room):end]]

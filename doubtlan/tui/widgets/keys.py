@@ -3,17 +3,17 @@ clickable.
 
 Textual's Footer rebuilds its widgets whenever the bindings are refreshed, which on this
 screen (bindings that change with every turn) costs more than the rest of a frame; this line
-is one widget that redraws its text only when the keys change.
+redraws its text only when the keys change.
 """
 
 from __future__ import annotations
 
-from rich.style import Style
 from rich.text import Text
-from textual.widget import Widget
+
+from .lines import Lines, clickable
 
 
-class KeyLine(Widget):
+class KeyLine(Lines):
     DEFAULT_CSS = """
     KeyLine { dock: bottom; height: 1; background: $footer-background; color: $footer-foreground; }
     KeyLine > .keyline--key { color: $footer-key-foreground; text-style: bold; }
@@ -28,13 +28,13 @@ class KeyLine(Widget):
         """Draw ``keys``: (key as drawn, what it does, the key a click presses) each."""
         if keys != self.keys:
             self.keys = keys
-            self.refresh()
+            self.redraw()
 
-    def render(self) -> Text:
+    def build(self, width: int) -> list[Text]:
         text = Text()
         key_style = self.get_component_rich_style("keyline--key")
         for shown, description, key in self.keys:
-            click = Style.from_meta({"@click": f"app.simulate_key({key!r})"})
+            click = clickable(f"app.simulate_key({key!r})")
             text.append(f" {shown}", style=key_style + click)
             text.append(f" {description} ", style=click)
-        return text
+        return [text]

@@ -2,38 +2,41 @@
 
 from __future__ import annotations
 
-from rich.table import Table
 from rich.text import Text
-from textual.widgets import Static
 
 from ...net.messages import TableInfo
 from ...rules import Phase
 from ...rules.idoubtit import TableView
+from .lines import Lines
+
+#: The widest a name is drawn.
+NAME_WIDTH = 24
 
 
-class Players(Static):
+class Players(Lines):
     DEFAULT_CSS = """
     Players { height: auto; border: round $primary; padding: 0 1; }
     """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._rows: list[tuple[Text, Text, str, Text]] = []
+        self._shown: object = None
 
     def show(self, view: TableView | None, info: TableInfo | None) -> None:
         if view is None or info is None:
             return
         key = (info.seats, view.seat, view.players, view.turn, view.phase, view.laid,
                view.hand_sizes, view.claim, view.claimer, view.winner)
-        if key == getattr(self, "_shown", None):
+        if key == self._shown:
             return  # nothing it draws has changed
         self._shown = key
-        rows = Table.grid(padding=(0, 1), expand=True)
-        rows.add_column(width=1)
-        rows.add_column(no_wrap=True, max_width=24, overflow="ellipsis")
-        rows.add_column(justify="right", no_wrap=True)
-        rows.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
+        rows = []
         for number in _round_from(view.seat, view.players):
             seat = info.seats[number] if number < len(info.seats) else None
             name = (seat.name if seat else None) or f"seat {number}"
             to_play = view.turn == number and view.phase is not Phase.OVER
-            mark = Text("▶", style="bold yellow") if to_play else Text("")
+            mark = Text("▶", style="bold yellow") if to_play else Text(" ")
             who = Text(name, style="bold" if to_play else "")
             if seat is not None and seat.bot and "bot" not in name.casefold():
                 who.append(" (bot)", style="dim")
@@ -47,11 +50,33 @@ class Players(Static):
             if seat is not None and seat.away:
                 status.append("  away, bot plays" if status else "away, bot plays",
                               style="italic red")
-            rows.add_row(mark, who, f"{view.hand_sizes[number]} cards", status)
-        # Its height is one row a player: a new layout only when that changes.
-        self.update(rows, layout=rows.row_count != getattr(self, "_rows", None))
-        self._rows = rows.row_count
+            rows.append((mark, who, f"{view.hand_sizes[number]} cards", status))
         self.border_title = "players" if view.seat is None else "the others"
+        if len(rows) != len(self._rows):
+            self.refresh(layout=True)  # one line a player: the height changes
+        self._rows = rows
+        self.redraw()
+
+    def build(self, width: int) -> list[Text]:
+        names = min(NAME_WIDTH, max((len(who) for _, who, _, _ in self._rows), default=0))
+        cards = max((len(held) for _, _, held, _ in self._rows), default=0)
+        lines = []
+        for mark, who, held, status in self._rows:
+            line = Text()
+            line.append_text(mark)
+            line.append(" ")
+            who = who.copy()
+            who.truncate(names, overflow="ellipsis", pad=True)
+            line.append_text(who)
+            line.append(" " + held.rjust(cards) + " ")
+            status = status.copy()
+            status.truncate(max(0, width - len(line)), overflow="ellipsis")
+            line.append_text(status)
+            lines.append(line)
+        return lines
+
+    def get_content_height(self, container: object, viewport: object, width: int) -> int:
+        return len(self._rows)
 
 
 def _round_from(seat: int | None, players: int) -> list[int]:

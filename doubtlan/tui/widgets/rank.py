@@ -3,24 +3,35 @@
 from __future__ import annotations
 
 from rich.text import Text
-from textual.widgets import Static
 
 from ...rules import Rank
 from ..cards import big_rank
+from .lines import Lines
 
 
-class RankBanner(Static):
+class RankBanner(Lines):
     DEFAULT_CSS = """
-    RankBanner { width: 14; height: 7; border: round $accent; content-align: center middle;
-                 text-align: center; }
+    RankBanner { width: 14; height: 7; border: round $accent; }
     """
 
-    def show(self, rank: Rank, pile: int) -> None:
-        if (rank, pile) == getattr(self, "_shown", None):
-            return
-        self._shown = (rank, pile)
-        text = Text(big_rank(rank) + "\n", style="bold")
-        text.append(rank.plural(), style="bold")
-        text.append(f"\npile {pile}", style="dim")
-        self.update(text, layout=False)  # its size is fixed
+    def __init__(self) -> None:
+        super().__init__()
+        self._shown: tuple[Rank, int] | None = None
+
+    def on_mount(self) -> None:
         self.border_title = "to play"
+
+    def show(self, rank: Rank, pile: int) -> None:
+        if (rank, pile) != self._shown:
+            self._shown = (rank, pile)
+            self.redraw()
+
+    def build(self, width: int) -> list[Text]:
+        if self._shown is None:
+            return []
+        rank, pile = self._shown
+        lines = [Text(line, style="bold") for line in big_rank(rank).splitlines()]
+        lines += [Text(rank.plural(), style="bold"), Text(f"pile {pile}", style="dim")]
+        for line in lines:
+            line.align("center", width)
+        return lines
