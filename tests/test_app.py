@@ -97,6 +97,10 @@ async def test_the_host_plays_a_game_by_keys_wins_and_deals_the_next() -> None:
         # The bluff counts are told at the end; each hand's sparkline is drawn.
         assert "?" not in str(figures.get_row_at(0)[3])
         assert str(figures.get_row_at(0)[7]).strip()
+        # The app checked the deal against the host's reveal, and says so.
+        await wait_for(pilot, lambda: 1 in app.client.mirror.verdicts, "the check")  # type: ignore[union-attr]
+        deal = str(app.play.query_one(Results).query_one("#deal", Static).render())  # type: ignore[union-attr]
+        assert deal.startswith("Deal verified") and "fixed seed" in deal
         await pilot.press("n")
         await wait_for(pilot, lambda: app.play.pane == "table", "the next game")  # type: ignore[union-attr]
         second = view_of(app)

@@ -21,6 +21,8 @@ from typing import Any
 import pytest
 from lan import NETNS_MISSING, Guest, Lan, netns_available
 
+from doubtlan.net.messages import PROTOCOL_VERSION
+
 ROOT = Path(__file__).resolve().parent.parent
 
 #: The longest any one step may take: a process starting, a table showing up, a match.
@@ -85,7 +87,10 @@ def join(lan: Lan, host: int, strategy: str, name: str, *options: str) -> Guest:
 
 
 def plays_to_the_end(joiner: Guest, name: str) -> None:
-    """``joiner`` says the match is over and exits 0, without a traceback."""
+    """``joiner`` checked the first game's deal, says the match is over and exits 0,
+    without a traceback."""
+    joiner.expect(lambda line: line.startswith(f"{name}: game 1: deal verified"), STEP,
+                  f"{name}: game 1: deal verified")
     joiner.expect(
         lambda line: line == f"{name}: the match is over", STEP, f"{name}: the match is over"
     )
@@ -105,7 +110,7 @@ def advert(lan: Lan, host: int, name: str, port: int, **fields: Any) -> dict[str
         "name": name,
         "port": port,
         "addresses": [lan.address(host)],
-        "version": 1,
+        "version": PROTOCOL_VERSION,
         "game": "idoubtit",
         "rules": "decks=1,challenge=window",
         **fields,

@@ -142,6 +142,7 @@ def test_the_results(snap_compare: SnapCompare) -> None:
         assert isinstance(app, DoubtApp)
         await at_table(pilot)
         await KeyPlayer(pilot, app).play_game()
+        await wait_for(pilot, lambda: app.client.mirror.verdicts, "the deal's check")  # type: ignore[union-attr]
         quiet(app)
 
     assert snap_compare(hosting(TickingClock()), terminal_size=(100, 30),

@@ -11,11 +11,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import random
+import secrets
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
-from ..rules import Action
+from ..rules import Action, Event, Options, RulesError
+from ..rules.fairness import Reveal as Revealed
+from ..rules.fairness import Seen, Verdict, verify
 from ..rules.idoubtit import Resolved, TableView
 from . import protocol
 from .errors import WireError
@@ -31,6 +34,7 @@ from .messages import (
     Note,
     Ping,
     Pong,
+    Reveal,
     State,
     TableInfo,
     Welcome,
@@ -62,16 +66,30 @@ class Mirror:
     #: The last refusal, and why the host closed the connection (None while open).
     error: Error | None = None
     bye: Bye | None = None
+    #: The seed this client adds to the match's deals (sent in its hello).
+    contribution: bytes | None = None
+    #: Each game's check against the host's reveal (docs/fairness.md), by game number.
+    verdicts: dict[int, Verdict] = field(default_factory=dict)
+    #: The host's commitment as first seen: it may not change while this client plays.
+    commitment: str | None = None
     _claims: list[Resolved] = field(default_factory=list)
     _claims_copy: tuple[Resolved, ...] = ()
+    #: For the current game: the events shown since the last fresh picture of it, the
+    #: actions sent, and the reveal's parts received.
+    _events: list[Event] = field(default_factory=list)
+    _events_from: int = 0
+    _sent: list[str] = field(default_factory=list)
+    _revealed: list[Reveal] = field(default_factory=list)
 
     def receive(self, message: Message) -> None:
         if isinstance(message, Welcome):
             self.seat, self.token, self.name = message.seat, message.token, message.name
             self.table = message.table
             self.bye = None
+            self._committed(message.table)
         elif isinstance(message, TableInfo):
             self.table = message
+            self._committed(message)
         elif isinstance(message, History):
             self._claims_from(message.game_number, message.claims_from, message.claims)
         elif isinstance(message, State):
@@ -82,14 +100,61 @@ class Mirror:
             view.claims = self._claims_copy
             self.view = view
             self.events, self.notes = message.events, message.notes
+            if message.events_from != self._events_from + len(self._events):
+                self._events_from, self._events = message.events_from, []  # a snapshot
+            self._events.extend(message.events)
+        elif isinstance(message, Reveal):
+            self._reveal(message)
         elif isinstance(message, Error):
             self.error = message
         elif isinstance(message, Bye):
             self.bye = message
 
+    def _committed(self, table: TableInfo) -> None:
+        if self.commitment is None:
+            self.commitment = table.commitment
+
+    def sent(self, action: str) -> None:
+        """This client asked the host to apply ``action`` in the current game."""
+        self._sent.append(action)
+
+    def _reveal(self, part: Reveal) -> None:
+        """Keep a part of the host's reveal; check the game once it is all here."""
+        if part.game_number != self.game_number or part.actions_from != sum(
+                len(p.actions) for p in self._revealed):
+            self._revealed = []  # a part out of place: wait for a whole reveal
+            if part.actions_from != 0:
+                return
+        self._revealed.append(part)
+        if part.complete:
+            parts, self._revealed = self._revealed, []
+            self.verdicts[part.game_number] = self._check(parts)
+
+    def _check(self, parts: list[Reveal]) -> Verdict:
+        table, first = self.table, parts[0]
+        if table is None or first.game_number != self.game_number:
+            return Verdict(("the host revealed a game this client did not see",))
+        if table.commitment != self.commitment:
+            return Verdict(("the host changed its commitment after you joined",))
+        try:
+            revealed = Revealed(
+                first.game_number, bytes.fromhex(first.secret),
+                tuple(bytes.fromhex(seed) for seed in first.seeds), first.opener,
+                tuple(played for part in parts for played in part.actions))
+            commitment = bytes.fromhex(self.commitment or "")
+            options = Options.parse(table.rules)
+        except (ValueError, RulesError) as error:
+            return Verdict((f"the host's reveal cannot be read: {error}",))
+        seen = Seen(self.seat, self.contribution, tuple(self._claims), self._events_from,
+                    tuple(self._events), tuple(self._sent))
+        return verify(revealed, commitment=commitment, players=table.players, options=options,
+                      seen=seen)
+
     def _claims_from(self, game: int, start: int, claims: tuple[Resolved, ...]) -> None:
         if game != self.game_number:
             self.game_number, self._claims, self._claims_copy = game, [], ()
+            self._events, self._sent, self._revealed = [], [], []
+            self._events_from = 0
         if start < len(self._claims):
             del self._claims[start:]
             self._claims_copy = ()
@@ -123,9 +188,12 @@ class Client:
         retry_for: float = 60.0,
         first_try_for: float = 5.0,
         on_connection: Callable[[bool], None] | None = None,
+        seed: bytes | None = None,
     ) -> None:
         self.host, self.port, self.name, self.pin, self.watch = host, port, name, pin, watch
-        self.mirror = Mirror(token=token)
+        #: This client's seed for the match's deals: random unless given (tests, replays).
+        self.mirror = Mirror(token=token,
+                             contribution=secrets.token_bytes(16) if seed is None else seed)
         self.on_message = on_message
         self.retry_for, self.first_try_for = retry_for, first_try_for
         #: Called with True when the host welcomes this client, False when it is lost.
@@ -154,6 +222,8 @@ class Client:
             await writer.drain()
         except (ConnectionError, OSError):
             return False
+        if isinstance(message, Act):
+            self.mirror.sent(message.action)  # (checked against the game's reveal)
         return True
 
     async def act(self, action: Action, turn: int) -> bool:
@@ -227,7 +297,9 @@ class Client:
         self._writer = writer
         self.mirror.bye = None
         await self.send(
-            Hello(PROTOCOL_VERSION, self.name, self.pin, self.mirror.token, self.watch)
+            Hello(PROTOCOL_VERSION, self.name, self.pin, self.mirror.token, self.watch,
+                  None if self.watch or self.mirror.contribution is None
+                  else self.mirror.contribution.hex())
         )
         self.last_read = time.monotonic()
         pinger = asyncio.create_task(self._ping(writer))

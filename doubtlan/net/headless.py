@@ -15,13 +15,14 @@ from collections.abc import Callable
 from typing import TextIO
 
 from ..bots import make_bot
+from ..rules.fairness import Verdict
 from ..rules.idoubtit import Resolved, Won
 from . import botclient
 from .client import Client, ConnectionLost
 from .errors import WireError
 from .host import Limits
 from .hosted import AdvertiseError, Advertising, HostedTable
-from .messages import Message, State
+from .messages import Message, Reveal, State
 from .table import TableConfig
 
 log = logging.getLogger(__name__)
@@ -188,8 +189,17 @@ async def join_bot(
         reason = bye.message if bye is not None else "the connection ended"
         print(f"doubtlan: {reason}", file=sys.stderr)
         return 1
+    for game, verdict in sorted(client.mirror.verdicts.items()):
+        print(f"{client.mirror.name}: {verdict_line(game, verdict)}", file=out, flush=True)
     print(f"{client.mirror.name}: the match is over", file=out, flush=True)
-    return 0
+    return 0 if all(v.ok for v in client.mirror.verdicts.values()) else 1
+
+
+def verdict_line(game: int, verdict: Verdict) -> str:
+    """The check of game ``game``'s deal, in a line (docs/fairness.md)."""
+    if verdict.ok:
+        return f"game {game}: deal verified" + "".join(f" ({note})" for note in verdict.notes)
+    return f"game {game}: the deal did not check out: " + "; ".join(verdict.problems)
 
 
 async def watch(
@@ -212,6 +222,10 @@ async def watch(
                     print(line, file=out, flush=True)
                 elif isinstance(event, Won):
                     print(f"{names.get(event.seat)} wins", file=out, flush=True)
+        elif isinstance(message, Reveal) and message.complete:
+            checked = client.mirror.verdicts.get(message.game_number)
+            if checked is not None:
+                print(verdict_line(message.game_number, checked), file=out, flush=True)
 
     client.on_message = on_message
     try:

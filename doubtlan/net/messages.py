@@ -1,4 +1,4 @@
-"""Every message of the doubtlan protocol, version 1: the one definition of the wire.
+"""Every message of the doubtlan protocol, version 2: the one definition of the wire.
 
 docs/protocol.md describes each message and field; tests/test_protocol.py checks that the
 document and these classes agree. A message travels as a msgpack map whose ``type`` is the
@@ -11,10 +11,11 @@ from dataclasses import dataclass
 from typing import Annotated, ClassVar
 
 from ..rules import Event
+from ..rules.fairness import Played
 from ..rules.idoubtit import Resolved, TableView
 from .codec import Limit, Many, Text
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2
 
 Name = Annotated[str, Text(1, 24)]
 Pin = Annotated[str, Text(1, 16)]
@@ -22,6 +23,9 @@ Token = Annotated[str, Text(16, 64)]
 Seat = Annotated[int, Limit(0, 15)]
 Seconds = Annotated[float, Limit(0, 3600)]
 Version = Annotated[int, Limit(0, 65535)]
+#: Bytes written as hexadecimal text: a seed of up to 32 bytes, or a SHA-256 digest.
+Hex = Annotated[str, Text(0, 64)]
+GameNumber = Annotated[int, Limit(1, 1_000_000)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,7 +43,8 @@ class Hello(Message):
     """The first message on a connection: take a seat, take one's seat back, or watch.
 
     ``token`` (from an earlier ``welcome``) takes the same seat back; ``watch`` asks for no
-    seat at all. ``pin`` is the table's PIN when it has one.
+    seat at all. ``pin`` is the table's PIN when it has one. ``seed`` is the client's own
+    random contribution to every deal of the match (docs/fairness.md).
     """
 
     TYPE = "hello"
@@ -48,6 +53,7 @@ class Hello(Message):
     pin: Pin | None
     token: Token | None
     watch: bool
+    seed: Hex | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,6 +118,8 @@ class TableInfo(Message):
     window: Seconds
     turn_timeout: Seconds
     pin: bool
+    #: SHA-256 commitment to the host's secrets for the match's deals (docs/fairness.md).
+    commitment: Hex
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,11 +156,14 @@ class State(Message):
     """
 
     TYPE = "state"
-    game_number: Annotated[int, Limit(1, 1_000_000)]
+    game_number: GameNumber
     claims_from: Annotated[int, Limit(0, 1_000_000)]
     view: TableView
     events: Annotated[tuple[Event, ...], Many(256)]
     notes: Annotated[tuple[Note, ...], Many(64)]
+    #: The index of the first of ``events`` in the game's events (a snapshot sends none,
+    #: and the number of events so far).
+    events_from: Annotated[int, Limit(0, 10_000_000)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,9 +172,26 @@ class History(Message):
     history is too long for one frame."""
 
     TYPE = "history"
-    game_number: Annotated[int, Limit(1, 1_000_000)]
+    game_number: GameNumber
     claims_from: Annotated[int, Limit(0, 1_000_000)]
     claims: Annotated[tuple[Resolved, ...], Many(256)]
+
+
+@dataclass(frozen=True, slots=True)
+class Reveal(Message):
+    """Game ``game_number`` is over: the host's secret it was dealt with, every seat's
+    seed, and every action from index ``actions_from`` on, so that each client can deal the
+    game again and check it (docs/fairness.md). A long game comes in several parts; the
+    last has ``complete`` true."""
+
+    TYPE = "reveal"
+    game_number: GameNumber
+    secret: Hex
+    seeds: Annotated[tuple[Hex, ...], Many(16)]
+    opener: Seat
+    actions_from: Annotated[int, Limit(0, 10_000_000)]
+    actions: Annotated[tuple[Played, ...], Many(512)]
+    complete: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,5 +218,5 @@ class Bye(Message):
 CLIENT_MESSAGES: tuple[type[Message], ...] = (Hello, Act, Ping, Pong, Leave)
 #: What the host may send.
 HOST_MESSAGES: tuple[type[Message], ...] = (
-    Welcome, TableInfo, State, History, Error, Bye, Ping, Pong,
+    Welcome, TableInfo, State, History, Reveal, Error, Bye, Ping, Pong,
 )

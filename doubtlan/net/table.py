@@ -29,6 +29,7 @@ from ..rules import (
     Phase,
     RulesError,
 )
+from ..rules.fairness import MAX_CONTRIBUTION, Played, SeedChain, deal_seed
 from ..rules.idoubtit import Resolved, TableView
 from ..rules.seeds import Seed, derive, seed_bytes
 from . import errors
@@ -44,6 +45,7 @@ from .messages import (
     Note,
     Ping,
     Pong,
+    Reveal,
     SeatInfo,
     State,
     TableInfo,
@@ -52,6 +54,8 @@ from .messages import (
 
 #: The most settled claims or events one message carries (keeps every frame small).
 CHUNK = 256
+#: The most actions one ``reveal`` carries.
+REVEAL_CHUNK = 512
 #: Wrong PINs from one address before it must wait, and the longest wait, in seconds.
 PIN_TRIES, PIN_LOCK_MAX = 3, 60.0
 
@@ -110,6 +114,8 @@ class Seat:
     #: The last claim (``game.turns``) the bot was asked to call; optional calls are offered
     #: once per claim.
     asked: int = -1
+    #: The seed the seat's player added to the match's deals (docs/fairness.md).
+    contribution: bytes = b""
 
     @property
     def taken(self) -> bool:
@@ -157,6 +163,17 @@ class Table:
         self._next_game_due: float | None = None
         self._bots_made = 0
         self._changed = False
+        #: The host's secrets for the deals, committed to before anyone sits down: drawn
+        #: from the table's seed when it has one (a seeded table deals the same every time,
+        #: and takes no player's seed), else from the operating system.
+        seed = config.seed
+        self.chain = SeedChain(secrets.token_bytes(32) if seed is None
+                               else derive(seed_bytes(seed), "chain"))
+        #: The game being played: its secret, the seats' seeds, and every action so far.
+        self.secret = b""
+        self.contributions: tuple[bytes, ...] = ()
+        self.played: list[Played] = []
+        self._reveal_due = False
 
     # -- what the host asks --------------------------------------------------------------
 
@@ -254,6 +271,7 @@ class Table:
             self._return(client, hello.token, now)
             return
         self._check_pin(client.address, hello.pin, now)
+        _contribution(hello.seed)  # a seed that cannot be read is refused before a seat
         if hello.watch:
             client.joined = True
             self._welcome(client, None)
@@ -263,6 +281,7 @@ class Table:
             raise errors.TableFull()
         seat.name = self._unique_name(hello.name)
         seat.token = secrets.token_urlsafe(24)
+        seat.contribution = _contribution(hello.seed)
         seat.conn = client.id
         client.joined, client.seat = True, seat.number
         self._welcome(client, seat)
@@ -440,7 +459,17 @@ class Table:
         self._deal(now)
 
     def _deal(self, now: float) -> None:
-        self.game = self.match.new_game()
+        number = self.match.games + 1
+        if number > self.chain.games:
+            self.state = "over"  # the commitment covers no more games
+            self._broadcast_table()
+            self.finish()
+            return
+        self.secret = self.chain.secret(number)
+        seeded = self.config.seed is not None
+        self.contributions = tuple(b"" if seeded else seat.contribution for seat in self.seats)
+        self.played = []
+        self.game = self.match.new_game(deal_seed(self.secret, number, self.contributions))
         self.state = "playing"
         self._next_game_due = None
         for seat in self.seats:
@@ -457,7 +486,7 @@ class Table:
         action = game.parse_action(act.action)
         if act.turn != game.turns:
             raise errors.Stale(f"that was meant for claim {act.turn}; the table is at {game.turns}")
-        game.apply(client.seat, action)
+        self._apply(client.seat, action, "player")
         self._settle(now)
 
     def _leave(self, client: Conn, now: float) -> None:
@@ -491,7 +520,7 @@ class Table:
                 self._window_due = None
                 self._notes.append(Note("window", None))
                 while game.state.phase is Phase.WINDOW and game.awaiting():
-                    game.apply(game.awaiting()[0], LetStand())
+                    self._apply(game.awaiting()[0], LetStand(), "window")
             if self._turn_due is not None and now >= self._turn_due:
                 self._turn_due = None
                 self._play_for(game.state.turn)
@@ -506,8 +535,8 @@ class Table:
             return
         if view.laid == 0:
             true = [card for card in view.hand if card.rank is view.rank]
-            game.apply(seat, Lay((true or list(view.hand))[0]))
-        game.apply(seat, Announce())
+            self._apply(seat, Lay((true or list(view.hand))[0]), "timer")
+        self._apply(seat, Announce(), "timer")
         self._notes.append(Note("timeout", seat))
 
     def _settle(self, now: float) -> None:
@@ -561,12 +590,20 @@ class Table:
                     continue
             action = seat.plan.pop(0)
             try:
-                game.apply(number, action)
+                self._apply(number, action, "bot" if seat.strategy is not None else "stand-in")
             except RulesError:
                 seat.plan = []  # the table moved on (a call settled the claim); think again
                 continue
             return action
         return None
+
+    def _apply(self, seat: int, action: Action, by: str) -> None:
+        """The one way the table changes its game: ``game.apply``, and the action kept for
+        the game's reveal."""
+        game = self.game
+        assert game is not None
+        game.apply(seat, action)
+        self.played.append(Played(seat, action.text, by))
 
     def _set_clocks(self, game: IDoubtIt, now: float) -> None:
         state = game.state
@@ -587,6 +624,7 @@ class Table:
 
     def _end_game(self, game: IDoubtIt, now: float) -> None:
         self.results.append(game.winner)
+        self._reveal_due = True  # after the last state (see publish)
         self._window_due = self._turn_due = self._bot_due = None
         games = self.config.games
         if games and self.match.games >= games:
@@ -634,6 +672,7 @@ class Table:
             window=config.window,
             turn_timeout=config.turn_timeout,
             pin=config.pin is not None,
+            commitment=self.chain.commitment.hex(),
         )
 
     def _send(self, conn: int, message: Message) -> None:
@@ -654,6 +693,28 @@ class Table:
         if self._changed:
             self._changed = False
             self._broadcast_states()
+        if self._reveal_due:
+            self._reveal_due = False
+            for conn in self.conns.values():
+                if conn.joined:
+                    self._reveal(conn.id)
+
+    def _reveal(self, conn: int) -> None:
+        """Send ``conn`` the game's reveal, in parts when it is long."""
+        game = self.game
+        assert game is not None
+        played = tuple(self.played)
+        start = 0
+        while True:
+            part = played[start:start + REVEAL_CHUNK]
+            complete = start + len(part) == len(played)
+            self._send(conn, Reveal(
+                self.match.games, self.secret.hex(),
+                tuple(seed.hex() for seed in self.contributions), game.opener, start, part,
+                complete))
+            if complete:
+                return
+            start += len(part)
 
     def _broadcast_states(self) -> None:
         notes, self._notes = tuple(self._notes[-64:]), []
@@ -698,9 +759,10 @@ class Table:
         game = self.game
         assert game is not None
         start, total = conn.claims_sent, len(view.claims)
-        fresh = view.claims[start:]
+        claims = view.claims[start:]
         self._send(conn.id, State(
-            self.match.games, start, _with_claims(view, fresh), events, notes,  # type: ignore[arg-type]
+            self.match.games, start, _with_claims(view, claims), events, notes,  # type: ignore[arg-type]
+            conn.events_sent,
         ))
         conn.events_sent = len(game.state.events)
         conn.claims_sent = total
@@ -709,3 +771,16 @@ class Table:
 def _with_claims(view: TableView, claims: tuple[Resolved, ...]) -> TableView:
     view.claims = claims  # views are fresh copies made for their reader
     return view
+
+
+def _contribution(seed: str | None) -> bytes:
+    """A player's seed for the deals, from its hexadecimal text in ``hello``."""
+    if seed is None:
+        return b""
+    try:
+        contribution = bytes.fromhex(seed)
+    except ValueError:
+        raise errors.BadMessage("hello.seed: not hexadecimal") from None
+    if len(contribution) > MAX_CONTRIBUTION:
+        raise errors.BadMessage(f"hello.seed: more than {MAX_CONTRIBUTION} bytes")
+    return contribution

@@ -35,14 +35,20 @@ class Match:
             tally[self.game.winner] += 1
         return tally
 
-    def new_game(self) -> IDoubtIt:
-        """Deal the next game, opened by the seat after the last game's opener."""
+    @property
+    def next_opener(self) -> int:
+        """The seat that opens the next game."""
+        return self.games % self.players
+
+    def new_game(self, seed: bytes | None = None) -> IDoubtIt:
+        """Deal the next game, opened by the seat after the last game's opener: shuffled
+        with ``seed``, or by default with a seed drawn from the match's."""
         self._won = self.tally
         game = IDoubtIt(
             self.players,
             self.options,
-            seed=derive(self.seed, f"game {self.games + 1}"),
-            opener=self.games % self.players,
+            seed=derive(self.seed, f"game {self.games + 1}") if seed is None else seed,
+            opener=self.next_opener,
         )
         self.games += 1
         self.game = game

@@ -23,7 +23,7 @@ from ..net.client import Client, ConnectionLost
 from ..net.discovery import TableAd
 from ..net.errors import WireError
 from ..net.hosted import AdvertiseError, Advertising, HostedTable
-from ..net.messages import Bye, Error, Message, State, TableInfo, Welcome
+from ..net.messages import Bye, Error, Message, Reveal, State, TableInfo, Welcome
 from ..net.table import Refused, TableConfig
 from ..rules.idoubtit import Resolved, Won
 from .cards import sentence
@@ -233,7 +233,7 @@ class DoubtApp(App[int]):
                     seen.window_key, seen.window_since = key, self.clock()
         if isinstance(message, Error):
             self.notify(sentence(message.message), title="Not done", severity="warning")
-        if isinstance(message, (Welcome, State, TableInfo)):
+        if isinstance(message, (Welcome, State, TableInfo, Reveal)):
             self._redraw(message)
 
     def _redraw(self, message: Message | None = None) -> None:

@@ -126,6 +126,7 @@ class PlayScreen(Screen[None]):
             self.query_one(Results).show(
                 view, info, seen.won, is_host=app.is_host,
                 over=info.state == "over" or mirror.bye is not None,
+                verdict=mirror.verdicts.get(mirror.game_number),
             )
         elif view is not None and info.state != "lobby":
             pane = "table"

@@ -9,7 +9,9 @@ from textual.containers import Vertical
 from textual.widgets import DataTable, Static
 
 from ...net.messages import TableInfo
+from ...rules.fairness import Verdict
 from ...rules.idoubtit import TableView, Won, figures, hand_sizes
+from ..cards import sentence
 
 BARS = "▁▂▃▄▅▆▇█"
 
@@ -31,12 +33,14 @@ class Results(Vertical):
     Results { padding: 0 1; }
     Results #winner { height: auto; text-align: center; margin: 1 0; }
     Results #figures { height: auto; }
+    Results #deal { height: auto; margin-top: 1; }
     Results #results-hint { margin-top: 1; color: $text-muted; }
     """
 
     def compose(self) -> ComposeResult:
         yield Static(id="winner")
         yield DataTable(id="figures", show_cursor=False)
+        yield Static(id="deal")
         yield Static(id="results-hint")
 
     def on_mount(self) -> None:
@@ -46,7 +50,7 @@ class Results(Vertical):
         )
 
     def show(self, view: TableView, info: TableInfo, won: Won | None, *, is_host: bool,
-             over: bool) -> None:
+             over: bool, verdict: Verdict | None = None) -> None:
         names = {s.seat: s.name or f"seat {s.seat}" for s in info.seats}
         winner = view.winner
         title = Text()
@@ -75,6 +79,7 @@ class Results(Vertical):
                 str(f.caught), str(f.doubts_right), str(f.doubts_wrong),
                 sparkline([sizes[seat] for sizes in series], top=top),
             )
+        self.query_one("#deal", Static).update(deal_text(verdict))
         if over:
             hint = "The match is over. q leaves."
         elif is_host:
@@ -82,3 +87,19 @@ class Results(Vertical):
         else:
             hint = "Waiting for the host to deal the next game."
         self.query_one("#results-hint", Static).update(hint)
+
+
+def deal_text(verdict: Verdict | None) -> Text:
+    """What the check of the game's deal found (docs/fairness.md), in a sentence or two."""
+    if verdict is None:
+        return Text("Checking the deal...", style="dim")
+    if not verdict.ok:
+        text = Text("The deal did not check out: ", style="bold red")
+        text.append(sentence(verdict.problems[0]), style="red")
+        return text
+    text = Text("Deal verified", style="bold green")
+    text.append(": the cards were dealt as promised and every card shown was the one laid.",
+                style="green")
+    for note in verdict.notes:
+        text.append(f"\n{sentence(note)}", style="dim")
+    return text

@@ -1,0 +1,197 @@
+"""A deal every player can check: the host's committed secrets, the players' seeds, and the
+replay that checks a game once it is over (docs/fairness.md).
+
+- The host draws one secret, the root, when its table opens, and hashes it over and over:
+  ``link[n-1] = SHA-256(link[n])``. ``link[0]``, the commitment, is told to everyone before
+  anything is dealt; game ``n`` is dealt with ``link[n]``, which is revealed when game ``n``
+  ends. Anyone checks it by hashing it ``n`` times back to the commitment; nobody can work
+  out the next game's secret from the ones revealed.
+- Each player sends a seed of their own when they sit down. Game ``n``'s deck is shuffled
+  (:func:`~doubtlan.rules.seeds.shuffle`) with ``HMAC-SHA256(link[n], "doubtlan deal" ||
+  n || each seat's seed, length first, in seat order)``: while one player's seed is secret
+  and random, nobody, the host included, can choose the deal.
+- When the game ends, the host reveals its secret, the seeds and every action in order.
+  :func:`verify` deals the game again from them, plays every action through the rules, and
+  compares what that gives with what this seat was shown.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .base import Event
+from .errors import RulesError
+from .idoubtit import IDoubtIt, Options, Resolved
+
+#: Games one commitment covers (a table needs a new one after that many).
+CHAIN_LINKS = 10_000
+#: The longest seed a player may add to a deal, in bytes.
+MAX_CONTRIBUTION = 32
+#: Who played an action: the seat's player, a seated bot, a bot standing in for an absent
+#: player, the host when the turn timer ran out, or the host when a window's time ran out.
+PLAYED_BY = ("player", "bot", "stand-in", "timer", "window")
+
+
+def digest(data: bytes) -> bytes:
+    return hashlib.sha256(data).digest()
+
+
+class SeedChain:
+    """The host's secrets for a match's deals: ``secret(n)`` deals game ``n``; hashing it
+    ``n`` times gives ``commitment``."""
+
+    def __init__(self, root: bytes, links: int = CHAIN_LINKS) -> None:
+        chain = [root]
+        for _ in range(links):
+            chain.append(digest(chain[-1]))
+        chain.reverse()
+        self._chain = chain
+        self.root = root
+
+    @property
+    def commitment(self) -> bytes:
+        return self._chain[0]
+
+    @property
+    def games(self) -> int:
+        """How many games the chain can deal."""
+        return len(self._chain) - 1
+
+    def secret(self, game: int) -> bytes:
+        if not 1 <= game < len(self._chain):
+            raise ValueError(f"this table's commitment covers games 1 to {self.games}")
+        return self._chain[game]
+
+
+def links_to(secret: bytes, game: int, commitment: bytes) -> bool:
+    """Whether ``secret`` is game ``game``'s link of the chain that ``commitment`` heads."""
+    if game < 1:
+        return False
+    for _ in range(game):
+        secret = digest(secret)
+    return hmac.compare_digest(secret, commitment)
+
+
+def deal_seed(secret: bytes, game: int, contributions: Sequence[bytes]) -> bytes:
+    """The seed game ``game`` is shuffled with, from the host's secret and every seat's."""
+    message = bytearray(b"doubtlan deal")
+    message += game.to_bytes(4, "big")
+    for seed in contributions:
+        if len(seed) > MAX_CONTRIBUTION:
+            raise ValueError(f"a seed is at most {MAX_CONTRIBUTION} bytes")
+        message += len(seed).to_bytes(1, "big") + seed
+    return hmac.new(secret, bytes(message), hashlib.sha256).digest()
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    """One action the game accepted: ``seat`` did ``action`` (its text), played ``by``."""
+
+    seat: int
+    action: str
+    by: str
+
+
+@dataclass(frozen=True, slots=True)
+class Reveal:
+    """What the host reveals when game ``game`` ends."""
+
+    game: int
+    secret: bytes
+    #: Each seat's seed, in seat order (empty for a bot's seat, or all empty when the table
+    #: was dealt from a fixed seed).
+    contributions: tuple[bytes, ...]
+    opener: int
+    actions: tuple[Played, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Seen:
+    """What one seat was shown of a game, and did in it, to check against a reveal."""
+
+    #: None for a spectator.
+    seat: int | None
+    #: The seed this seat added (None: it added none).
+    contribution: bytes | None
+    #: Every settled claim of the game, as shown.
+    claims: tuple[Resolved, ...]
+    #: The game's events from index ``events_from`` to the end, as shown to this seat (from
+    #: 0, or from where it last joined and was shown the game afresh).
+    events_from: int
+    events: tuple[Event, ...]
+    #: The actions this seat's player sent, in order (some may have been refused).
+    sent: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """``problems``: what did not match, each a sentence (none: the deal is verified).
+    ``notes``: what could not be checked, and why."""
+
+    problems: tuple[str, ...]
+    notes: tuple[str, ...] = ()
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+
+def verify(reveal: Reveal, *, commitment: bytes, players: int, options: Options,
+           seen: Seen) -> Verdict:
+    """Check a game from its reveal against the commitment and what ``seen`` was shown."""
+    notes: list[str] = []
+    if not links_to(reveal.secret, reveal.game, commitment):
+        return Verdict((f"the host's secret for game {reveal.game} does not match the "
+                        "commitment it gave before the deal",))
+    if len(reveal.contributions) not in (0, players) or any(
+            len(seed) > MAX_CONTRIBUTION for seed in reveal.contributions):
+        return Verdict(("the players' seeds revealed are not one for each seat",))
+    seat = seen.seat
+    if not any(reveal.contributions):
+        notes.append("this table dealt from a fixed seed, so no player's seed went into it")
+    elif seat is not None and seen.contribution is not None \
+            and reveal.contributions[seat] != seen.contribution:
+        return Verdict(("your seed is not the one the deal was made with",))
+    try:
+        game = IDoubtIt(players, options, seed=deal_seed(reveal.secret, reveal.game,
+                                                         reveal.contributions),
+                        opener=reveal.opener)
+    except (RulesError, ValueError) as error:
+        return Verdict((f"the game cannot be dealt again: {error}",))
+    for number, played in enumerate(reveal.actions, 1):
+        if played.by not in PLAYED_BY:
+            return Verdict((f"action {number} was played by {played.by!r}, which is no one",))
+        try:
+            game.apply(played.seat, game.parse_action(played.action))
+        except RulesError as error:
+            return Verdict((f"action {number} ({played.action!r} by seat {played.seat + 1}) "
+                            f"breaks the rules: {error.message}",))
+    problems: list[str] = []
+    if not game.over:
+        problems.append("the actions revealed do not finish the game")
+    claims = tuple(game.state.records)
+    if claims != seen.claims:
+        problems.append(_first_difference("claim", seen.claims, claims))
+    events = game.log(seat, seen.events_from)
+    if seen.events != events:
+        problems.append(_first_difference("event", seen.events, events, seen.events_from))
+    if seat is not None:
+        mine = [p.action for p in reveal.actions if p.seat == seat and p.by == "player"]
+        sent = iter(seen.sent)
+        for action in mine:
+            if not any(action == text for text in sent):  # in order, skipping refusals
+                problems.append(f"the host says you played {action!r}, which you never sent")
+                break
+    return Verdict(tuple(problems), tuple(notes))
+
+
+def _first_difference(what: str, shown: Sequence[object], dealt: Sequence[object],
+                      start: int = 0) -> str:
+    for index, (a, b) in enumerate(zip(shown, dealt, strict=False), start + 1):
+        if a != b:
+            return f"{what} {index} was shown as {a}, but the deal and the actions give {b}"
+    return (f"you were shown {len(shown)} {what}s, but the deal and the actions give "
+            f"{len(dealt)}")

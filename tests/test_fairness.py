@@ -1,0 +1,317 @@
+"""The verifiable deal (docs/fairness.md): the commitment chain, the deal from every seat's
+seed, the check of a whole game against what a seat was shown, and tampering caught."""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import hashlib
+import random
+from collections.abc import Callable
+
+import pytest
+
+from doubtlan.bots import make_bot
+from doubtlan.net import botclient
+from doubtlan.net.client import Client
+from doubtlan.net.host import Host
+from doubtlan.net.table import Table, TableConfig
+from doubtlan.rules import DECK, IDoubtIt, Options
+from doubtlan.rules.fairness import (
+    Played,
+    Reveal,
+    SeedChain,
+    Seen,
+    Verdict,
+    deal_seed,
+    links_to,
+    verify,
+)
+
+# -- the chain and the deal -----------------------------------------------------------------
+
+
+def test_each_games_secret_hashes_back_to_the_commitment_and_to_no_other_game() -> None:
+    chain = SeedChain(b"a root", links=50)
+    assert chain.games == 50
+    for game in (1, 2, 17, 50):
+        secret = chain.secret(game)
+        assert links_to(secret, game, chain.commitment)
+        assert not links_to(secret, game + 1, chain.commitment)
+        assert not links_to(secret, game - 1, chain.commitment)
+        # The previous game's secret is this one's hash: revealing it gives nothing away.
+        assert hashlib.sha256(secret).digest() == (
+            chain.secret(game - 1) if game > 1 else chain.commitment)
+    with pytest.raises(ValueError):
+        chain.secret(51)
+    with pytest.raises(ValueError):
+        chain.secret(0)
+
+
+def test_the_deal_changes_with_every_seats_seed_and_with_the_game() -> None:
+    secret = SeedChain(b"root", links=3).secret(1)
+    seeds = (b"one", b"", b"three")
+    base = deal_seed(secret, 1, seeds)
+    assert deal_seed(secret, 1, seeds) == base
+    assert deal_seed(secret, 2, seeds) != base
+    assert deal_seed(secret, 1, (b"one", b"x", b"three")) != base
+    assert deal_seed(secret, 1, (b"on", b"e", b"three")) != base  # lengths are part of it
+    assert deal_seed(b"another secret", 1, seeds) != base
+    with pytest.raises(ValueError):
+        deal_seed(secret, 1, (b"x" * 33,))
+
+
+# -- a game to check --------------------------------------------------------------------------
+
+
+@dataclasses.dataclass
+class PlayedGame:
+    reveal: Reveal
+    commitment: bytes
+    players: int
+    options: Options
+    #: What each seat was shown and sent; ``seen`` is the one checking.
+    seens: tuple[Seen, ...]
+    seen: Seen
+
+
+def play(rng: random.Random, seat: int | None = None, seeded: bool = False) -> PlayedGame:
+    """A whole game between random bots, dealt from a chain and the seats' seeds (none for
+    a ``seeded`` table), and what ``seat`` was shown of it (a random seat when None)."""
+    players = rng.randint(3, 5)
+    options = Options()
+    chain = SeedChain(rng.randbytes(32), links=3)
+    number = rng.randint(1, 3)
+    seeds = () if seeded else tuple(rng.randbytes(16) for _ in range(players))
+    opener = rng.randrange(players)
+    game = IDoubtIt(players, options, seed=deal_seed(chain.secret(number), number, seeds),
+                    opener=opener)
+    bots = [make_bot("random", rng.randbytes(8)) for _ in range(players)]
+    played: list[Played] = []
+    while not game.over:
+        seat_now = game.may_act()[0]
+        for action in bots[seat_now].act(game.view(seat_now)):
+            game.apply(seat_now, action)
+            played.append(Played(seat_now, action.text, "player"))
+    seens = tuple(Seen(s, rng.randbytes(16) if seeded else seeds[s], tuple(game.state.records),
+                       0, game.log(s), tuple(p.action for p in played if p.seat == s))
+                  for s in range(players))
+    me = rng.randrange(players) if seat is None else seat
+    reveal = Reveal(number, chain.secret(number), seeds, opener, tuple(played))
+    return PlayedGame(reveal, chain.commitment, players, options, seens, seens[me])
+
+
+def check(game: PlayedGame, seen: Seen | None = None) -> Verdict:
+    return verify(game.reveal, commitment=game.commitment, players=game.players,
+                  options=game.options, seen=seen or game.seen)
+
+
+def caught(game: PlayedGame) -> bool:
+    """Whether the checking seat, or (for a lie in the reveal, which all get) any seat,
+    finds a problem."""
+    return not check(game).ok or any(not check(game, seen).ok for seen in game.seens)
+
+
+def test_an_honest_game_is_verified_from_every_seat_and_by_a_spectator() -> None:
+    rng = random.Random(1)
+    game = play(rng, seat=0)
+    assert check(game) == Verdict(())
+    assert all(check(game, seen) == Verdict(()) for seen in game.seens)
+    watcher = dataclasses.replace(game, seen=Seen(None, None, game.seen.claims, 0,
+                                                  _log(game, None), ()))
+    assert check(watcher).ok
+
+
+def _log(game: PlayedGame, seat: int | None) -> tuple[object, ...]:
+    """Deal and play ``game`` again, for the events ``seat`` would have been shown."""
+    reveal = game.reveal
+    again = IDoubtIt(game.players, game.options,
+                     seed=deal_seed(reveal.secret, reveal.game, reveal.contributions),
+                     opener=reveal.opener)
+    for played in reveal.actions:
+        again.apply(played.seat, again.parse_action(played.action))
+    return again.log(seat)
+
+
+def test_a_seat_that_joined_late_checks_the_events_it_was_shown() -> None:
+    game = play(random.Random(2))
+    late = dataclasses.replace(game.seen, events_from=40, events=game.seen.events[40:])
+    assert check(dataclasses.replace(game, seen=late)).ok
+
+
+def test_a_table_dealt_from_a_fixed_seed_is_checked_but_says_no_seed_went_in() -> None:
+    verdict = check(play(random.Random(3), seeded=True))
+    assert verdict.ok and "fixed seed" in verdict.notes[0]
+
+
+# -- tampering ----------------------------------------------------------------------------
+
+
+def shown_card_changed(game: PlayedGame, rng: random.Random) -> PlayedGame | None:
+    """The host showed a card in a doubt that was not the one laid."""
+    doubted = [i for i, claim in enumerate(game.seen.claims) if claim.shown]
+    if not doubted:
+        return None
+    index = rng.choice(doubted)
+    claim = game.seen.claims[index]
+    shown = list(claim.shown or ())
+    at = rng.randrange(len(shown))
+    shown[at] = rng.choice([card for card in DECK if card != shown[at]])
+    lie = dataclasses.replace(claim, shown=tuple(shown))
+    claims = (*game.seen.claims[:index], lie, *game.seen.claims[index + 1:])
+    events = tuple(lie if event == claim else event for event in game.seen.events)
+    return dataclasses.replace(game, seen=dataclasses.replace(game.seen, claims=claims,
+                                                              events=events))
+
+
+def seed_changed(game: PlayedGame, rng: random.Random) -> PlayedGame | None:
+    """The host dealt from another secret, or without this seat's seed."""
+    reveal = game.reveal
+    if rng.random() < 0.5:
+        return dataclasses.replace(game, reveal=dataclasses.replace(
+            reveal, secret=rng.randbytes(32)))
+    seeds = list(reveal.contributions)
+    seeds[game.seen.seat or 0] = rng.randbytes(16)
+    return dataclasses.replace(game, reveal=dataclasses.replace(reveal,
+                                                                contributions=tuple(seeds)))
+
+
+def event_reordered_or_dropped(game: PlayedGame, rng: random.Random) -> PlayedGame | None:
+    """An action of the game swapped with the next or left out, in the reveal or in what
+    the seat was shown."""
+    if rng.random() < 0.5:
+        actions = list(game.reveal.actions)
+        at = rng.randrange(len(actions) - 1)
+        if rng.random() < 0.5:
+            del actions[at]
+        elif actions[at] != actions[at + 1]:
+            actions[at], actions[at + 1] = actions[at + 1], actions[at]
+        else:
+            return None
+        return dataclasses.replace(game, reveal=dataclasses.replace(
+            game.reveal, actions=tuple(actions)))
+    events = list(game.seen.events)
+    at = rng.randrange(len(events) - 1)
+    if rng.random() < 0.5:
+        del events[at]
+    elif events[at] != events[at + 1]:
+        events[at], events[at + 1] = events[at + 1], events[at]
+    else:
+        return None
+    return dataclasses.replace(game, seen=dataclasses.replace(game.seen, events=tuple(events)))
+
+
+def action_forged(game: PlayedGame, rng: random.Random) -> PlayedGame | None:
+    """The host played an action for the seat that its player never sent."""
+    sent = list(game.seen.sent)
+    if not sent:
+        return None
+    del sent[rng.randrange(len(sent))]
+    return dataclasses.replace(game, seen=dataclasses.replace(game.seen, sent=tuple(sent)))
+
+
+TAMPERING: list[Callable[[PlayedGame, random.Random], PlayedGame | None]] = [
+    shown_card_changed, seed_changed, event_reordered_or_dropped, action_forged,
+]
+
+
+def test_tampering_is_caught_in_every_one_of_1200_mutated_games() -> None:
+    """300 games of each kind. A lie in what one seat was shown is caught by that seat; a
+    lie in the reveal, which every seat gets, by at least one of them (two cards laid in
+    another order by Ben look the same to Amy, but not to Ben)."""
+    rng = random.Random(2026)
+    kinds = dict.fromkeys((t.__name__ for t in TAMPERING), 0)
+    games = 0
+    while games < 1200:
+        game = play(rng)
+        tamper = TAMPERING[games % len(TAMPERING)]
+        mutated = tamper(game, rng)
+        if mutated is None:
+            continue  # nothing of that kind in this game (no doubt, say): another game
+        assert all(check(game, seen).ok for seen in game.seens), "an honest game verifies"
+        assert caught(mutated), f"{tamper.__name__} was not caught (game {games})"
+        kinds[tamper.__name__] += 1
+        games += 1
+    assert all(count == 300 for count in kinds.values()), kinds
+
+
+def test_each_problem_is_a_sentence_saying_what_did_not_match() -> None:
+    rng = random.Random(7)
+    game = play(rng)
+    reveal = game.reveal
+    wrong = dataclasses.replace(game, reveal=dataclasses.replace(reveal, secret=b"x" * 32))
+    assert check(wrong).problems == (
+        f"the host's secret for game {reveal.game} does not match the commitment it gave "
+        "before the deal",)
+    lie = shown_card_changed(game, rng)
+    assert lie is not None
+    problem = check(lie).problems[0]
+    assert problem.startswith("claim ") and "the deal and the actions give" in problem
+    forged = action_forged(game, rng)
+    assert forged is not None
+    assert any("which you never sent" in p for p in check(forged).problems)
+    illegal = dataclasses.replace(game, reveal=dataclasses.replace(
+        reveal, actions=(Played(reveal.opener, "announce", "player"), *reveal.actions)))
+    assert "breaks the rules" in check(illegal).problems[0]
+
+
+# -- over the network ------------------------------------------------------------------------
+
+
+async def _match(config: TableConfig, lie: Callable[[Table], None] | None = None
+                 ) -> tuple[Table, list[Client]]:
+    """Three bot clients play ``config``'s match on loopback; ``lie`` changes the table
+    once they have sat down (and the table starts then: ``config`` must not autostart)."""
+    table = Table(config)
+    host = Host(table, "127.0.0.1", 0)
+    await host.start()
+    clients = [Client("127.0.0.1", host.port, f"b{n}", retry_for=5.0) for n in range(3)]
+    tasks = [asyncio.create_task(botclient.play(client, make_bot("random", bytes([n]))))
+             for n, client in enumerate(clients)]
+    try:
+        if lie is not None:
+            await asyncio.wait_for(_until(lambda: table.taken == 3), 30)
+            lie(table)
+            host.start_match()
+        await asyncio.wait_for(asyncio.gather(*tasks), 60)
+        await asyncio.wait_for(host.over.wait(), 30)
+    finally:
+        for task in tasks:
+            task.cancel()
+        for client in clients:
+            await client.close()
+        await host.close()
+    return table, clients
+
+
+async def _until(predicate: Callable[[], bool]) -> None:
+    while not predicate():
+        await asyncio.sleep(0.01)  # polling the table (in this loop) for a condition
+
+
+async def test_every_client_verifies_every_deal_of_a_match_over_loopback() -> None:
+    config = TableConfig(players=3, games=2, window=0.5, turn_timeout=0.0)
+    table, clients = await _match(config)
+    assert table.state == "over"
+    for client in clients:
+        mirror = client.mirror
+        assert mirror.commitment == table.chain.commitment.hex()
+        assert set(mirror.verdicts) == {1, 2}
+        assert all(verdict == Verdict(()) for verdict in mirror.verdicts.values())
+    # Every player's seed went into the deals.
+    assert {seat.contribution for seat in table.seats} == {c.mirror.contribution
+                                                           for c in clients}
+
+
+async def test_a_host_that_deals_from_a_secret_it_did_not_commit_to_is_caught() -> None:
+    def swap(table: Table) -> None:
+        table.chain = SeedChain(b"another root", links=10)
+
+    config = TableConfig(players=3, games=1, window=0.5, turn_timeout=0.0, autostart=False)
+    _, clients = await _match(config, swap)
+    for client in clients:
+        verdict = client.mirror.verdicts[1]
+        assert not verdict.ok
+        assert verdict.problems[0] in (
+            "the host changed its commitment after you joined",
+            "the host's secret for game 1 does not match the commitment it gave before the deal")
