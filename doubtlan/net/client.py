@@ -72,6 +72,10 @@ class Mirror:
     verdicts: dict[int, Verdict] = field(default_factory=dict)
     #: The host's commitment as first seen: it may not change while this client plays.
     commitment: str | None = None
+    #: Check each game as soon as its reveal is in; if False, :meth:`check` does it when
+    #: asked (the app, which keeps the work out of the frame that shows the results).
+    check_at_once: bool = True
+    _unchecked: dict[int, list[Reveal]] = field(default_factory=dict)
     _claims: list[Resolved] = field(default_factory=list)
     _claims_copy: tuple[Resolved, ...] = ()
     #: For the current game: the events shown since the last fresh picture of it, the
@@ -127,8 +131,15 @@ class Mirror:
                 return
         self._revealed.append(part)
         if part.complete:
-            parts, self._revealed = self._revealed, []
-            self.verdicts[part.game_number] = self._check(parts)
+            self._unchecked[part.game_number], self._revealed = self._revealed, []
+            if self.check_at_once:
+                self.check()
+
+    def check(self) -> None:
+        """Check every game whose reveal is in and not yet checked (into ``verdicts``)."""
+        for game, parts in list(self._unchecked.items()):
+            del self._unchecked[game]
+            self.verdicts[game] = self._check(parts)
 
     def _check(self, parts: list[Reveal]) -> Verdict:
         table, first = self.table, parts[0]

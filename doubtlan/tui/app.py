@@ -9,6 +9,7 @@ lobby commands (seat a bot, change the rules, start, next game), which show noth
 from __future__ import annotations
 
 import gc
+import sys
 import time
 from collections.abc import Callable
 from contextlib import AbstractAsyncContextManager
@@ -176,6 +177,7 @@ class DoubtApp(App[int]):
             on_message=self._received, retry_for=self.retry_for,
             on_connection=self._connection,
         )
+        self.client.mirror.check_at_once = False  # see _received
         if self.play is None:
             self.play = PlayScreen()
             self.push_screen(self.play)
@@ -208,7 +210,8 @@ class DoubtApp(App[int]):
             return
         mirror = client.mirror
         seen = self.seen
-        if isinstance(message, Welcome) and client.connections == 1 and not self._frozen:
+        if isinstance(message, Welcome) and client.connections == 1 and not self._frozen \
+                and not self._ending:
             self._frozen = True
             self._collector = QuietCollector()
         if isinstance(message, Welcome) and self._bots_to_seat and self.hosted is not None:
@@ -233,8 +236,16 @@ class DoubtApp(App[int]):
                     seen.window_key, seen.window_since = key, self.clock()
         if isinstance(message, Error):
             self.notify(sentence(message.message), title="Not done", severity="warning")
-        if isinstance(message, (Welcome, State, TableInfo, Reveal)):
+        if isinstance(message, Reveal) and message.complete:
+            # The check deals and plays the game again: not in the frame of the last move.
+            self.set_timer(CHECK_AFTER_REVEAL, self._check_deal)
+        if isinstance(message, (Welcome, State, TableInfo)):
             self._redraw(message)
+
+    def _check_deal(self) -> None:
+        if self.client is not None:
+            self.client.mirror.check()
+            self._redraw()
 
     def _redraw(self, message: Message | None = None) -> None:
         if self.play is not None and self.client is not None and not self._ending:
@@ -353,12 +364,13 @@ class DoubtApp(App[int]):
 
     async def on_unmount(self) -> None:
         self._ending = True
-        if self._collector is not None:
-            self._collector.stop()
         if self.hosted is not None:
             await self.hosted.close("shutdown", f"{self.player_name} ended the table")
         if self.client is not None:
             await self.client.close()
+        if self._collector is not None:
+            self._collector.stop()
+            self._collector = None
 
 
 _EXPLAINED = {
@@ -379,6 +391,8 @@ def _explain(bye: Bye) -> str:
     return template.format(message=bye.message)
 
 
+#: Seconds after a game's reveal comes in to check its deal (docs/fairness.md).
+CHECK_AFTER_REVEAL = 0.3
 #: Seconds after a game ends (the results on screen) to run the collector's full pass.
 COLLECT_AFTER_GAME = 1.0
 #: The collector's third threshold while its full passes are left to the app.
@@ -390,13 +404,17 @@ class QuietCollector:
     of play while the app runs: what was built before play is frozen (never looked at
     again), and the passes over everything else wait for the end of a game
     (``collect_between_games``). The young generations are still collected as usual, so
-    only cycles that outlive them wait, for one game at most. ``stop`` puts it back."""
+    only cycles that outlive them wait, for one game at most. ``stop`` puts it back.
+
+    From Python 3.14 the collector works incrementally, its passes are short, and it has
+    no third threshold: only the freezing is done there."""
 
     def __init__(self) -> None:
         self.threshold = gc.get_threshold()
         gc.freeze()
         young, middle, _ = self.threshold
-        gc.set_threshold(young, middle, FULL_PASSES_OFF)
+        if sys.version_info < (3, 14):
+            gc.set_threshold(young, middle, FULL_PASSES_OFF)
 
     def stop(self) -> None:
         gc.set_threshold(*self.threshold)

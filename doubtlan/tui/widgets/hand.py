@@ -93,7 +93,7 @@ class Hand(Lines):
             else:
                 lines[-1].append(" ")
             # A click on a card picks and lays it; the cell between cards is not the card's.
-            click = clickable(f"pick({index})")
+            click = clickable(f"pick({self.cards[index].code!r})")
             if index == self.cursor:
                 lines[-1].append(face.plain, style=cursor + click)
             else:
@@ -105,12 +105,14 @@ class Hand(Lines):
             laid.append("  ")
             laid.append(" Announce (a) ", style=style("hand--announce")
                         + clickable("app.simulate_key('a')"))
-            lines += [Text(), laid]
+            lines.append(laid)
         return lines
 
-    def action_pick(self, index: int) -> None:
-        """A click on card ``index``: move the cursor there and lay it."""
-        if 0 <= index < len(self.cards):
+    def action_pick(self, code: str) -> None:
+        """A click on the card ``code``: move the cursor there and lay it (the card
+        clicked, even if the hand changed under the mouse; none if it is gone)."""
+        index = next((i for i, card in enumerate(self.cards) if card.code == code), None)
+        if index is not None:
             self.cursor = index
             self.post_message(self.Chosen(index, lay=True))
 

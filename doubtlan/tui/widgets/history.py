@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rich.text import Text
-from textual.events import MouseScrollDown, MouseScrollUp
+from textual.events import MouseScrollDown, MouseScrollUp, Resize
 
 from ...rules.idoubtit import Resolved
 from .lines import Lines
@@ -44,7 +44,8 @@ class History(Lines):
 
     def show(self, game: int, claims: tuple[Resolved, ...], names: dict[int, str]) -> None:
         if game != self._game or len(claims) < len(self.lines):
-            self.lines, self._game, self.back = [], game, 0
+            self.lines, self._game = [], game
+            self._scroll(-self.back)  # a new list starts at its newest
         elif len(claims) == len(self.lines):
             return
         new = claims[len(self.lines):]
@@ -68,6 +69,9 @@ class History(Lines):
             self.back = back
             self.border_subtitle = f"{back} newer below" if back else ""
             self.redraw()
+
+    def on_resize(self, event: Resize) -> None:
+        self._scroll(0)  # more room may show lines that were scrolled past (Lines redraws)
 
     def on_mouse_scroll_up(self, event: MouseScrollUp) -> None:
         event.stop()

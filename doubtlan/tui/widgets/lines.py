@@ -58,7 +58,9 @@ class Lines(Widget):
         for y in range(max(len(old), len(new))):
             if y < len(new):
                 text = new[y]
-                if y < len(old) and (text is old[y] or text == old[y]):
+                # (Text's == leaves out the base style: compare it too.)
+                if y < len(old) and (text is old[y] or text == old[y]
+                                     and text.style == old[y].style):
                     new[y] = old[y]
                     if y in strips:
                         self._strips[y] = strips[y]
@@ -72,14 +74,16 @@ class Lines(Widget):
     def on_resize(self, event: Resize) -> None:
         self.redraw()
 
+
     def render(self) -> Text:
         """The lines as one text (what a test reads; the screen is drawn by lines)."""
         return Text("\n").join(self.texts)
 
     def render_line(self, y: int) -> Strip:
         style = self.rich_style
-        if style != self._style:  # focus, a theme: every line's cells change
+        if style != self._style:  # focus, a theme: the lines carry styles, build them again
             self._style, self._strips = style, {}
+            self.texts = self.build(self.size.width)
         strip = self._strips.get(y)
         if strip is None:
             width = self.size.width

@@ -58,7 +58,7 @@ class Players(Lines):
         self.redraw()
 
     def build(self, width: int) -> list[Text]:
-        names = min(NAME_WIDTH, max((len(who) for _, who, _, _ in self._rows), default=0))
+        names = min(NAME_WIDTH, max((who.cell_len for _, who, _, _ in self._rows), default=0))
         cards = max((len(held) for _, _, held, _ in self._rows), default=0)
         lines = []
         for mark, who, held, status in self._rows:
@@ -70,7 +70,7 @@ class Players(Lines):
             line.append_text(who)
             line.append(" " + held.rjust(cards) + " ")
             status = status.copy()
-            status.truncate(max(0, width - len(line)), overflow="ellipsis")
+            status.truncate(max(0, width - line.cell_len), overflow="ellipsis")
             line.append_text(status)
             lines.append(line)
         return lines

@@ -39,6 +39,8 @@ class Prompt(Lines):
         call = call and not ask
         if (text, ask, call) == (self._text, self._ask, self._call):
             return
+        if ask and not self._ask:
+            self._left = 1.0  # a new window: its bar starts full
         self._text, self._ask, self._call = text, ask, call
         self.set_class(ask, "ask")
         self.redraw()
@@ -46,9 +48,10 @@ class Prompt(Lines):
     def countdown(self, left: float, total: float) -> None:
         share = max(0.0, min(1.0, left / total)) if total > 0 else 0.0
         width = max(1, self.size.width)
-        if round(share * width) != round(self._left * width):
-            self.redraw()
+        drawn = round(self._left * width)
         self._left = share
+        if round(share * width) != drawn:
+            self.redraw()
 
     @property
     def answers(self) -> tuple[str, ...]:
@@ -60,7 +63,8 @@ class Prompt(Lines):
         lines = self._text.wrap(self.app.console, max(1, width))
         if self._ask:
             done = round(self._left * width)
-            bar = Text("━" * done, style=style("prompt--left"))
+            bar = Text()
+            bar.append("━" * done, style=style("prompt--left"))
             bar.append("━" * (width - done), style=style("prompt--gone"))
             lines.append(bar)
         if self.answers:

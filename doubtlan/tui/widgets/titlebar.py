@@ -8,6 +8,7 @@ player is about to press a key.
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.text import Text
 
 from .lines import Lines
@@ -40,7 +41,8 @@ class TitleBar(Lines):
         line = self.title.copy()
         if self.notice:
             notice = f" {self.notice} "
-            line.truncate(max(0, width - len(notice) - 1), overflow="ellipsis")
-            line.pad_right(max(0, width - len(line) - len(notice)))
+            room = max(0, width - cell_len(notice) - 1)
+            line.truncate(room, overflow="ellipsis")
+            line.pad_right(max(0, width - line.cell_len - cell_len(notice)))
             line.append(notice, style=self.get_component_rich_style("titlebar--notice"))
         return [line]
