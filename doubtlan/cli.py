@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable, Sequence
+from pathlib import Path
 
 from . import __version__
 
@@ -45,6 +46,8 @@ def _seed(text: str) -> int | str:
 
 #: The port a host listens on unless told otherwise (as in doubtlan.net.address).
 DEFAULT_PORT = 47474
+#: ``--resume`` without a path: the newest journal.
+LATEST = Path("\0the newest journal")
 
 
 def _seconds(low: float, high: float) -> Callable[[str], float]:
@@ -194,6 +197,14 @@ def build_parser() -> argparse.ArgumentParser:
                         help="seconds to look (default 3)")
     tables.add_argument("--json", action="store_true", help="print one JSON list")
     tables.set_defaults(run=_tables)
+    verify = commands.add_parser(
+        "verify", help="check a host's journal: its deals and games",
+        description="Check a journal written by `doubtlan host`: every deal came from the "
+        "secret the table committed to and the players' seeds, and every game's actions "
+        "follow the rules (docs/journal.md, docs/fairness.md). Exits 1 on any mismatch.",
+    )
+    verify.add_argument("journal", type=Path, metavar="JOURNAL", help="the journal file")
+    verify.set_defaults(run=_verify)
     return parser
 
 
@@ -243,6 +254,16 @@ def _add_host(commands: argparse._SubParsersAction) -> None:  # type: ignore[typ
     host.add_argument("--grace", type=_seconds(0, 3600), default=15.0,
                       help="seconds an absent player's seat waits before a bot plays it "
                       "(default 15)")
+    kept = host.add_mutually_exclusive_group()
+    kept.add_argument("--journal", type=Path, default=None, metavar="PATH",
+                      help="write the table's journal here (default: a new file in "
+                      "~/.local/share/doubtlan/journals, or $XDG_DATA_HOME/doubtlan/journals)")
+    kept.add_argument("--no-journal", action="store_true",
+                      help="keep no journal (the table cannot be resumed)")
+    kept.add_argument("--resume", nargs="?", type=Path, const=LATEST, default=None,
+                      metavar="PATH",
+                      help="go on with the table of this journal (default: the newest) after "
+                      "a crash; its rules, seats and match come from the journal")
     where = host.add_mutually_exclusive_group()
     where.add_argument("--advertise", action="append", type=_lan_address, metavar="ADDR",
                        default=[],
@@ -334,17 +355,28 @@ def _host(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         else 1.0,
     )
     advertising = hosted.Advertising(not args.no_advertise, tuple(args.advertise))
+    from .net import journal as journals
+
+    resume: Path | None = args.resume
+    try:
+        if resume == LATEST:
+            resume = journals.latest()
+    except journals.JournalError as error:
+        parser.error(str(error))
+    journal = None if args.no_journal or resume is not None else (
+        args.journal or journals.new_path(config.name))
     if not args.headless:
         from .tui.app import DoubtApp, HostSetup
 
         config.autostart, config.next_game_delay = False, None  # the host says when
         setup = HostSetup(config, bots=args.bots, strategy=args.strategy, bind=args.bind,
-                          port=args.port, advertising=advertising)
+                          port=args.port, advertising=advertising, journal=journal,
+                          resume=resume)
         return _run_app(DoubtApp(player, host=setup, ascii=args.ascii))
     try:
         return asyncio.run(headless.host(
             config, bots=args.bots, strategy=args.strategy, bind=args.bind, port=args.port,
-            advertising=advertising,
+            advertising=advertising, journal=journal, resume=resume,
         ))
     except OSError as error:
         print(f"doubtlan: cannot host on {args.bind}:{args.port}: {error.strerror or error}",
@@ -410,6 +442,22 @@ def _tables(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     from .net import headless
 
     return asyncio.run(headless.tables(args.timeout, args.json))
+
+
+def _verify(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    from .net.journal import JournalError, verify
+
+    try:
+        lines, problems = verify(args.journal)
+    except JournalError as error:
+        print(f"doubtlan: {error}", file=sys.stderr)
+        return 1
+    for line in lines:
+        print(line)
+    for problem in problems:
+        print(f"MISMATCH: {problem}")
+    print("journal verified" if not problems else f"{len(problems)} mismatches")
+    return 1 if problems else 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:

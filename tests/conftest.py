@@ -1,6 +1,8 @@
 import os
 import sys
+from collections.abc import Iterator
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 # Let tests import tests/helpers.py as `helpers`.
@@ -12,3 +14,16 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow],
 )
 settings.load_profile("default")
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _own_data_folder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """`doubtlan host` keeps a journal in the user's data folder: the tests' hosts (and the
+    processes they start) keep theirs in a folder of the test session's own."""
+    before = os.environ.get("XDG_DATA_HOME")
+    os.environ["XDG_DATA_HOME"] = str(tmp_path_factory.mktemp("data"))
+    yield
+    if before is None:
+        del os.environ["XDG_DATA_HOME"]
+    else:
+        os.environ["XDG_DATA_HOME"] = before

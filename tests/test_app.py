@@ -8,6 +8,7 @@ import gc
 import sys
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
+from pathlib import Path
 
 import pytest
 from apps import (
@@ -31,7 +32,7 @@ from doubtlan.net.discovery import TableAd
 from doubtlan.net.hosted import HostedTable
 from doubtlan.rules import Card, Challenge, Claim, Rank
 from doubtlan.rules.idoubtit import Resolved
-from doubtlan.tui.app import FULL_PASSES_OFF, DoubtApp, JoinSetup, QuietCollector
+from doubtlan.tui.app import FULL_PASSES_OFF, DoubtApp, HostSetup, JoinSetup, QuietCollector
 from doubtlan.tui.screens.help import HelpScreen
 from doubtlan.tui.screens.message import ConfirmScreen, MessageScreen
 from doubtlan.tui.screens.options import OptionsScreen
@@ -545,3 +546,29 @@ async def test_a_new_theme_redraws_the_hand_in_its_colours() -> None:
         assert cursor_colour() != before
         assert hand.texts[1].spans[0].style == hand.get_component_rich_style("hand--cursor") \
             + clickable("pick('AS')")
+
+
+async def test_the_hosts_app_resumes_its_table_from_the_journal(tmp_path: Path) -> None:
+    journal = tmp_path / "amy.journal"
+    first = DoubtApp("Amy", host=HostSetup(config(), bots=2, strategy="random",
+                                           bind="127.0.0.1", journal=journal),
+                     clock=TickingClock())
+    async with first.run_test(size=SIZE) as pilot:
+        await start_match(pilot, first)
+        await wait_for(pilot, lambda: view_of(first).my_turn, "my turn")  # type: ignore[union-attr]
+        await KeyPlayer(pilot, first).take_turn()
+        then = view_of(first)
+        assert then is not None and then.turns >= 1
+        hand, claims = then.hand, len(then.claims)
+    # The first app is gone (its table with it); the second goes on from the journal.
+    second = DoubtApp("Amy", host=HostSetup(config(), bind="127.0.0.1", resume=journal),
+                      clock=TickingClock())
+    async with second.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: second.play is not None and second.play.pane == "table"
+                       and view_of(second) is not None, "the table again")
+        now = view_of(second)
+        assert now is not None and now.seat == 0 and now.turns >= then.turns
+        assert len(now.claims) >= claims
+        assert now.turns > then.turns or now.hand == hand  # the same game, going on
+        assert second.hosted is not None and second.hosted.resumed
+        assert len(second.hosted.table.seats) == 3  # the bots too, from the journal

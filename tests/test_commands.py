@@ -6,11 +6,13 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
 
 from doubtlan.cli import main
+from doubtlan.net.journal import read
 
 ROOT = Path(__file__).resolve().parent.parent
 DEADLINE = 60
@@ -126,3 +128,35 @@ def test_bad_arguments_get_a_clear_error(
     assert exit.value.code == 2
     err = capsys.readouterr().err
     assert message in err and "Traceback" not in err
+
+
+def test_a_host_killed_mid_game_resumes_from_its_journal_and_the_player_plays_on(
+        tmp_path: Path) -> None:
+    journal = tmp_path / "table.journal"
+    host, port = start_host("--players", "3", "--bots", "2", "--games", "1", "--bot-delay",
+                            "0.02", "--window", "2", "--turn-timeout", "0", "--journal",
+                            str(journal))
+    joiner = doubtlan("join", f"127.0.0.1:{port}", "--bot", "random", "--name", "Amy")
+    resumed = None
+    try:
+        # The game is under way once the journal holds some of its actions: then kill -9.
+        deadline = time.monotonic() + DEADLINE
+        while sum(r["t"] == "act" for r in read(journal).records) < 20:
+            assert time.monotonic() < deadline and host.poll() is None, "no game under way"
+            time.sleep(0.05)  # polling a file another process writes, until the deadline
+        host.kill()
+        host.communicate(timeout=DEADLINE)
+        resumed = doubtlan("host", "--headless", "--bind", "127.0.0.1", "--port", str(port),
+                           "--no-advertise", "--resume", str(journal))
+        out, err = joiner.communicate(timeout=DEADLINE)
+        assert joiner.returncode == 0, err
+        assert "Amy: game 1: deal verified" in out and "Amy: the match is over" in out
+        said, err = resumed.communicate(timeout=DEADLINE)
+        assert resumed.returncode == 0, err
+        assert f"resumed from {journal}" in said and re.search(r"^game 1: won by", said, re.M)
+    finally:
+        for process in (host, joiner, resumed):
+            if process is not None and process.poll() is None:
+                process.kill()
+                process.communicate(timeout=DEADLINE)
+    assert main(["verify", str(journal)]) == 0

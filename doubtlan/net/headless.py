@@ -12,6 +12,7 @@ import logging
 import signal
 import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import TextIO
 
 from ..bots import make_bot
@@ -22,6 +23,7 @@ from .client import Client, ConnectionLost
 from .errors import WireError
 from .host import Limits
 from .hosted import AdvertiseError, Advertising, HostedTable
+from .journal import JournalError
 from .messages import Message, Reveal, State
 from .table import TableConfig
 
@@ -38,11 +40,20 @@ async def host(
     advertising: Advertising | None = None,
     limits: Limits | None = None,
     out: TextIO = sys.stdout,
+    journal: Path | None = None,
+    resume: Path | None = None,
 ) -> int:
-    """Seat ``bots`` bots, wait for the other seats, play the match, print each winner."""
-    hosted = HostedTable(config, bots=bots, strategy=strategy, bind=bind, port=port,
-                         advertising=advertising, limits=limits)
+    """Seat ``bots`` bots, wait for the other seats, play the match, print each winner
+    (writing ``journal``; or go on with the table of the journal ``resume``)."""
+    try:
+        hosted = HostedTable(config, bots=bots, strategy=strategy, bind=bind, port=port,
+                             advertising=advertising, limits=limits, journal=journal,
+                             resume=resume)
+    except JournalError as error:
+        print(f"doubtlan: {error}", file=sys.stderr, flush=True)
+        return 1
     table, server = hosted.table, hosted.host
+    config = table.config
     try:
         await hosted.start()
     except AdvertiseError as error:
@@ -52,6 +63,9 @@ async def host(
     # that its full passes stay short while the table serves.
     gc.freeze()
     print(f"table {config.name!r} listening on {bind}:{hosted.port}", file=out, flush=True)
+    if table.journal is not None:
+        verb = "resumed from" if hosted.resumed else "journal:"
+        print(f"{verb} {table.journal.path}", file=out, flush=True)
     if bind in ("0.0.0.0", "::"):
         for address in hosted.join_addresses():
             print(f"  join by address: doubtlan join {address}:{hosted.port}", file=out,

@@ -9,10 +9,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 
 from .host import Host, Limits
+from .journal import Journal
 from .messages import PROTOCOL_VERSION
 from .table import Table, TableConfig
 
@@ -32,7 +35,9 @@ class AdvertiseError(Exception):
 
 
 class HostedTable:
-    """``config``'s table, with ``bots`` bots seated, served on ``bind``:``port``."""
+    """``config``'s table, with ``bots`` bots seated, served on ``bind``:``port``, written
+    to a new ``journal`` (docs/journal.md); or, with ``resume``, the table of that journal
+    as it was last written (``config`` and ``bots`` then do not count)."""
 
     def __init__(
         self,
@@ -44,10 +49,17 @@ class HostedTable:
         port: int = 0,
         advertising: Advertising | None = None,
         limits: Limits | None = None,
+        journal: Path | None = None,
+        resume: Path | None = None,
     ) -> None:
-        self.table = Table(config)
-        for _ in range(bots):
-            self.table.seat_bot(strategy)
+        if resume is not None:
+            self.table = Table.resume(resume, _now())
+        else:
+            self.table = Table(config, Journal.create(journal) if journal is not None else None)
+            for _ in range(bots):
+                self.table.seat_bot(strategy)
+        #: True when the table was resumed from a journal.
+        self.resumed = resume is not None
         self.host = Host(self.table, bind, port, limits)
         self.bind = bind
         self.advertising = advertising or Advertising(enabled=False)
@@ -91,6 +103,8 @@ class HostedTable:
     ) -> None:
         """Say goodbye to everyone, stop serving, and withdraw the advertisement."""
         await self.host.close(code, message)
+        if self.table.journal is not None:
+            self.table.journal.close()
         if self._advert is not None:
             await self._advert.close()
             self._advert = None
@@ -157,3 +171,11 @@ class _Advert:
             with contextlib.suppress(Exception):
                 await self._pending
         await self.advertiser.close()  # type: ignore[attr-defined]
+
+
+def _now() -> float:
+    """The host's clock (the event loop's, which is time.monotonic() here)."""
+    try:
+        return asyncio.get_running_loop().time()
+    except RuntimeError:
+        return time.monotonic()

@@ -165,3 +165,81 @@ def latest() -> Path:
     if not found:
         raise JournalError(f"no journal to resume in {folder}")
     return found[-1]
+
+
+def verify(path: Path) -> tuple[list[str], list[str]]:
+    """Check the journal at ``path``: each deal from the secret the table committed to (and
+    from the seats' seeds), each game's actions by the rules. Returns (lines for people,
+    problems): no problems means verified."""
+    from ..rules import Options, RulesError
+    from ..rules.fairness import SeedChain, deal_seed, links_to
+    from ..rules.idoubtit import IDoubtIt
+
+    contents = read(path)
+    lines: list[str] = []
+    problems: list[str] = []
+    records = contents.records
+    if not records or records[0].get("t") != "table":
+        return lines, [f"{path} does not start with a table"]
+    try:
+        commitment = SeedChain(records[0]["root"]).commitment
+        players = records[0]["config"]["players"]
+        options = Options.parse(records[0]["config"]["options"])
+    except (KeyError, TypeError, ValueError, RulesError) as error:
+        return lines, [f"the table's record cannot be read ({error!r})"]
+    lines.append(f"commitment {commitment.hex()}")
+    game: IDoubtIt | None = None
+    number = actions = 0
+
+    def ended() -> None:
+        if game is None:
+            return
+        if game.over:
+            lines.append(f"game {number}: verified, won by seat {game.winner} "
+                         f"in {actions} actions")
+        else:
+            lines.append(f"game {number}: verified as far as it went ({actions} actions)")
+
+    for index, record in enumerate(records[1:], 2):
+        try:
+            kind = record["t"]
+            if kind == "seats":
+                players = record["players"]
+                options = Options.parse(record["options"])
+            elif kind == "deal":
+                if game is not None and not game.over:
+                    problems.append(f"record {index}: game {record['game']} was dealt before "
+                                    f"game {number} ended")
+                ended()
+                number, actions = record["game"], 0
+                secret, seeds = record["secret"], tuple(record["seeds"])
+                if not links_to(secret, number, commitment):
+                    problems.append(f"game {number}: its secret does not match the commitment")
+                if len(seeds) != players:
+                    problems.append(f"game {number}: {len(seeds)} seeds for {players} seats")
+                if record["opener"] != (number - 1) % players:
+                    problems.append(f"game {number}: opened by seat {record['opener']}, not "
+                                    f"seat {(number - 1) % players}")
+                game = IDoubtIt(players, options, seed=deal_seed(secret, number, seeds),
+                                opener=record["opener"])
+            elif kind == "act":
+                if game is None and record["game"] == number and number:
+                    continue  # the rest of a game already found wrong
+                if game is None or record["game"] != number:
+                    problems.append(f"record {index}: an action outside its game")
+                    continue
+                game.apply(record["seat"], game.parse_action(record["action"]))
+                actions += 1
+            elif kind != "table":
+                problems.append(f"record {index}: unknown record {kind!r}")
+        except RulesError as error:
+            problems.append(f"record {index}: game {number}, action {actions + 1} breaks the "
+                            f"rules: {error.message}")
+            game = None
+        except (KeyError, TypeError, ValueError) as error:
+            problems.append(f"record {index} cannot be read ({error!r})")
+    ended()
+    if contents.torn:
+        lines.append(f"{contents.torn} bytes after the last whole record were left out "
+                     "(a write cut short by a crash)")
+    return lines, problems

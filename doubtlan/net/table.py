@@ -15,7 +15,8 @@ import hmac
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Literal
+from pathlib import Path
+from typing import Any, Literal
 
 from ..bots import Bot, make_bot
 from ..rules import (
@@ -33,6 +34,8 @@ from ..rules.fairness import MAX_CONTRIBUTION, Played, SeedChain, deal_seed
 from ..rules.idoubtit import Resolved, TableView
 from ..rules.seeds import Seed, derive, seed_bytes
 from . import errors
+from .journal import Journal, JournalError
+from .journal import read as read_journal
 from .messages import (
     PROTOCOL_VERSION,
     Act,
@@ -137,7 +140,10 @@ class Conn:
 class Table:
     """One table: its seats and connections, and the match played at it."""
 
-    def __init__(self, config: TableConfig) -> None:
+    def __init__(self, config: TableConfig, journal: Journal | None = None, *,
+                 root: bytes | None = None) -> None:
+        """``journal``: where every change is written before anyone is told of it;
+        ``root``: the secret the deals' chain grows from (a resumed table's)."""
         config.options.check_players(config.players)
         self.config = config
         self.seats = [Seat(number) for number in range(config.players)]
@@ -167,13 +173,19 @@ class Table:
         #: from the table's seed when it has one (a seeded table deals the same every time,
         #: and takes no player's seed), else from the operating system.
         seed = config.seed
-        self.chain = SeedChain(secrets.token_bytes(32) if seed is None
-                               else derive(seed_bytes(seed), "chain"))
+        if root is None:
+            root = secrets.token_bytes(32) if seed is None else derive(seed_bytes(seed), "chain")
+        self.chain = SeedChain(root)
         #: The game being played: its secret, the seats' seeds, and every action so far.
         self.secret = b""
         self.contributions: tuple[bytes, ...] = ()
         self.played: list[Played] = []
         self._reveal_due = False
+        self.journal = journal
+        self._journaled_seats: dict[str, Any] | None = None
+        if journal is not None:
+            journal.append({"t": "table", "v": 1, "config": _config_record(config),
+                            "root": root})
 
     # -- what the host asks --------------------------------------------------------------
 
@@ -193,8 +205,11 @@ class Table:
         return min(pending) if pending else None
 
     def take_outbox(self) -> list[tuple[int, Message]]:
-        """What to send now (after :meth:`publish`), in order."""
+        """What to send now (after :meth:`publish`), in order: the journal is on the disk
+        first, so nothing anyone is told of can be lost."""
         self.publish()
+        if self.journal is not None:
+            self.journal.sync()
         out, self.outbox = self.outbox, []
         return out
 
@@ -361,6 +376,8 @@ class Table:
         )
         if self.game is not None:
             self._snapshot(client)
+            if self.game.over:  # (one that came back after the game ended checks it too)
+                self._reveal(client.id)
 
     def seat_bot(self, strategy: str, name: str | None = None) -> Seat:
         """Seat a bot of ``strategy`` in the first free seat (before the match starts)."""
@@ -471,6 +488,10 @@ class Table:
         self.played = []
         self.game = self.match.new_game(deal_seed(self.secret, number, self.contributions))
         self.state = "playing"
+        if self.journal is not None:
+            self.journal.append({"t": "deal", "game": number, "secret": self.secret,
+                                 "seeds": list(self.contributions),
+                                 "opener": self.game.opener})
         self._next_game_due = None
         for seat in self.seats:
             seat.plan, seat.asked = [], -1
@@ -597,6 +618,101 @@ class Table:
             return action
         return None
 
+    # -- the journal ---------------------------------------------------------------------
+
+    def _journal_seats(self) -> None:
+        """Write the seats (and the rules they play by) when they have changed."""
+        if self.journal is None:
+            return
+        config = self.config
+        record = {"t": "seats", "players": config.players, "options": config.options.text,
+                  "window": config.window, "turn_timeout": config.turn_timeout,
+                  "seats": [[s.number, s.name, s.strategy, s.token, s.contribution, s.gone]
+                            for s in self.seats]}
+        if record != self._journaled_seats:
+            self._journaled_seats = record
+            self.journal.append(record)
+
+    @classmethod
+    def resume(cls, path: Path, now: float) -> Table:
+        """The table whose journal is at ``path``, as it was when the journal was last
+        written: seats and tokens, the match and its tally, the game (hands, pile, rank,
+        turn, claims), with its clocks started again at ``now``. Its players are away until
+        they come back with their tokens. The journal goes on at ``path``."""
+        contents = read_journal(path)
+        records = contents.records
+        try:
+            first = records[0]
+            if first["t"] != "table" or first["v"] != 1:
+                raise JournalError(f"{path} does not start with a table")
+            table = cls(_config_from(first["config"]), root=first["root"])
+            for record in records[1:]:
+                table._restore(record)
+        except (IndexError, KeyError, TypeError, ValueError, RulesError) as error:
+            if isinstance(error, JournalError):
+                raise
+            raise JournalError(f"the journal {path} is damaged ({error!r})") from None
+        table.journal = Journal.reopen(path, contents.good)
+        table._resume_clocks(now)
+        return table
+
+    def _restore(self, record: dict[str, Any]) -> None:
+        kind = record["t"]
+        if kind == "seats":
+            config = self.config
+            config.players, config.options = record["players"], Options.parse(record["options"])
+            config.window, config.turn_timeout = record["window"], record["turn_timeout"]
+            self.seats = []
+            for number, name, strategy, token, contribution, gone in record["seats"]:
+                seat = Seat(number, name, strategy, token, contribution=contribution, gone=gone)
+                if strategy is not None:
+                    seat.bot = self._bot(strategy, number)
+                elif gone:
+                    seat.bot = self._bot(config.stand_in, number)
+                self.seats.append(seat)
+            if self.game is None:
+                self.match = Match(config.players, config.options, seed=config.seed)
+            self._journaled_seats = record
+        elif kind == "deal":
+            number = record["game"]
+            if number != self.match.games + 1 or record["secret"] != self.chain.secret(number):
+                raise JournalError(f"the journal's deal of game {number} is not this table's")
+            if self.game is not None:
+                self.results.append(self.game.winner)
+            self.secret, self.contributions = record["secret"], tuple(record["seeds"])
+            self.played = []
+            self.game = self.match.new_game(deal_seed(self.secret, number, self.contributions))
+            if self.game.opener != record["opener"]:
+                raise JournalError(f"the journal's game {number} was opened by another seat")
+        elif kind == "act":
+            game = self.game
+            if game is None or record["game"] != self.match.games:
+                raise JournalError("the journal has an action outside a game")
+            seat, text, by = record["seat"], record["action"], record["by"]
+            game.apply(seat, game.parse_action(text))
+            self.played.append(Played(seat, text, by))
+        else:
+            raise JournalError(f"the journal has a record this doubtlan does not know: {kind!r}")
+
+    def _resume_clocks(self, now: float) -> None:
+        game = self.game
+        for seat in self.seats:
+            if seat.strategy is None and seat.taken and not seat.gone:
+                seat.conn, seat.away_since, seat.bot = None, now, None
+        if game is None:
+            self.state = "lobby"
+        elif game.over:
+            self.results.append(game.winner)
+            games = self.config.games
+            self.state = "over" if games and self.match.games >= games else "between"
+            delay = self.config.next_game_delay
+            if self.state == "between" and delay is not None:
+                self._next_game_due = now + delay
+        else:
+            self.state = "playing"
+            self._set_clocks(game, now)
+        self._changed = True
+
     def _apply(self, seat: int, action: Action, by: str) -> None:
         """The one way the table changes its game: ``game.apply``, and the action kept for
         the game's reveal."""
@@ -604,6 +720,9 @@ class Table:
         assert game is not None
         game.apply(seat, action)
         self.played.append(Played(seat, action.text, by))
+        if self.journal is not None:
+            self.journal.append({"t": "act", "game": self.match.games, "seat": seat,
+                                 "action": action.text, "by": by})
 
     def _set_clocks(self, game: IDoubtIt, now: float) -> None:
         state = game.state
@@ -679,6 +798,7 @@ class Table:
         self.outbox.append((conn, message))
 
     def _broadcast_table(self, but: int | None = None) -> None:
+        self._journal_seats()
         info = self.info()
         for conn in self.conns.values():
             if conn.joined and conn.id != but:
@@ -766,6 +886,23 @@ class Table:
         ))
         conn.events_sent = len(game.state.events)
         conn.claims_sent = total
+
+
+def _config_record(config: TableConfig) -> dict[str, Any]:
+    return {
+        "players": config.players, "options": config.options.text, "name": config.name,
+        "games": config.games, "pin": config.pin, "window": config.window,
+        "turn_timeout": config.turn_timeout, "grace": config.grace,
+        "seed": None if config.seed is None else seed_bytes(config.seed),
+        "bot_delay": config.bot_delay, "next_game_delay": config.next_game_delay,
+        "autostart": config.autostart, "stand_in": config.stand_in,
+    }
+
+
+def _config_from(record: dict[str, Any]) -> TableConfig:
+    fields = dict(record)
+    fields["options"] = Options.parse(fields["options"])
+    return TableConfig(**fields)
 
 
 def _with_claims(view: TableView, claims: tuple[Resolved, ...]) -> TableView:

@@ -24,6 +24,7 @@ from ..net.client import Client, ConnectionLost
 from ..net.discovery import TableAd
 from ..net.errors import WireError
 from ..net.hosted import AdvertiseError, Advertising, HostedTable
+from ..net.journal import JournalError
 from ..net.messages import Bye, Error, Message, Reveal, State, TableInfo, Welcome
 from ..net.table import Refused, TableConfig
 from ..rules.idoubtit import Resolved, Won
@@ -45,6 +46,9 @@ class HostSetup:
     bind: str = "0.0.0.0"
     port: int = 0
     advertising: Advertising = field(default_factory=lambda: Advertising(enabled=False))
+    #: A new journal to write, or one to resume the table of (docs/journal.md).
+    journal: Path | None = None
+    resume: Path | None = None
 
 
 @dataclass
@@ -146,9 +150,17 @@ class DoubtApp(App[int]):
         setup = self.host_setup
         assert setup is not None
         # The bots sit down after the host's player, who takes the first seat.
-        hosted = HostedTable(setup.config, bind=setup.bind, port=setup.port,
-                             advertising=setup.advertising)
-        self._bots_to_seat = setup.bots
+        try:
+            hosted = HostedTable(setup.config, bind=setup.bind, port=setup.port,
+                                 advertising=setup.advertising, journal=setup.journal,
+                                 resume=setup.resume)
+        except JournalError as error:
+            self.fail(sentence(str(error)))
+            return
+        # A resumed table has its seats: the host's player takes the first back.
+        first = hosted.table.seats[0]
+        token = first.token if hosted.resumed and first.strategy is None else None
+        self._bots_to_seat = 0 if hosted.resumed else setup.bots
         try:
             await hosted.start()
         except OSError as error:
@@ -160,7 +172,7 @@ class DoubtApp(App[int]):
         self.hosted = hosted
         # The host's player joins over loopback when the table listens on every address.
         here = {"0.0.0.0": "127.0.0.1", "::": "::1", "": "127.0.0.1"}.get(setup.bind, setup.bind)
-        self.connect((here, hosted.port), setup.config.pin)
+        self.connect((here, hosted.port), hosted.table.config.pin, token=token)
 
     def join_addresses(self) -> list[str]:
         """HOST:PORT texts that others can type to join this app's table."""
@@ -168,14 +180,16 @@ class DoubtApp(App[int]):
             return []
         return [f"{address}:{self.hosted.port}" for address in self.hosted.join_addresses()]
 
-    def connect(self, address: tuple[str, int], pin: str | None) -> None:
-        """Join the table at ``address`` (the screens follow what the host sends)."""
+    def connect(self, address: tuple[str, int], pin: str | None,
+                token: str | None = None) -> None:
+        """Join the table at ``address`` (the screens follow what the host sends); with
+        ``token``, take that seat back."""
         self.address = address
         self.seen = Seen()
         self.client = Client(
             address[0], address[1], self.player_name, pin=pin, watch=self.join_setup.watch,
             on_message=self._received, retry_for=self.retry_for,
-            on_connection=self._connection,
+            on_connection=self._connection, token=token,
         )
         self.client.mirror.check_at_once = False  # see _received
         if self.play is None:

@@ -1,0 +1,244 @@
+"""The host's journal: records that survive a crash at any moment, and a table resumed from
+them that loses no action, applies none twice, and plays its match to the end."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from doubtlan.bots import make_bot
+from doubtlan.cli import main
+from doubtlan.net.botclient import Decider
+from doubtlan.net.client import Mirror
+from doubtlan.net.journal import MAGIC, Journal, JournalError, read
+from doubtlan.net.messages import PROTOCOL_VERSION, Hello
+from doubtlan.net.table import Table, TableConfig
+from doubtlan.rules import deck
+
+# -- the file ---------------------------------------------------------------------------------
+
+
+def test_records_read_back_and_a_torn_last_record_is_ignored(tmp_path: Path) -> None:
+    path = tmp_path / "j.journal"
+    journal = Journal.create(path)
+    records = [{"t": "x", "n": n, "b": bytes([n]) * n} for n in range(20)]
+    for record in records:
+        journal.append(record)
+    journal.close()
+    whole = path.read_bytes()
+    assert read(path).records == records and read(path).good == len(whole)
+    for cut in range(len(MAGIC), len(whole), 7):  # every kind of torn end
+        path.write_bytes(whole[:cut])
+        contents = read(path)
+        assert contents.records == records[:len(contents.records)]
+        assert contents.good + contents.torn == cut
+    path.write_bytes(whole[:-1] + bytes([whole[-1] ^ 1]))  # a bit flipped in the last
+    assert read(path).records == records[:-1]
+
+
+def test_a_journal_is_never_overwritten_and_a_stranger_file_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "j.journal"
+    Journal.create(path).close()
+    with pytest.raises(JournalError, match="already exists"):
+        Journal.create(path)
+    (tmp_path / "other").write_bytes(b"hello")
+    with pytest.raises(JournalError, match="not a doubtlan journal"):
+        read(tmp_path / "other")
+
+
+# -- a table killed and resumed -------------------------------------------------------------
+
+
+class Player:
+    """A person's seat at ``table``, played by a bot through the table's own messages."""
+
+    def __init__(self, table: Table, conn: int, mirror: Mirror, seed: int) -> None:
+        """A connection ``conn`` to ``table`` whose client keeps ``mirror`` (over a lost
+        connection, the same one: it comes back with the seat's token)."""
+        self.table, self.conn, self.mirror = table, conn, mirror
+        self.decider = Decider(make_bot("random", bytes([seed])))
+        table.connect(conn, "10.0.0.9")
+        seed_text = mirror.contribution.hex() if mirror.contribution else None
+        table.receive(conn, Hello(PROTOCOL_VERSION, "Amy", None, mirror.token, False, seed_text),
+                      0.0)
+
+    def take(self, messages: list[tuple[int, object]], now: float) -> None:
+        for conn, message in messages:
+            if conn != self.conn:
+                continue
+            self.mirror.receive(message)  # type: ignore[arg-type]
+            for act in self.decider.decide(self.mirror, message):  # type: ignore[arg-type]
+                self.mirror.sent(act.action)
+                self.table.receive(self.conn, act, now)
+
+
+def config() -> TableConfig:
+    return TableConfig(players=4, games=2, window=5.0, turn_timeout=0.0, grace=0.0,
+                       next_game_delay=0.0)
+
+
+Told = tuple[int, list[object]]
+
+
+def step(table: Table, player: Player, now: float) -> tuple[float, Told]:
+    """Send what the table has to send (and say which game and actions that told of); when
+    nothing happens, let its next clock come."""
+    out = table.take_outbox()
+    told = (table.match.games, list(table.played))
+    player.take(out, now)
+    if not out and not table.outbox:
+        due = table.next_deadline()
+        if due is not None:
+            now = max(now, due)
+            table.tick(now)
+    return now, told
+
+
+def conserved(table: Table) -> bool:
+    game = table.game
+    if game is None:
+        return True
+    return Counter(game.state.cards()) == Counter(deck(table.config.options.decks))
+
+
+def start(path: Path) -> tuple[Table, Player]:
+    table = Table(config(), Journal.create(path))
+    for _ in range(3):
+        table.seat_bot("random")
+    player = Player(table, 1, Mirror(contribution=b"\xab" * 16), seed=1)
+    return table, player
+
+
+@pytest.mark.parametrize("run", range(4))
+def test_a_host_killed_at_any_moment_resumes_and_loses_nothing(tmp_path: Path,
+                                                                run: int) -> None:
+    """30 random moments in each of 4 runs: 120 kills. The journal as it is on the disk at
+    the kill (and, half the time, a torn record after it) is all that is left."""
+    rng = random.Random(run)
+    for moment in range(30):
+        path = tmp_path / f"{moment}.journal"
+        table, player = start(path)
+        now, steps = 0.0, rng.randrange(5, 400)
+        told: Told = (0, [])  # the game, and its actions, the table last told anyone of
+        for _ in range(steps):
+            if table.state == "over":
+                break
+            now, told = step(table, player, now)
+            assert conserved(table)
+        # kill -9: what reached the disk is all there is (and maybe half a record)
+        left = path.read_bytes()
+        if rng.random() < 0.5:
+            left += rng.randbytes(rng.randrange(1, 40))
+        copy = tmp_path / f"{moment}-left.journal"
+        copy.write_bytes(left)
+        assert table.journal is not None
+        table.journal.close()  # (only now: a copy of what was on the disk is what is left)
+        resumed = Table.resume(copy, now)
+        told_game, told_actions = told
+        assert resumed.match.games >= told_game, "a deal told to the players was lost"
+        if resumed.match.games == told_game:
+            assert resumed.played[:len(told_actions)] == told_actions, \
+                "an action told to the players was lost"
+        if resumed.match.games == table.match.games:
+            assert resumed.played == table.played[:len(resumed.played)], \
+                "an action was applied that the table had not (or twice)"
+        assert conserved(resumed)
+        # Amy comes back with her token and the match plays on to its end.
+        assert player.mirror.token is not None
+        back = Player(resumed, 2, player.mirror, seed=2)
+        now += 1.0
+        for _ in range(5000):
+            if resumed.state == "over":
+                break
+            now, _ = step(resumed, back, now)
+            assert conserved(resumed)
+        assert resumed.state == "over" and len(resumed.results) == 2
+        assert back.mirror.seat == player.mirror.seat
+        assert all(verdict.ok for verdict in back.mirror.verdicts.values()), back.mirror.verdicts
+        # The journal of the whole match reads back to the same match.
+        assert resumed.journal is not None
+        resumed.journal.close()
+        again = Table.resume(copy, now)
+        assert again.journal is not None
+        again.journal.close()
+        assert again.results == resumed.results and again.played == resumed.played
+
+
+# -- doubtlan verify --------------------------------------------------------------------------
+
+
+def played_match(tmp_path: Path) -> Path:
+    """The journal of a whole match of two games (Amy and three bots)."""
+    path = tmp_path / "match.journal"
+    table, player = start(path)
+    now = 0.0
+    for _ in range(5000):
+        if table.state == "over":
+            break
+        now, _ = step(table, player, now)
+    assert table.state == "over" and table.journal is not None
+    table.journal.close()
+    return path
+
+
+def rewritten(path: Path, change: Callable[[list[dict[str, Any]]], None]) -> Path:
+    """A copy of the journal at ``path`` with its records changed by ``change`` (each
+    record written whole again, checksums and all, as a forger would)."""
+    records = read(path).records
+    change(records)
+    copy = path.with_name("changed.journal")
+    copy.unlink(missing_ok=True)
+    journal = Journal.create(copy)
+    for record in records:
+        journal.append(record)
+    journal.close()
+    return copy
+
+
+def test_verify_passes_a_whole_match_and_a_torn_one(tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    path = played_match(tmp_path)
+    assert main(["verify", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "game 1: verified, won by seat" in out and "game 2: verified" in out
+    assert out.rstrip().endswith("journal verified")
+    torn = tmp_path / "torn.journal"
+    torn.write_bytes(path.read_bytes()[:-5])
+    assert main(["verify", str(torn)]) == 0
+    out = capsys.readouterr().out
+    assert "verified as far as it went" in out and "a write cut short" in out
+
+
+def test_verify_catches_a_changed_secret_seed_or_action(tmp_path: Path,
+                                                        capsys: pytest.CaptureFixture[str]
+                                                        ) -> None:
+    path = played_match(tmp_path)
+
+    def deal(records: list[dict[str, Any]]) -> dict[str, Any]:
+        return next(r for r in records if r["t"] == "deal")
+
+    def secret(records: list[dict[str, Any]]) -> None:
+        deal(records)["secret"] = bytes(32)
+
+    def seed(records: list[dict[str, Any]]) -> None:
+        seeds = deal(records)["seeds"]
+        seeds[3] = b"another seed"
+
+    def action(records: list[dict[str, Any]]) -> None:
+        acts = [r for r in records if r["t"] == "act" and r["action"].startswith("lay")]
+        acts[0]["action"] = "announce"
+
+    def dropped(records: list[dict[str, Any]]) -> None:
+        records.remove(next(r for r in records if r["t"] == "act"))
+
+    for change, said in ((secret, "does not match the commitment"),
+                         (seed, "breaks the rules"), (action, "breaks the rules"),
+                         (dropped, "breaks the rules")):
+        assert main(["verify", str(rewritten(path, change))]) == 1, change.__name__
+        out = capsys.readouterr().out
+        assert "MISMATCH" in out and said in out, (change.__name__, out)
