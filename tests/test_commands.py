@@ -76,6 +76,7 @@ def test_stopping_a_host_tells_the_players() -> None:
     host, port = start_host("--players", "4", "--bots", "1")
     joiner = doubtlan("join", f"127.0.0.1:{port}", "--bot", "random", "--name", "Zed")
     assert host.stdout is not None
+    assert host.stdout.readline().startswith("journal: ")  # kept in the data folder
     assert host.stdout.readline() == "Zed took seat 1\n"  # blocks until Zed is seated
     host.terminate()
     out, err = host.communicate(timeout=DEADLINE)

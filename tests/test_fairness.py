@@ -73,6 +73,7 @@ class PlayedGame:
     #: What each seat was shown and sent; ``seen`` is the one checking.
     seens: tuple[Seen, ...]
     seen: Seen
+    seeded: bool = False
 
 
 def play(rng: random.Random, seat: int | None = None, seeded: bool = False) -> PlayedGame:
@@ -83,7 +84,7 @@ def play(rng: random.Random, seat: int | None = None, seeded: bool = False) -> P
     chain = SeedChain(rng.randbytes(32), links=3)
     number = rng.randint(1, 3)
     seeds = () if seeded else tuple(rng.randbytes(16) for _ in range(players))
-    opener = rng.randrange(players)
+    opener = (number - 1) % players  # the match's rule: the opener moves one seat a game
     game = IDoubtIt(players, options, seed=deal_seed(chain.secret(number), number, seeds),
                     opener=opener)
     bots = [make_bot("random", rng.randbytes(8)) for _ in range(players)]
@@ -98,12 +99,12 @@ def play(rng: random.Random, seat: int | None = None, seeded: bool = False) -> P
                   for s in range(players))
     me = rng.randrange(players) if seat is None else seat
     reveal = Reveal(number, chain.secret(number), seeds, opener, tuple(played))
-    return PlayedGame(reveal, chain.commitment, players, options, seens, seens[me])
+    return PlayedGame(reveal, chain.commitment, players, options, seens, seens[me], seeded)
 
 
 def check(game: PlayedGame, seen: Seen | None = None) -> Verdict:
     return verify(game.reveal, commitment=game.commitment, players=game.players,
-                  options=game.options, seen=seen or game.seen)
+                  options=game.options, seen=seen or game.seen, seeded=game.seeded)
 
 
 def caught(game: PlayedGame) -> bool:
@@ -315,3 +316,31 @@ async def test_a_host_that_deals_from_a_secret_it_did_not_commit_to_is_caught() 
         assert verdict.problems[0] in (
             "the host changed its commitment after you joined",
             "the host's secret for game 1 does not match the commitment it gave before the deal")
+
+
+def test_a_host_cannot_choose_the_deal_by_the_seeds_or_the_opener() -> None:
+    game = play(random.Random(11))
+    reveal = game.reveal
+    empty = dataclasses.replace(game, reveal=dataclasses.replace(
+        reveal, contributions=(b"",) * game.players))
+    assert "your seed is not the one" in check(empty).problems[0]  # not a "fixed seed"
+    nobody = dataclasses.replace(game, reveal=dataclasses.replace(reveal, contributions=()))
+    assert "seeds are missing" in check(nobody).problems[0]
+    bot = (game.seen.seat + 1) % game.players  # type: ignore[operator]
+    assert verify(reveal, commitment=game.commitment, players=game.players,
+                  options=game.options, seen=game.seen, bots=(bot,)).problems == (
+        "the host added a seed of its own for a bot's seat",)
+    moved = dataclasses.replace(game, reveal=dataclasses.replace(
+        reveal, opener=(reveal.opener + 1) % game.players))
+    assert "was opened by seat" in check(moved).problems[0]
+
+
+def test_a_hand_shown_that_the_deal_does_not_give_is_caught() -> None:
+    game = play(random.Random(12))
+    hand = game.seen.events[0].hands[game.seen.seat]  # type: ignore[attr-defined]
+    shown = dataclasses.replace(game.seen, events=(), events_from=len(_log(game, None)),
+                                hand=tuple(hand[:-1]))
+    assert "your hand as last shown" in " ".join(check(game, shown).problems)
+    late = dataclasses.replace(shown, hand=None, from_start=False)
+    verdict = check(game, late)
+    assert verdict.ok and "were not checked" in verdict.notes[-1]

@@ -70,12 +70,15 @@ class Mirror:
     contribution: bytes | None = None
     #: Each game's check against the host's reveal (docs/fairness.md), by game number.
     verdicts: dict[int, Verdict] = field(default_factory=dict)
-    #: The host's commitment as first seen: it may not change while this client plays.
+    #: The host's commitment (and whether it deals from a fixed seed) as first seen: they
+    #: may not change while this client plays.
     commitment: str | None = None
+    seeded: bool | None = None
     #: Check each game as soon as its reveal is in; if False, :meth:`check` does it when
     #: asked (the app, which keeps the work out of the frame that shows the results).
     check_at_once: bool = True
-    _unchecked: dict[int, list[Reveal]] = field(default_factory=dict)
+    _unchecked: dict[int, Callable[[], Verdict]] = field(default_factory=dict)
+    _from_start: bool = False
     _claims: list[Resolved] = field(default_factory=list)
     _claims_copy: tuple[Resolved, ...] = ()
     #: For the current game: the events shown since the last fresh picture of it, the
@@ -106,6 +109,8 @@ class Mirror:
             self.events, self.notes = message.events, message.notes
             if message.events_from != self._events_from + len(self._events):
                 self._events_from, self._events = message.events_from, []  # a snapshot
+            elif message.events_from == 0 and not self._events:
+                self._from_start = True  # this client has the game from its deal on
             self._events.extend(message.events)
         elif isinstance(message, Reveal):
             self._reveal(message)
@@ -116,7 +121,7 @@ class Mirror:
 
     def _committed(self, table: TableInfo) -> None:
         if self.commitment is None:
-            self.commitment = table.commitment
+            self.commitment, self.seeded = table.commitment, table.seeded
 
     def sent(self, action: str) -> None:
         """This client asked the host to apply ``action`` in the current game."""
@@ -131,21 +136,28 @@ class Mirror:
                 return
         self._revealed.append(part)
         if part.complete:
-            self._unchecked[part.game_number], self._revealed = self._revealed, []
+            parts, self._revealed = self._revealed, []
+            # What this client was shown, as it is now: the check may come later.
+            seen = Seen(self.seat, self.contribution, tuple(self._claims), self._events_from,
+                        tuple(self._events), tuple(self._sent),
+                        self.view.hand if self.view is not None and self.seat is not None
+                        else None, self._from_start)
+            table = self.table
+            self._unchecked[part.game_number] = lambda: self._check(parts, seen, table)
             if self.check_at_once:
                 self.check()
 
     def check(self) -> None:
         """Check every game whose reveal is in and not yet checked (into ``verdicts``)."""
-        for game, parts in list(self._unchecked.items()):
+        for game, check in list(self._unchecked.items()):
             del self._unchecked[game]
-            self.verdicts[game] = self._check(parts)
+            self.verdicts[game] = check()
 
-    def _check(self, parts: list[Reveal]) -> Verdict:
-        table, first = self.table, parts[0]
+    def _check(self, parts: list[Reveal], seen: Seen, table: TableInfo | None) -> Verdict:
+        first = parts[0]
         if table is None or first.game_number != self.game_number:
             return Verdict(("the host revealed a game this client did not see",))
-        if table.commitment != self.commitment:
+        if table.commitment != self.commitment or table.seeded != self.seeded:
             return Verdict(("the host changed its commitment after you joined",))
         try:
             revealed = Revealed(
@@ -156,16 +168,15 @@ class Mirror:
             options = Options.parse(table.rules)
         except (ValueError, RulesError) as error:
             return Verdict((f"the host's reveal cannot be read: {error}",))
-        seen = Seen(self.seat, self.contribution, tuple(self._claims), self._events_from,
-                    tuple(self._events), tuple(self._sent))
+        bots = tuple(s.seat for s in table.seats if s.bot)
         return verify(revealed, commitment=commitment, players=table.players, options=options,
-                      seen=seen)
+                      seen=seen, seeded=bool(self.seeded), bots=bots)
 
     def _claims_from(self, game: int, start: int, claims: tuple[Resolved, ...]) -> None:
         if game != self.game_number:
             self.game_number, self._claims, self._claims_copy = game, [], ()
             self._events, self._sent, self._revealed = [], [], []
-            self._events_from = 0
+            self._events_from, self._from_start = 0, False
         if start < len(self._claims):
             del self._claims[start:]
             self._claims_copy = ()
@@ -228,13 +239,13 @@ class Client:
         writer = self._writer
         if writer is None or writer.is_closing():
             return False
+        if isinstance(message, Act):
+            self.mirror.sent(message.action)  # (checked against the game's reveal)
         try:
             writer.write(protocol.encode(message))
             await writer.drain()
         except (ConnectionError, OSError):
             return False
-        if isinstance(message, Act):
-            self.mirror.sent(message.action)  # (checked against the game's reveal)
         return True
 
     async def act(self, action: Action, turn: int) -> bool:

@@ -48,7 +48,8 @@ async def host(
     try:
         hosted = HostedTable(config, bots=bots, strategy=strategy, bind=bind, port=port,
                              advertising=advertising, limits=limits, journal=journal,
-                             resume=resume)
+                             resume=resume, settings={"autostart": True, "next_game_delay":
+                                                      config.next_game_delay})
     except JournalError as error:
         print(f"doubtlan: {error}", file=sys.stderr, flush=True)
         return 1

@@ -51,9 +51,10 @@ class HostedTable:
         limits: Limits | None = None,
         journal: Path | None = None,
         resume: Path | None = None,
+        settings: dict[str, object] | None = None,
     ) -> None:
         if resume is not None:
-            self.table = Table.resume(resume, _now())
+            self.table = Table.resume(resume, _now(), **(settings or {}))
         else:
             self.table = Table(config, Journal.create(journal) if journal is not None else None)
             for _ in range(bots):

@@ -91,10 +91,13 @@ class Journal:
 
     @classmethod
     def create(cls, path: Path) -> Journal:
-        """A new journal at ``path`` (which must not exist: a journal is never overwritten)."""
+        """A new journal at ``path`` (which must not exist: a journal is never overwritten),
+        readable by its owner only: it holds the PIN, the seats' tokens and the secrets of
+        the deals to come."""
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            file = open(path, "xb")  # noqa: SIM115 (closed by close())
+            path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+            descriptor = os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600)
+            file = os.fdopen(descriptor, "wb")
         except FileExistsError:
             raise JournalError(f"{path} already exists; --resume {path} goes on with it, "
                                "or give another --journal") from None
@@ -172,7 +175,7 @@ def verify(path: Path) -> tuple[list[str], list[str]]:
     from the seats' seeds), each game's actions by the rules. Returns (lines for people,
     problems): no problems means verified."""
     from ..rules import Options, RulesError
-    from ..rules.fairness import SeedChain, deal_seed, links_to
+    from ..rules.fairness import CHAIN_LINKS, SeedChain, deal_seed, links_to
     from ..rules.idoubtit import IDoubtIt
 
     contents = read(path)
@@ -185,7 +188,7 @@ def verify(path: Path) -> tuple[list[str], list[str]]:
         commitment = SeedChain(records[0]["root"]).commitment
         players = records[0]["config"]["players"]
         options = Options.parse(records[0]["config"]["options"])
-    except (KeyError, TypeError, ValueError, RulesError) as error:
+    except (KeyError, TypeError, ValueError, AttributeError, RulesError) as error:
         return lines, [f"the table's record cannot be read ({error!r})"]
     lines.append(f"commitment {commitment.hex()}")
     game: IDoubtIt | None = None
@@ -212,6 +215,10 @@ def verify(path: Path) -> tuple[list[str], list[str]]:
                                     f"game {number} ended")
                 ended()
                 number, actions = record["game"], 0
+                if type(number) is not int or not 1 <= number <= CHAIN_LINKS:
+                    problems.append(f"record {index}: a game numbered {number!r}")
+                    game, number = None, 0
+                    continue
                 secret, seeds = record["secret"], tuple(record["seeds"])
                 if not links_to(secret, number, commitment):
                     problems.append(f"game {number}: its secret does not match the commitment")
@@ -236,8 +243,9 @@ def verify(path: Path) -> tuple[list[str], list[str]]:
             problems.append(f"record {index}: game {number}, action {actions + 1} breaks the "
                             f"rules: {error.message}")
             game = None
-        except (KeyError, TypeError, ValueError) as error:
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
             problems.append(f"record {index} cannot be read ({error!r})")
+            game = None
     ended()
     if contents.torn:
         lines.append(f"{contents.torn} bytes after the last whole record were left out "

@@ -120,6 +120,9 @@ class TableInfo(Message):
     pin: bool
     #: SHA-256 commitment to the host's secrets for the match's deals (docs/fairness.md).
     commitment: Hex
+    #: True when the deals come from a fixed seed (``--seed``, for replays): the players'
+    #: seeds are not used.
+    seeded: bool
 
 
 @dataclass(frozen=True, slots=True)

@@ -634,31 +634,39 @@ class Table:
             self.journal.append(record)
 
     @classmethod
-    def resume(cls, path: Path, now: float) -> Table:
+    def resume(cls, path: Path, now: float, **settings: Any) -> Table:
         """The table whose journal is at ``path``, as it was when the journal was last
         written: seats and tokens, the match and its tally, the game (hands, pile, rank,
         turn, claims), with its clocks started again at ``now``. Its players are away until
-        they come back with their tokens. The journal goes on at ``path``."""
+        they come back with their tokens. The journal goes on at ``path``. ``settings``
+        change how the table runs (``autostart``, ``next_game_delay``: the app's host and
+        the headless host differ), not what was played."""
         contents = read_journal(path)
         records = contents.records
         try:
             first = records[0]
             if first["t"] != "table" or first["v"] != 1:
                 raise JournalError(f"{path} does not start with a table")
-            table = cls(_config_from(first["config"]), root=first["root"])
+            config = _config_from(first["config"])
+            for name, value in settings.items():
+                setattr(config, name, value)
+            table = cls(config, root=first["root"])
             for record in records[1:]:
                 table._restore(record)
-        except (IndexError, KeyError, TypeError, ValueError, RulesError) as error:
-            if isinstance(error, JournalError):
-                raise
+        except JournalError:
+            raise
+        except (IndexError, KeyError, TypeError, ValueError, AttributeError,
+                RulesError) as error:
             raise JournalError(f"the journal {path} is damaged ({error!r})") from None
-        table.journal = Journal.reopen(path, contents.good)
+        table.journal = Journal.reopen(path, contents.good)  # before anything new happens
         table._resume_clocks(now)
         return table
 
     def _restore(self, record: dict[str, Any]) -> None:
         kind = record["t"]
         if kind == "seats":
+            if len(record["seats"]) != record["players"]:
+                raise JournalError("the journal's seats are not one for each player")
             config = self.config
             config.players, config.options = record["players"], Options.parse(record["options"])
             config.window, config.turn_timeout = record["window"], record["turn_timeout"]
@@ -707,11 +715,11 @@ class Table:
             self.state = "over" if games and self.match.games >= games else "between"
             delay = self.config.next_game_delay
             if self.state == "between" and delay is not None:
-                self._next_game_due = now + delay
+                # Those who come back within the grace time see the game's end first.
+                self._next_game_due = now + max(delay, self.config.grace)
         else:
             self.state = "playing"
-            self._set_clocks(game, now)
-        self._changed = True
+        self._settle(now)  # bots whose turn it was play on; the clocks start again
 
     def _apply(self, seat: int, action: Action, by: str) -> None:
         """The one way the table changes its game: ``game.apply``, and the action kept for
@@ -792,6 +800,7 @@ class Table:
             turn_timeout=config.turn_timeout,
             pin=config.pin is not None,
             commitment=self.chain.commitment.hex(),
+            seeded=config.seed is not None,
         )
 
     def _send(self, conn: int, message: Message) -> None:
@@ -849,8 +858,8 @@ class Table:
         game = self.game
         assert game is not None
         if conn.game_number != self.match.games:
-            self._snapshot(conn, notes)
-            return
+            # A new game: shown from its deal on (the hand dealt is checked afterwards).
+            conn.game_number, conn.events_sent, conn.claims_sent = self.match.games, 0, 0
         view = game.view(conn.seat)
         events = game.log(conn.seat, conn.events_sent)
         if not events and not notes:
@@ -901,8 +910,14 @@ def _config_record(config: TableConfig) -> dict[str, Any]:
 
 def _config_from(record: dict[str, Any]) -> TableConfig:
     fields = dict(record)
+    if not isinstance(fields.get("options"), str):
+        raise ValueError("the table's rules are not a text")
     fields["options"] = Options.parse(fields["options"])
-    return TableConfig(**fields)
+    config = TableConfig(**fields)
+    for name in ("players", "games"):
+        if type(getattr(config, name)) is not int:
+            raise ValueError(f"the table's {name} is not a number")
+    return config
 
 
 def _with_claims(view: TableView, claims: tuple[Resolved, ...]) -> TableView:

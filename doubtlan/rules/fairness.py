@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .base import Event
+from .cards import Card
 from .errors import RulesError
 from .idoubtit import IDoubtIt, Options, Resolved
 
@@ -124,6 +125,11 @@ class Seen:
     events: tuple[Event, ...]
     #: The actions this seat's player sent, in order (some may have been refused).
     sent: tuple[str, ...]
+    #: The seat's hand as last shown (None for a spectator).
+    hand: tuple[Card, ...] | None = None
+    #: False when this client came to the game after it started (its actions from before
+    #: are not known to it).
+    from_start: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,21 +146,33 @@ class Verdict:
 
 
 def verify(reveal: Reveal, *, commitment: bytes, players: int, options: Options,
-           seen: Seen) -> Verdict:
-    """Check a game from its reveal against the commitment and what ``seen`` was shown."""
+           seen: Seen, seeded: bool = False, bots: tuple[int, ...] = ()) -> Verdict:
+    """Check a game from its reveal against the commitment and what ``seen`` was shown.
+    ``seeded``: the table said, before the deal, that it deals from a fixed seed; ``bots``:
+    the seats it said were bots' (which add no seed)."""
     notes: list[str] = []
     if not links_to(reveal.secret, reveal.game, commitment):
         return Verdict((f"the host's secret for game {reveal.game} does not match the "
                         "commitment it gave before the deal",))
+    if reveal.opener != (reveal.game - 1) % players:
+        return Verdict((f"game {reveal.game} was opened by seat {reveal.opener + 1}, not by "
+                        f"seat {(reveal.game - 1) % players + 1}",))
     if len(reveal.contributions) not in (0, players) or any(
             len(seed) > MAX_CONTRIBUTION for seed in reveal.contributions):
         return Verdict(("the players' seeds revealed are not one for each seat",))
     seat = seen.seat
-    if not any(reveal.contributions):
+    if seeded:
+        if any(reveal.contributions):
+            return Verdict(("the table said it deals from a fixed seed, but seeds went in",))
         notes.append("this table dealt from a fixed seed, so no player's seed went into it")
-    elif seat is not None and seen.contribution is not None \
-            and reveal.contributions[seat] != seen.contribution:
-        return Verdict(("your seed is not the one the deal was made with",))
+    elif len(reveal.contributions) != players:
+        return Verdict(("the players' seeds are missing from the deal",))
+    else:
+        if seat is not None and seen.contribution is not None \
+                and reveal.contributions[seat] != seen.contribution:
+            return Verdict(("your seed is not the one the deal was made with",))
+        if any(reveal.contributions[bot] for bot in bots if 0 <= bot < players):
+            return Verdict(("the host added a seed of its own for a bot's seat",))
     try:
         game = IDoubtIt(players, options, seed=deal_seed(reveal.secret, reveal.game,
                                                          reveal.contributions),
@@ -178,7 +196,13 @@ def verify(reveal: Reveal, *, commitment: bytes, players: int, options: Options,
     events = game.log(seat, seen.events_from)
     if seen.events != events:
         problems.append(_first_difference("event", seen.events, events, seen.events_from))
-    if seat is not None:
+    if seat is not None and seen.hand is not None \
+            and tuple(game.state.hands[seat]) != seen.hand:
+        problems.append("your hand as last shown is not the one the deal and the actions "
+                        "give")
+    if seat is not None and not seen.from_start:
+        notes.append("your own actions from before you came to this game were not checked")
+    elif seat is not None:
         mine = [p.action for p in reveal.actions if p.seat == seat and p.by == "player"]
         sent = iter(seen.sent)
         for action in mine:

@@ -153,13 +153,15 @@ class DoubtApp(App[int]):
         try:
             hosted = HostedTable(setup.config, bind=setup.bind, port=setup.port,
                                  advertising=setup.advertising, journal=setup.journal,
-                                 resume=setup.resume)
+                                 resume=setup.resume,
+                                 settings={"autostart": False, "next_game_delay": None})
         except JournalError as error:
             self.fail(sentence(str(error)))
             return
         # A resumed table has its seats: the host's player takes the first back.
         first = hosted.table.seats[0]
         token = first.token if hosted.resumed and first.strategy is None else None
+        seed = first.contribution if token is not None else None  # its seed, as before
         self._bots_to_seat = 0 if hosted.resumed else setup.bots
         try:
             await hosted.start()
@@ -172,7 +174,7 @@ class DoubtApp(App[int]):
         self.hosted = hosted
         # The host's player joins over loopback when the table listens on every address.
         here = {"0.0.0.0": "127.0.0.1", "::": "::1", "": "127.0.0.1"}.get(setup.bind, setup.bind)
-        self.connect((here, hosted.port), hosted.table.config.pin, token=token)
+        self.connect((here, hosted.port), hosted.table.config.pin, token=token, seed=seed)
 
     def join_addresses(self) -> list[str]:
         """HOST:PORT texts that others can type to join this app's table."""
@@ -181,7 +183,7 @@ class DoubtApp(App[int]):
         return [f"{address}:{self.hosted.port}" for address in self.hosted.join_addresses()]
 
     def connect(self, address: tuple[str, int], pin: str | None,
-                token: str | None = None) -> None:
+                token: str | None = None, seed: bytes | None = None) -> None:
         """Join the table at ``address`` (the screens follow what the host sends); with
         ``token``, take that seat back."""
         self.address = address
@@ -189,7 +191,7 @@ class DoubtApp(App[int]):
         self.client = Client(
             address[0], address[1], self.player_name, pin=pin, watch=self.join_setup.watch,
             on_message=self._received, retry_for=self.retry_for,
-            on_connection=self._connection, token=token,
+            on_connection=self._connection, token=token, seed=seed or None,
         )
         self.client.mirror.check_at_once = False  # see _received
         if self.play is None:
