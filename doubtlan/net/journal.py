@@ -12,21 +12,33 @@ checksum or body does not read: the last write, torn by a crash, is ignored.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import struct
 import time
 import zlib
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO
 
 import msgpack
 
+from ..rules import Event
+
 MAGIC = b"doubtlan journal 1\n"
 HEADER = struct.Struct(">II")
 #: The longest record a journal may hold (a seats record of 16 seats is far smaller).
 MAX_RECORD = 1 << 20
+
+
+def advance(digest: bytes, events: Sequence[Event]) -> bytes:
+    """The digest of a game's events after ``events`` (their wire form, after ``digest``):
+    each action's record carries it, so an action left out, moved or changed shows."""
+    from .protocol import CODEC
+
+    body = msgpack.packb([CODEC.encode(event, Event) for event in events], use_bin_type=True)
+    return hashlib.sha256(digest + body).digest()[:8]
 
 
 class JournalError(Exception):
@@ -193,6 +205,7 @@ def verify(path: Path) -> tuple[list[str], list[str]]:
     lines.append(f"commitment {commitment.hex()}")
     game: IDoubtIt | None = None
     number = actions = 0
+    digest = b""
 
     def ended() -> None:
         if game is None:
@@ -214,7 +227,7 @@ def verify(path: Path) -> tuple[list[str], list[str]]:
                     problems.append(f"record {index}: game {record['game']} was dealt before "
                                     f"game {number} ended")
                 ended()
-                number, actions = record["game"], 0
+                number, actions, digest = record["game"], 0, b""
                 if type(number) is not int or not 1 <= number <= CHAIN_LINKS:
                     problems.append(f"record {index}: a game numbered {number!r}")
                     game, number = None, 0
@@ -235,8 +248,13 @@ def verify(path: Path) -> tuple[list[str], list[str]]:
                 if game is None or record["game"] != number:
                     problems.append(f"record {index}: an action outside its game")
                     continue
-                game.apply(record["seat"], game.parse_action(record["action"]))
+                digest = advance(digest, game.apply(record["seat"],
+                                                    game.parse_action(record["action"])))
                 actions += 1
+                if record["h"] != digest:
+                    problems.append(f"record {index}: game {number}, action {actions}: the "
+                                    "game went otherwise than the journal says")
+                    game = None
             elif kind != "table":
                 problems.append(f"record {index}: unknown record {kind!r}")
         except RulesError as error:

@@ -34,7 +34,7 @@ from ..rules.fairness import MAX_CONTRIBUTION, Played, SeedChain, deal_seed
 from ..rules.idoubtit import Resolved, TableView
 from ..rules.seeds import Seed, derive, seed_bytes
 from . import errors
-from .journal import Journal, JournalError
+from .journal import Journal, JournalError, advance
 from .journal import read as read_journal
 from .messages import (
     PROTOCOL_VERSION,
@@ -183,6 +183,8 @@ class Table:
         self._reveal_due = False
         self.journal = journal
         self._journaled_seats: dict[str, Any] | None = None
+        #: A digest of every event of the game so far (each action's record carries it).
+        self._digest = b""
         if journal is not None:
             journal.append({"t": "table", "v": 1, "config": _config_record(config),
                             "root": root})
@@ -485,7 +487,7 @@ class Table:
         self.secret = self.chain.secret(number)
         seeded = self.config.seed is not None
         self.contributions = tuple(b"" if seeded else seat.contribution for seat in self.seats)
-        self.played = []
+        self.played, self._digest = [], b""
         self.game = self.match.new_game(deal_seed(self.secret, number, self.contributions))
         self.state = "playing"
         if self.journal is not None:
@@ -688,7 +690,7 @@ class Table:
             if self.game is not None:
                 self.results.append(self.game.winner)
             self.secret, self.contributions = record["secret"], tuple(record["seeds"])
-            self.played = []
+            self.played, self._digest = [], b""
             self.game = self.match.new_game(deal_seed(self.secret, number, self.contributions))
             if self.game.opener != record["opener"]:
                 raise JournalError(f"the journal's game {number} was opened by another seat")
@@ -697,7 +699,10 @@ class Table:
             if game is None or record["game"] != self.match.games:
                 raise JournalError("the journal has an action outside a game")
             seat, text, by = record["seat"], record["action"], record["by"]
-            game.apply(seat, game.parse_action(text))
+            self._digest = advance(self._digest, game.apply(seat, game.parse_action(text)))
+            if record["h"] != self._digest:
+                raise JournalError(f"the journal's game {record['game']} went otherwise than "
+                                   "it says")
             self.played.append(Played(seat, text, by))
         else:
             raise JournalError(f"the journal has a record this doubtlan does not know: {kind!r}")
@@ -726,11 +731,12 @@ class Table:
         the game's reveal."""
         game = self.game
         assert game is not None
-        game.apply(seat, action)
+        events = game.apply(seat, action)
         self.played.append(Played(seat, action.text, by))
         if self.journal is not None:
+            self._digest = advance(self._digest, events)
             self.journal.append({"t": "act", "game": self.match.games, "seat": seat,
-                                 "action": action.text, "by": by})
+                                 "action": action.text, "by": by, "h": self._digest})
 
     def _set_clocks(self, game: IDoubtIt, now: float) -> None:
         state = game.state
