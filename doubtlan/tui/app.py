@@ -409,8 +409,9 @@ def _explain(bye: Bye) -> str:
 
 #: Seconds after a game's reveal comes in to check its deal (docs/fairness.md).
 CHECK_AFTER_REVEAL = 0.3
-#: Seconds after a game ends (the results on screen) to run the collector's full pass.
-COLLECT_AFTER_GAME = 1.0
+#: Seconds after a game ends to run the collector's full pass: the frame of the last move
+#: is out by then, and nobody plays while the results are read.
+COLLECT_AFTER_GAME = 0.1
 #: The collector's third threshold while its full passes are left to the app.
 FULL_PASSES_OFF = 1_000_000
 
