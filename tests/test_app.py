@@ -25,6 +25,7 @@ from apps import (
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.events import MouseScrollUp
+from textual.widget import Widget
 from textual.widgets import DataTable, Input, Select, Static
 
 from doubtlan.net.client import Client
@@ -57,6 +58,17 @@ def answered(app: DoubtApp, turns: int) -> bool:
 def text_of(app: DoubtApp, selector: str) -> str:
     """The plain text a Static shows."""
     return str(app.screen.query_one(selector, Static).render())
+
+
+class Alone(App[None]):
+    """One widget by itself, to look at it closely."""
+
+    def __init__(self, widget: Widget) -> None:
+        super().__init__()
+        self.widget = widget
+
+    def compose(self) -> ComposeResult:
+        yield self.widget
 
 
 def results_text(app: DoubtApp) -> str:
@@ -420,12 +432,8 @@ async def test_the_claims_list_shows_the_newest_and_scrolls_back_with_the_wheel(
         return Resolved(seat=number % 3, claim=Claim(1 + number % 4, Rank.ACE), shown=None,
                         doubter=None, honest=None, taker=None, taken=0, next_rank=Rank.TWO)
 
-    class Claims(App[None]):
-        def compose(self) -> ComposeResult:
-            yield History(id="history")
-
     names = {0: "Amy", 1: "Ben", 2: "Clara"}
-    app = Claims()
+    app = Alone(History(id="history"))
     async with app.run_test(size=(32, 12)) as pilot:
         history = app.query_one(History)
         claims = tuple(claim(n) for n in range(30))
@@ -485,11 +493,7 @@ def test_the_collector_keeps_its_full_passes_for_between_games_and_is_put_back()
 
 
 async def test_the_countdown_starts_full_and_follows_the_time_left() -> None:
-    class Asking(App[None]):
-        def compose(self) -> ComposeResult:
-            yield Prompt()
-
-    app = Asking()
+    app = Alone(Prompt())
     async with app.run_test(size=(40, 9)) as pilot:
         prompt = app.query_one(Prompt)
 
@@ -512,11 +516,7 @@ async def test_the_countdown_starts_full_and_follows_the_time_left() -> None:
 
 
 async def test_wide_names_keep_the_turn_notice_on_screen() -> None:
-    class Titled(App[None]):
-        def compose(self) -> ComposeResult:
-            yield TitleBar()
-
-    app = Titled()
+    app = Alone(TitleBar())
     async with app.run_test(size=(40, 3)) as pilot:
         title = app.query_one(TitleBar)
         title.show(Text(" 日本語のテーブル · you are 太郎 · game 12 of 20"))
@@ -527,11 +527,7 @@ async def test_wide_names_keep_the_turn_notice_on_screen() -> None:
 
 
 async def test_a_new_theme_redraws_the_hand_in_its_colours() -> None:
-    class Holding(App[None]):
-        def compose(self) -> ComposeResult:
-            yield Hand()
-
-    app = Holding()
+    app = Alone(Hand())
     async with app.run_test(size=(40, 6)) as pilot:
         hand = app.query_one(Hand)
         hand.show(tuple(Card.parse(code) for code in ("AS", "7H", "KD")))

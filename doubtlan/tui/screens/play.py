@@ -316,11 +316,3 @@ class PlayScreen(Screen[None]):
 
     def action_next_game(self) -> None:
         self.doubt_app.command(lambda hosted: hosted.host.next_game())
-
-
-def _set(widget: Static, text: Text) -> None:
-    """Update ``widget`` only when its text changes (each update costs a redraw). Its size
-    is fixed, so a new layout is not needed."""
-    if getattr(widget, "_shown", None) != text:
-        widget._shown = text  # type: ignore[attr-defined]
-        widget.update(text, layout=False)
