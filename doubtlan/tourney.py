@@ -9,8 +9,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .bots import Bot, make_bot
-from .rules import Action, Doubt, Game, IllegalAction, Match, Options, TableView
+from .bots import make_bot
+from .rules import Action, Game, IllegalAction, Match, View, game_named
 from .rules.seeds import Seed, derive, seed_bytes
 
 #: A game still going after this many claims is stopped and reported as unfinished.
@@ -21,12 +21,14 @@ class BotError(RuntimeError):
     """A bot chose an action the rules refuse, or nothing when it had to act."""
 
 
-def play(game: Game[Any, TableView], bots: Sequence[Bot], max_turns: int = MAX_TURNS) -> bool:
+def play(game: Game[Any, Any], bots: Sequence[Any], max_turns: int = MAX_TURNS) -> bool:
     """Let ``bots`` (one per seat) play ``game`` out; True if it finished within ``max_turns``.
 
     Seats that may act at the same moment decide at once, each from its own view, as they
     would over the network. Their choices are then applied with calls first, nearest
-    clockwise after the claimer first ("calls received together").
+    clockwise after the claimer first ("calls received together"): the choices of seats the
+    game was not waiting for (I Doubt It's open calls, I Know You Don't's interceptions)
+    go first, in ``call_order``.
     """
     apply, view = game.apply, game.view
     while not game.over:
@@ -44,7 +46,8 @@ def play(game: Game[Any, TableView], bots: Sequence[Bot], max_turns: int = MAX_T
             except ValueError as error:
                 raise BotError(f"{bots[seat]!r} at seat {seat} chose {action}: {error}") from error
             continue
-        chosen = []
+        chosen: list[tuple[int, Sequence[Action], View]] = []
+        awaiting = game.awaiting()
         for seat in seats:
             seen = view(seat)
             actions = bots[seat].act(seen)
@@ -52,11 +55,11 @@ def play(game: Game[Any, TableView], bots: Sequence[Bot], max_turns: int = MAX_T
                 chosen.append((seat, actions, seen))
             elif seat in seen.awaiting:
                 raise BotError(f"{bots[seat]!r} at seat {seat} did not act when it had to")
-        calls = [choice for choice in chosen if type(choice[1][0]) is Doubt]
+        calls = [choice for choice in chosen if choice[0] not in awaiting]
         if calls:  # calls first, in the order the rules settle calls received together
             order = game.call_order(seat for seat, _, _ in calls)
             calls.sort(key=lambda choice: order.index(choice[0]) if choice[0] in order else 0)
-            chosen = calls + [choice for choice in chosen if type(choice[1][0]) is not Doubt]
+            chosen = calls + [choice for choice in chosen if choice[0] in awaiting]
         for seat, actions, seen in chosen:
             try:
                 apply(seat, actions[0])
@@ -71,7 +74,7 @@ def play(game: Game[Any, TableView], bots: Sequence[Bot], max_turns: int = MAX_T
     return True
 
 
-def _apply(game: Game[Any, TableView], bots: Sequence[Bot], seat: int, action: Action) -> None:
+def _apply(game: Game[Any, Any], bots: Sequence[Any], seat: int, action: Action) -> None:
     try:
         game.apply(seat, action)
     except ValueError as error:
@@ -99,7 +102,7 @@ class Result:
     """The outcome of a tournament."""
 
     players: int
-    options: Options
+    options: Any
     seed: str
     max_turns: int = MAX_TURNS
     games: int = 0
@@ -107,6 +110,7 @@ class Result:
     turns: int = 0
     seconds: float = 0.0
     standings: dict[str, Standing] = field(default_factory=dict)
+    game: str = "idoubtit"
 
     @property
     def games_per_second(self) -> float:
@@ -119,6 +123,7 @@ class Result:
     def to_json(self) -> dict[str, object]:
         return {
             "games": self.games,
+            "game": self.game,
             "players": self.players,
             "rules": self.options.text,
             "seed": self.seed,
@@ -139,8 +144,8 @@ class Result:
 
     def report(self) -> str:
         lines = [
-            f"{self.games} games, {self.players} players, rules {self.options.text}, "
-            f"seed {self.seed}",
+            f"{self.games} games of {game_named(self.game).title}, {self.players} players, "
+            f"rules {self.options.text}, seed {self.seed}",
             "",
             f"{'strategy':<10}{'seats':>6}{'opened':>8}{'wins':>8}{'win rate':>10}   95% interval",
         ]
@@ -163,38 +168,41 @@ def run(
     strategies: Sequence[str],
     games: int,
     *,
-    options: Options | None = None,
+    options: Any = None,
     seed: Seed | None = None,
     max_turns: int = MAX_TURNS,
+    game: str = "idoubtit",
 ) -> Result:
     """Play ``games`` games between ``strategies`` (one per seat, in seat order).
 
     The games form one match, so the opening seat moves round the table and every seat
     opens as often as the others.
     """
-    options = options or Options()
+    kind = game_named(game)
+    options = options or kind.options_type()
     players = len(strategies)
     options.check_players(players)
     for name in strategies:
-        make_bot(name)  # fails early on an unknown name
+        make_bot(name, game=game)  # fails early on an unknown name
     if seed is None:  # a fresh seed from the system, reported so that the run can be replayed
         seed = secrets.randbelow(2**63)
     master = seed_bytes(seed)
-    result = Result(players, options, str(seed), max_turns)
+    result = Result(players, options, str(seed), max_turns, game=kind.name)
     for name in strategies:
         result.standings.setdefault(name, Standing(seats=0)).seats += 1
-    match = Match(players, options, seed=derive(master, "deal"))
+    match = Match(players, options, seed=derive(master, "deal"), game=kind)
     # A bot keeps its seat for the whole match, so it may learn how its opponents play.
-    bots = [make_bot(name, derive(master, f"seat {seat}")) for seat, name in enumerate(strategies)]
+    bots = [make_bot(name, derive(master, f"seat {seat}"), game)
+            for seat, name in enumerate(strategies)]
     started = time.perf_counter()
     for _ in range(games):
-        game = match.new_game()
-        result.standings[strategies[game.opener]].opened += 1
-        finished = play(game, bots, max_turns)
+        dealt = match.new_game()
+        result.standings[strategies[dealt.opener]].opened += 1
+        finished = play(dealt, bots, max_turns)
         result.games += 1
-        result.turns += game.turns
-        if finished and game.winner is not None:
-            result.standings[strategies[game.winner]].wins += 1
+        result.turns += dealt.turns
+        if finished and dealt.winner is not None:
+            result.standings[strategies[dealt.winner]].wins += 1
         else:
             result.unfinished += 1
     result.seconds = time.perf_counter() - started

@@ -6,8 +6,9 @@ actions to send, once per moment of decision. :func:`play` runs it on a live con
 
 from __future__ import annotations
 
-from ..bots import Bot
-from ..rules import Phase
+from typing import Any
+
+from ..bots import make_bot
 from .client import Client, Mirror
 from .messages import Act, Error, Message, State, Welcome
 
@@ -23,14 +24,17 @@ class Decider:
     connection may never have arrived.
     """
 
-    def __init__(self, bot: Bot) -> None:
+    def __init__(self, bot: Any) -> None:
         self.bot = bot
-        self._moment: tuple[int, int, Phase, bool] | None = None
-        self._retried: tuple[int, int, Phase, bool] | None = None
+        self._moment: tuple[object, ...] | None = None
+        self._retried: tuple[object, ...] | None = None
 
     def decide(self, mirror: Mirror, message: Message) -> list[Act]:
         if isinstance(message, Welcome):  # (re)joined: what was sent before may be lost
             self._moment = self._retried = None
+            game = message.table.game
+            if game != self.bot.game:  # the same strategy, for the game this table plays
+                self.bot = make_bot(self.bot.name, self.bot.rng.randbytes(16), game)
             return []
         if isinstance(message, Error):
             if self._moment is None or self._retried == self._moment:
@@ -41,14 +45,14 @@ class Decider:
         view = mirror.view
         if view is None or not view.legal or view.winner is not None:
             return []
-        moment = (mirror.game_number, view.turns, view.phase, view.claim is not None)
+        moment = (mirror.game_number, *view.moment)
         if moment == self._moment:
             return []
         self._moment = moment
         return [Act(view.turns, action.text) for action in self.bot.act(view)]
 
 
-async def play(client: Client, bot: Bot) -> None:
+async def play(client: Client, bot: Any) -> None:
     """Let ``bot`` play ``client``'s seat until the host says goodbye."""
     decider = Decider(bot)
 

@@ -16,10 +16,9 @@ import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
-from ..rules import Action, Event, Options, RulesError
+from ..rules import Action, Event, RulesError, View, game_named
 from ..rules.fairness import Reveal as Revealed
 from ..rules.fairness import Seen, Verdict, verify
-from ..rules.idoubtit import Resolved, TableView
 from . import protocol
 from .errors import WireError
 from .messages import (
@@ -59,7 +58,7 @@ class Mirror:
     table: TableInfo | None = None
     game_number: int = 0
     #: The seat's view of the current game, with every settled claim.
-    view: TableView | None = None
+    view: View | None = None
     #: The events and notes of the last ``state`` received.
     events: tuple[object, ...] = ()
     notes: tuple[Note, ...] = ()
@@ -79,8 +78,8 @@ class Mirror:
     check_at_once: bool = True
     _unchecked: dict[int, Callable[[], Verdict]] = field(default_factory=dict)
     _from_start: bool = False
-    _claims: list[Resolved] = field(default_factory=list)
-    _claims_copy: tuple[Resolved, ...] = ()
+    _claims: list[Event] = field(default_factory=list)
+    _claims_copy: tuple[Event, ...] = ()
     #: For the current game: the events shown since the last fresh picture of it, the
     #: actions sent, and the reveal's parts received.
     _events: list[Event] = field(default_factory=list)
@@ -104,7 +103,7 @@ class Mirror:
             view = message.view  # decoded just now for this mirror: it may be completed
             if len(self._claims_copy) != len(self._claims):
                 self._claims_copy = tuple(self._claims)
-            view.claims = self._claims_copy
+            setattr(view, "claims", self._claims_copy)  # noqa: B010  (each game's view has it)
             self.view = view
             self.events, self.notes = message.events, message.notes
             if message.events_from != self._events_from + len(self._events):
@@ -165,14 +164,14 @@ class Mirror:
                 tuple(bytes.fromhex(seed) for seed in first.seeds), first.opener,
                 tuple(played for part in parts for played in part.actions))
             commitment = bytes.fromhex(self.commitment or "")
-            options = Options.parse(table.rules)
+            options = game_named(table.game).options_type.parse(table.rules)
         except (ValueError, RulesError) as error:
             return Verdict((f"the host's reveal cannot be read: {error}",))
         bots = tuple(s.seat for s in table.seats if s.bot)
         return verify(revealed, commitment=commitment, players=table.players, options=options,
-                      seen=seen, seeded=bool(self.seeded), bots=bots)
+                      seen=seen, seeded=bool(self.seeded), bots=bots, game=table.game)
 
-    def _claims_from(self, game: int, start: int, claims: tuple[Resolved, ...]) -> None:
+    def _claims_from(self, game: int, start: int, claims: tuple[Event, ...]) -> None:
         if game != self.game_number:
             self.game_number, self._claims, self._claims_copy = game, [], ()
             self._events, self._sent, self._revealed = [], [], []

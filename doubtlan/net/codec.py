@@ -5,9 +5,10 @@ limits (given with ``Annotated``) decide both what is sent and what is accepted.
 encoder and decoder is built once, from the type hints, and reused.
 
 On the wire a dataclass is a map from its field names to their values (events also carry
-their ``kind``); a tuple is an array; ``None`` is nil; a card, rank, claim, action or rule
-options travel as their text (``"QS"``, ``"10"``, ``"3x7"``, ``"lay QS"``,
-``"decks=1,challenge=window"``); a phase as its value.
+their ``kind``, views their ``game``); a tuple is an array; ``None`` is nil; a card, rank,
+claim, declaration, action or rule options travel as their text (``"QS"``, ``"10"``,
+``"3x7"``, ``"4T"``, ``"lay QS"``, ``"decks=1,challenge=window"``); a phase as its value.
+Any value type with a ``parse`` class method and a ``code`` (or ``text``) travels as that text.
 """
 
 from __future__ import annotations
@@ -16,13 +17,14 @@ import dataclasses
 import enum
 import functools
 import math
+import operator
 import types
 import typing
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..rules import DECK, Action, Card, Claim, Event, Options, Rank, RulesError
+from ..rules import DECK, Action, Card, Claim, Event, Game, Rank, RulesError, View
 from .errors import BadMessage
 
 Encode = Callable[[Any], Any]
@@ -67,14 +69,16 @@ def _fail(path: str, message: str) -> BadMessage:
 class Codec:
     """Encoders and decoders for a set of dataclasses, built once per type.
 
-    ``events`` are the event classes that may appear where a field says ``Event``;
-    ``parse_action`` reads an action's text form (the game's own).
+    ``games``: the games whose events may appear where a field says ``Event``, whose views
+    where it says ``View``; ``parse_action`` reads an action's text form (any game's).
     """
 
     def __init__(
-        self, events: typing.Iterable[type[Event]], parse_action: Callable[[str], Action]
+        self, games: typing.Iterable[type[Game[Any, Any]]], parse_action: Callable[[str], Action]
     ) -> None:
-        self.events = {cls.kind: cls for cls in events}
+        games = tuple(games)
+        self.events = {cls.kind: cls for game in games for cls in game.events}
+        self.views = {game.name: game.view_type for game in games}
         self.parse_action = parse_action
         self._encoders: dict[Any, Encode] = {}
         self._decoders: dict[Any, Decode] = {}
@@ -132,13 +136,13 @@ class Codec:
             return _RANK_TEXT.__getitem__
         if tp is Claim:
             return _CLAIM_TEXT.__getitem__
-        if tp is Options:
-            return lambda value: value.text
+        if _text_form(tp):
+            return operator.attrgetter(_text_form(tp))
         if isinstance(tp, type) and issubclass(tp, enum.Enum):
             return lambda value: value.value
         if tp is Action or isinstance(tp, type) and issubclass(tp, Action):
             return self._action_text
-        if tp is Event:
+        if tp is Event or tp is View:
             return lambda value: self.encoder(type(value))(value)
         if dataclasses.is_dataclass(tp):
             return self._dataclass_encoder(tp)
@@ -186,14 +190,16 @@ class Codec:
             return _parsed(Rank.parse, "rank", {text: rank for rank, text in _RANK_TEXT.items()})
         if tp is Claim:
             return _parsed(Claim.parse, "claim", {text: c for c, text in _CLAIM_TEXT.items()})
-        if tp is Options:  # a table's options never change: read each text once
-            return _parsed(functools.lru_cache(maxsize=64)(Options.parse), "options")
+        if _text_form(tp):  # few values, sent often: read each text once
+            return _parsed(functools.lru_cache(maxsize=256)(tp.parse), tp.__name__.lower())
         if isinstance(tp, type) and issubclass(tp, enum.Enum):
             return _enum(tp)
         if tp is Action or isinstance(tp, type) and issubclass(tp, Action):
             return _parsed(self.parse_action, "action", self._actions)
         if tp is Event:
-            return self._event_decoder()
+            return self._tagged_decoder("kind", self.events, "an event")
+        if tp is View:
+            return self._tagged_decoder("game", self.views, "a game's view")
         if dataclasses.is_dataclass(tp):
             return self._dataclass_decoder(tp)
         raise TypeError(f"no wire form for {tp!r}")
@@ -242,12 +248,13 @@ class Codec:
         decoder: Decode = scope["decode"]
         return decoder
 
-    def _event_decoder(self) -> Decode:
+    def _tagged_decoder(self, key: str, classes: dict[str, Any], what: str) -> Decode:
+        """A decoder for a base class whose subclasses the wire tells apart by ``key``."""
         def decode(wire: Any, path: str) -> Any:
-            kind = wire.get("kind") if type(wire) is dict else None
-            if type(kind) is not str or kind not in self.events:
-                raise _fail(path, f"expected an event, one of {sorted(self.events)}")
-            return self.decoder(self.events[kind])(wire, path)
+            tag = wire.get(key) if type(wire) is dict else None
+            if type(tag) is not str or tag not in classes:
+                raise _fail(path, f"expected {what}, one of {sorted(classes)}")
+            return self.decoder(classes[tag])(wire, path)
 
         return decode
 
@@ -278,8 +285,18 @@ def _tag(cls: Any) -> dict[str, str]:
     """The fixed keys a dataclass carries on the wire besides its fields."""
     if isinstance(cls, type) and issubclass(cls, Event):
         return {"kind": cls.kind}
+    if isinstance(cls, type) and issubclass(cls, View):
+        return {"game": cls.game}
     wire_type = getattr(cls, "TYPE", None)
     return {"type": wire_type} if wire_type else {}
+
+
+def _text_form(tp: Any) -> str:
+    """The attribute holding a value type's text (``"code"`` or ``"text"``) when it has a
+    ``parse`` class method that reads it back; empty otherwise."""
+    if not isinstance(tp, type) or not hasattr(tp, "parse") or issubclass(tp, enum.Enum):
+        return ""
+    return "code" if hasattr(tp, "code") else "text" if hasattr(tp, "text") else ""
 
 
 def _same(value: Any) -> Any:

@@ -127,7 +127,7 @@ class HostedTable:
                 port=port,
                 addresses=tuple(addresses),
                 version=PROTOCOL_VERSION,
-                game="idoubtit",
+                game=table.kind.name,
                 rules=table.config.options.text,
                 taken=table.taken,
                 seats=table.config.players,

@@ -186,9 +186,8 @@ def verify(path: Path) -> tuple[list[str], list[str]]:
     """Check the journal at ``path``: each deal from the secret the table committed to (and
     from the seats' seeds), each game's actions by the rules. Returns (lines for people,
     problems): no problems means verified."""
-    from ..rules import Options, RulesError
+    from ..rules import Game, RulesError, game_named
     from ..rules.fairness import CHAIN_LINKS, SeedChain, deal_seed, links_to
-    from ..rules.idoubtit import IDoubtIt
 
     contents = read(path)
     lines: list[str] = []
@@ -199,11 +198,12 @@ def verify(path: Path) -> tuple[list[str], list[str]]:
     try:
         commitment = SeedChain(records[0]["root"]).commitment
         players = records[0]["config"]["players"]
-        options = Options.parse(records[0]["config"]["options"])
+        kind = game_named(records[0]["config"].get("game", "idoubtit"))
+        options = kind.options_type.parse(records[0]["config"]["options"])
     except (KeyError, TypeError, ValueError, AttributeError, RulesError) as error:
         return lines, [f"the table's record cannot be read ({error!r})"]
     lines.append(f"commitment {commitment.hex()}")
-    game: IDoubtIt | None = None
+    game: Game[Any, Any] | None = None
     number = actions = 0
     digest = b""
 
@@ -221,7 +221,7 @@ def verify(path: Path) -> tuple[list[str], list[str]]:
             kind = record["t"]
             if kind == "seats":
                 players = record["players"]
-                options = Options.parse(record["options"])
+                options = kind.options_type.parse(record["options"])
             elif kind == "deal":
                 if game is not None and not game.over:
                     problems.append(f"record {index}: game {record['game']} was dealt before "
@@ -240,8 +240,8 @@ def verify(path: Path) -> tuple[list[str], list[str]]:
                 if record["opener"] != (number - 1) % players:
                     problems.append(f"game {number}: opened by seat {record['opener']}, not "
                                     f"seat {(number - 1) % players}")
-                game = IDoubtIt(players, options, seed=deal_seed(secret, number, seeds),
-                                opener=record["opener"])
+                game = kind(players, options, seed=deal_seed(secret, number, seeds),
+                            opener=record["opener"])
             elif kind == "act":
                 if game is None and record["game"] == number and number:
                     continue  # the rest of a game already found wrong

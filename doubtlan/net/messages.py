@@ -1,4 +1,4 @@
-"""Every message of the doubtlan protocol, version 2: the one definition of the wire.
+"""Every message of the doubtlan protocol, version 3: the one definition of the wire.
 
 docs/protocol.md describes each message and field; tests/test_protocol.py checks that the
 document and these classes agree. A message travels as a msgpack map whose ``type`` is the
@@ -10,12 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated, ClassVar
 
-from ..rules import Event
+from ..rules import Event, View
 from ..rules.fairness import Played
-from ..rules.idoubtit import Resolved, TableView
 from .codec import Limit, Many, Text
 
-PROTOCOL_VERSION = 2
+PROTOCOL_VERSION = 3
 
 Name = Annotated[str, Text(1, 24)]
 Pin = Annotated[str, Text(1, 16)]
@@ -161,7 +160,7 @@ class State(Message):
     TYPE = "state"
     game_number: GameNumber
     claims_from: Annotated[int, Limit(0, 1_000_000)]
-    view: TableView
+    view: View
     events: Annotated[tuple[Event, ...], Many(256)]
     notes: Annotated[tuple[Note, ...], Many(64)]
     #: The index of the first of ``events`` in the game's events (a snapshot sends none,
@@ -177,7 +176,7 @@ class History(Message):
     TYPE = "history"
     game_number: GameNumber
     claims_from: Annotated[int, Limit(0, 1_000_000)]
-    claims: Annotated[tuple[Resolved, ...], Many(256)]
+    claims: Annotated[tuple[Event, ...], Many(256)]
 
 
 @dataclass(frozen=True, slots=True)

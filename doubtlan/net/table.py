@@ -18,20 +18,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from ..bots import Bot, make_bot
-from ..rules import (
-    Action,
-    Announce,
-    IDoubtIt,
-    Lay,
-    LetStand,
-    Match,
-    Options,
-    Phase,
-    RulesError,
-)
+from ..bots import make_bot
+from ..rules import Action, Event, Game, Match, Options, RulesError, View, game_named
 from ..rules.fairness import MAX_CONTRIBUTION, Played, SeedChain, deal_seed
-from ..rules.idoubtit import Resolved, TableView
 from ..rules.seeds import Seed, derive, seed_bytes
 from . import errors
 from .journal import Journal, JournalError, advance
@@ -75,7 +64,8 @@ class TableConfig:
     """How a table is set up (the host's command-line options)."""
 
     players: int
-    options: Options = field(default_factory=Options)
+    #: The game's rule options (each game has its own kind: ``game.options_type``).
+    options: Any = field(default_factory=Options)
     name: str = "doubtlan"
     #: Games in the match; 0 plays on until the host stops.
     games: int = 1
@@ -96,6 +86,8 @@ class TableConfig:
     autostart: bool = True
     #: The strategy that plays for an absent player.
     stand_in: str = "counter"
+    #: The game played at the table (``doubtlan host --game``).
+    game: str = "idoubtit"
 
 
 @dataclass
@@ -111,7 +103,7 @@ class Seat:
     away_since: float | None = None
     gone: bool = False
     #: The bot playing the seat now: the seated bot, or a stand-in for an absent player.
-    bot: Bot | None = None
+    bot: Any = None
     #: Actions the bot has chosen and not yet played (its turn, one card at a time).
     plan: list[Action] = field(default_factory=list)
     #: The last claim (``game.turns``) the bot was asked to call; optional calls are offered
@@ -144,13 +136,17 @@ class Table:
                  root: bytes | None = None) -> None:
         """``journal``: where every change is written before anyone is told of it;
         ``root``: the secret the deals' chain grows from (a resumed table's)."""
+        #: The game played here.
+        self.kind: type[Game[Any, Any]] = game_named(config.game)
+        if not isinstance(config.options, self.kind.options_type):
+            raise RulesError(f"these are not rule options of {self.kind.title}")
         config.options.check_players(config.players)
         self.config = config
         self.seats = [Seat(number) for number in range(config.players)]
         self.conns: dict[int, Conn] = {}
         self.state: TableState = "lobby"
-        self.match = Match(config.players, config.options, seed=config.seed)
-        self.game: IDoubtIt | None = None
+        self.match = Match(config.players, config.options, seed=config.seed, game=self.kind)
+        self.game: Game[Any, Any] | None = None
         #: Messages to send, in order: (connection, message).
         self.outbox: list[tuple[int, Message]] = []
         #: Connections to close once what is in the outbox for them has been sent.
@@ -161,7 +157,7 @@ class Table:
         self.on_change: Callable[[], None] = lambda: None
         self._notes: list[Note] = []
         self._pin_failures: dict[str, tuple[int, float]] = {}
-        self._window_key: tuple[int, int] | None = None
+        self._window_key: tuple[object, ...] | None = None
         self._window_due: float | None = None
         self._turn_key: tuple[int, int, int] | None = None
         self._turn_due: float | None = None
@@ -344,14 +340,15 @@ class Table:
         self._pin_failures[address] = (failures, now + wait)
         raise errors.WrongPin()
 
-    def _bot(self, strategy: str, seat: int) -> Bot:
+    def _bot(self, strategy: str, seat: int) -> Any:
         """A bot for ``seat``; seeded from the table's seed when it has one, so a seeded
         table plays the same way every time."""
         seed = self.config.seed
         if seed is None:
-            return make_bot(strategy)
+            return make_bot(strategy, game=self.kind.name)
         self._bots_made += 1
-        return make_bot(strategy, derive(seed_bytes(seed), f"bot {seat} {self._bots_made}"))
+        return make_bot(strategy, derive(seed_bytes(seed), f"bot {seat} {self._bots_made}"),
+                        self.kind.name)
 
     def _unique_name(self, wanted: str) -> str:
         name = " ".join(wanted.split()) or "player"
@@ -410,7 +407,7 @@ class Table:
 
     def configure(
         self,
-        options: Options | None = None,
+        options: Any = None,
         *,
         window: float | None = None,
         turn_timeout: float | None = None,
@@ -462,7 +459,7 @@ class Table:
             seat.number = number
         self.seats = taken + [Seat(n) for n in range(len(taken), players)]
         self.config.players = players
-        self.match = Match(players, self.config.options, seed=self.config.seed)
+        self.match = Match(players, self.config.options, seed=self.config.seed, game=self.kind)
         for seat in moved:
             client = self.conns.get(seat.conn) if seat.conn is not None else None
             if client is not None:
@@ -542,24 +539,27 @@ class Table:
             if self._window_due is not None and now >= self._window_due:
                 self._window_due = None
                 self._notes.append(Note("window", None))
-                while game.state.phase is Phase.WINDOW and game.awaiting():
-                    self._apply(game.awaiting()[0], LetStand(), "window")
+                key = game.window_key()
+                # Silence from every seat the window waits for (the rules say what it means).
+                while key is not None and game.window_key() == key and game.awaiting():
+                    silent = game.awaiting()[0]
+                    silence = game.timeout_actions(silent)
+                    if not silence:
+                        break
+                    for action in silence:
+                        self._apply(silent, action, "window")
             if self._turn_due is not None and now >= self._turn_due:
                 self._turn_due = None
-                self._play_for(game.state.turn)
+                self._play_for(game)
         self._settle(now)
 
-    def _play_for(self, seat: int) -> None:
-        """The turn timer ran out: lay one card (a true one if the seat has one) and announce."""
-        game = self.game
-        assert game is not None
-        view = game.view(seat)
-        if not view.my_turn:
+    def _play_for(self, game: Game[Any, Any]) -> None:
+        """The turn timer ran out: the host plays the turn as the rules say."""
+        seat = game.turn_seat()
+        if seat is None:
             return
-        if view.laid == 0:
-            true = [card for card in view.hand if card.rank is view.rank]
-            self._apply(seat, Lay((true or list(view.hand))[0]), "timer")
-        self._apply(seat, Announce(), "timer")
+        for action in game.timeout_actions(seat):
+            self._apply(seat, action, "timer")
         self._notes.append(Note("timeout", seat))
 
     def _settle(self, now: float) -> None:
@@ -575,21 +575,22 @@ class Table:
         self._changed = True
         self.on_change()
 
-    def _run_bots(self, game: IDoubtIt, now: float) -> None:
+    def _run_bots(self, game: Game[Any, Any], now: float) -> None:
         delay = self.config.bot_delay
         if delay > 0 and self._bot_due is not None and now < self._bot_due:
             return
         self._bot_due = None
         while not game.over:
+            turn = game.turn_seat()
             acted = self._bot_step(game)
             if acted is None:
                 return
-            if delay > 0 and isinstance(acted, (Lay, Announce)):
+            if delay > 0 and acted == turn:
                 self._bot_due = now + delay  # answers to a window are not held back
                 return
 
-    def _bot_step(self, game: IDoubtIt) -> Action | None:
-        """One action by a bot, if any bot has one to play: the action it played."""
+    def _bot_step(self, game: Game[Any, Any]) -> int | None:
+        """One action by a bot, if any bot has one to play: the seat that played it."""
         awaiting = game.awaiting()
         for number in game.may_act():
             seat = self.seats[number]
@@ -602,8 +603,9 @@ class Table:
                         continue  # a stand-in never calls for an absent player
                     seat.asked = game.turns
                 view = game.view(number)
-                if stand_in and game.state.phase is Phase.WINDOW:
-                    seat.plan = [LetStand()]  # an absent player's windows let claims stand
+                if stand_in and game.window_key() is not None:
+                    # An absent player is silent in windows (I Doubt It: the claim stands).
+                    seat.plan = list(game.timeout_actions(number))
                 elif stand_in:
                     seat.plan = list(seat.bot.turn(view))  # its turn; never a call
                     self._notes.append(Note("away", number))
@@ -617,7 +619,7 @@ class Table:
             except RulesError:
                 seat.plan = []  # the table moved on (a call settled the claim); think again
                 continue
-            return action
+            return number
         return None
 
     # -- the journal ---------------------------------------------------------------------
@@ -670,7 +672,8 @@ class Table:
             if len(record["seats"]) != record["players"]:
                 raise JournalError("the journal's seats are not one for each player")
             config = self.config
-            config.players, config.options = record["players"], Options.parse(record["options"])
+            config.players = record["players"]
+            config.options = self.kind.options_type.parse(record["options"])
             config.window, config.turn_timeout = record["window"], record["turn_timeout"]
             self.seats = []
             for number, name, strategy, token, contribution, gone in record["seats"]:
@@ -681,7 +684,8 @@ class Table:
                     seat.bot = self._bot(config.stand_in, number)
                 self.seats.append(seat)
             if self.game is None:
-                self.match = Match(config.players, config.options, seed=config.seed)
+                self.match = Match(config.players, config.options, seed=config.seed,
+                                   game=self.kind)
             self._journaled_seats = record
         elif kind == "deal":
             number = record["game"]
@@ -738,24 +742,24 @@ class Table:
             self.journal.append({"t": "act", "game": self.match.games, "seat": seat,
                                  "action": action.text, "by": by, "h": self._digest})
 
-    def _set_clocks(self, game: IDoubtIt, now: float) -> None:
-        state = game.state
-        key = (self.match.games, game.turns)
-        if state.phase is Phase.WINDOW:
+    def _set_clocks(self, game: Game[Any, Any], now: float) -> None:
+        window = game.window_key()
+        if window is not None:
+            key = (self.match.games, window)
             if self._window_key != key:
                 self._window_key, self._window_due = key, now + self.config.window
         else:
             self._window_due = None
-        seat = self.seats[state.turn]
+        turn = game.turn_seat()
         timeout = self.config.turn_timeout
-        if state.phase is Phase.LAYING and timeout > 0 and seat.bot is None:
-            turn_key = (self.match.games, game.turns, state.turn)
+        if turn is not None and timeout > 0 and self.seats[turn].bot is None:
+            turn_key = (self.match.games, game.turns, turn)
             if self._turn_key != turn_key:
                 self._turn_key, self._turn_due = turn_key, now + timeout
         else:
             self._turn_due = None
 
-    def _end_game(self, game: IDoubtIt, now: float) -> None:
+    def _end_game(self, game: Game[Any, Any], now: float) -> None:
         self.results.append(game.winner)
         self._reveal_due = True  # after the last state (see publish)
         self._window_due = self._turn_due = self._bot_due = None
@@ -785,7 +789,7 @@ class Table:
         config = self.config
         return TableInfo(
             name=config.name[:64],
-            game=IDoubtIt.name,
+            game=self.kind.name,
             rules=config.options.text,
             players=config.players,
             seats=tuple(
@@ -883,13 +887,13 @@ class Table:
         view = game.view(conn.seat)
         while len(view.claims) - conn.claims_sent > CHUNK:
             start = conn.claims_sent
-            chunk: tuple[Resolved, ...] = view.claims[start : start + CHUNK]
+            chunk: tuple[Event, ...] = view.claims[start : start + CHUNK]
             self._send(conn.id, History(self.match.games, start, chunk))
             conn.claims_sent += len(chunk)
-        conn.events_sent = len(game.state.events)  # a snapshot replaces the events before it
+        conn.events_sent = game.event_count  # a snapshot replaces the events before it
         self._send_state(conn, view, (), notes)
 
-    def _send_state(self, conn: Conn, view: TableView, events: tuple[object, ...],
+    def _send_state(self, conn: Conn, view: View, events: tuple[object, ...],
                     notes: tuple[Note, ...]) -> None:
         game = self.game
         assert game is not None
@@ -899,7 +903,7 @@ class Table:
             self.match.games, start, _with_claims(view, claims), events, notes,  # type: ignore[arg-type]
             conn.events_sent,
         ))
-        conn.events_sent = len(game.state.events)
+        conn.events_sent = game.event_count
         conn.claims_sent = total
 
 
@@ -910,7 +914,7 @@ def _config_record(config: TableConfig) -> dict[str, Any]:
         "turn_timeout": config.turn_timeout, "grace": config.grace,
         "seed": None if config.seed is None else seed_bytes(config.seed),
         "bot_delay": config.bot_delay, "next_game_delay": config.next_game_delay,
-        "autostart": config.autostart, "stand_in": config.stand_in,
+        "autostart": config.autostart, "stand_in": config.stand_in, "game": config.game,
     }
 
 
@@ -918,7 +922,10 @@ def _config_from(record: dict[str, Any]) -> TableConfig:
     fields = dict(record)
     if not isinstance(fields.get("options"), str):
         raise ValueError("the table's rules are not a text")
-    fields["options"] = Options.parse(fields["options"])
+    game = fields.setdefault("game", "idoubtit")  # (journals from before the second game)
+    if not isinstance(game, str):
+        raise ValueError("the table's game is not a name")
+    fields["options"] = game_named(game).options_type.parse(fields["options"])
     config = TableConfig(**fields)
     for name in ("players", "games"):
         if type(getattr(config, name)) is not int:
@@ -926,8 +933,8 @@ def _config_from(record: dict[str, Any]) -> TableConfig:
     return config
 
 
-def _with_claims(view: TableView, claims: tuple[Resolved, ...]) -> TableView:
-    view.claims = claims  # views are fresh copies made for their reader
+def _with_claims(view: View, claims: tuple[Event, ...]) -> View:
+    setattr(view, "claims", claims)  # noqa: B010  (views are fresh copies for their reader)
     return view
 
 

@@ -21,10 +21,29 @@ from .idoubtit import (
     Phase,
     TableView,
 )
+from .iknowyoudont import IKnowYouDont
 from .match import Match
 
-#: Every game a table can play, by name.
-GAMES: dict[str, type[Game[Any, Any]]] = {IDoubtIt.name: IDoubtIt}
+#: Every game a table can play, by name; the first is the default.
+GAMES: dict[str, type[Game[Any, Any]]] = {IDoubtIt.name: IDoubtIt, IKnowYouDont.name: IKnowYouDont}
+
+
+def game_named(name: str) -> type[Game[Any, Any]]:
+    """The game called ``name`` (``"idoubtit"``, ``"iknowyoudont"``); :class:`BadOptions`
+    naming the games otherwise."""
+    found = GAMES.get(name)
+    if found is None:
+        raise BadOptions(f"no game {name!r}; choose from {', '.join(GAMES)}")
+    return found
+
+
+def parse_any_action(text: str) -> Action:
+    """Read the text form of an action of any game (their kinds differ)."""
+    kind = text.split(maxsplit=1)[0].lower() if isinstance(text, str) and text.split() else ""
+    for game in GAMES.values():
+        if kind in game.actions:
+            return game.parse_action(text)
+    raise MalformedAction(f"not an action: {text[:40] if isinstance(text, str) else text!r}")
 
 __all__ = [
     "DECK",
@@ -40,6 +59,7 @@ __all__ = [
     "Event",
     "Game",
     "IDoubtIt",
+    "IKnowYouDont",
     "IllegalAction",
     "Lay",
     "LetStand",
@@ -53,5 +73,7 @@ __all__ = [
     "TableView",
     "View",
     "deck",
+    "game_named",
+    "parse_any_action",
     "parse_cards",
 ]

@@ -15,6 +15,7 @@ from dataclasses import MISSING, dataclass, fields
 from typing import Any, ClassVar, Generic, TypeVar, dataclass_transform
 
 from .errors import MalformedAction, NoSuchSeat
+from .seeds import Seed
 
 T = TypeVar("T")
 
@@ -88,10 +89,29 @@ class View:
 
     #: The seat whose view it is; None for a spectator.
     seat: int | None
+    players: int
+    #: Bumped by every accepted action; how many turns (claims) have been made.
+    version: int
+    turns: int
     #: The seats the game waits for.
     awaiting: tuple[int, ...]
+    #: Every settled claim of the game so far (public): the game's record of play.
+    claims: tuple[Event, ...]
+    winner: int | None
+    #: This seat's hand (empty for a spectator).
+    hand: tuple[Any, ...]
     #: What this seat may do now (nothing, for a spectator).
     legal: tuple[Action, ...]
+
+    @property
+    def moment(self) -> tuple[object, ...]:
+        """Changes whenever the seat may face a new decision (a bot client decides once per
+        moment)."""
+        return (self.turns,)
+
+    def can(self, kind: type[Action]) -> bool:
+        """True when an action of this kind is among :attr:`legal`: ``view.can(Doubt)``."""
+        return kind in map(type, self.legal)
 
 
 OptionsT = TypeVar("OptionsT")
@@ -103,12 +123,25 @@ class Game(abc.ABC, Generic[OptionsT, ViewT]):
 
     #: Short name used on the command line and on the wire, such as ``"idoubtit"``.
     name: ClassVar[str]
-    #: Every action kind of this game, by its text name.
+    #: The game's name for people, such as ``"I Doubt It"``.
+    title: ClassVar[str]
+    #: Every action kind of this game, by its text name (no two games share a kind).
     actions: ClassVar[dict[str, type[Action]]]
+    #: Every kind of event the game records (no two games share a kind).
+    events: ClassVar[tuple[type[Event], ...]]
+    #: The game's rule options (with ``parse``, ``text``, ``check_players``,
+    #: ``min_players``), and its view.
+    options_type: ClassVar[type[Any]]
+    view_type: ClassVar[type[View]]
 
     players: int
     options: OptionsT
     opener: int
+
+    @abc.abstractmethod
+    def __init__(self, players: int, options: OptionsT | None = None, *,
+                 seed: Seed | None = None, opener: int = 0) -> None:
+        """Deal a game for ``players`` seats, shuffled with ``seed``, opened by ``opener``."""
 
     @property
     @abc.abstractmethod
@@ -124,6 +157,14 @@ class Game(abc.ABC, Generic[OptionsT, ViewT]):
     @abc.abstractmethod
     def winner(self) -> int | None:
         """The winning seat, once there is one."""
+
+    @property
+    def event_count(self) -> int:
+        """How many events the game has recorded (the length of the full :meth:`log`)."""
+        return len(self.state.events)
+
+    #: The whole state, secrets included (each game's own): for the table's owner and tests.
+    state: Any
 
     @property
     @abc.abstractmethod
@@ -167,6 +208,20 @@ class Game(abc.ABC, Generic[OptionsT, ViewT]):
     @abc.abstractmethod
     def may_act(self) -> tuple[int, ...]:
         """Every seat with a legal action now: :meth:`awaiting` plus optional callers."""
+
+    @abc.abstractmethod
+    def window_key(self) -> tuple[object, ...] | None:
+        """While the game waits for answers on the window clock (the host's ``--window``),
+        a key that changes when that clock must start again; None otherwise."""
+
+    @abc.abstractmethod
+    def turn_seat(self) -> int | None:
+        """The seat on the turn clock (the host's ``--turn-timeout``), if any."""
+
+    @abc.abstractmethod
+    def timeout_actions(self, seat: int) -> tuple[Action, ...]:
+        """What the host plays for ``seat`` when its time runs out: on the turn clock, a
+        turn; on the window clock, silence (each rule book says what silence means)."""
 
     @abc.abstractmethod
     def view(self, seat: int | None) -> ViewT:

@@ -97,6 +97,21 @@ class UnknownAction(IllegalAction):
     default_message = "this game has no such action"
 
 
+class NoInterception(IllegalAction):
+    code = "no_interception"
+    default_message = "you hold no Interception card"
+
+
+class NoWildcard(IllegalAction):
+    code = "no_wildcard"
+    default_message = "you may not play a Wildcard now"
+
+
+class BadDeclaration(IllegalAction):
+    code = "bad_declaration"
+    default_message = "no card of this deck has that level"
+
+
 def _all_codes() -> dict[str, type[RulesError]]:
     found: dict[str, type[RulesError]] = {}
     pending: list[type[RulesError]] = [RulesError]

@@ -21,11 +21,10 @@ import hashlib
 import hmac
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from .base import Event
-from .cards import Card
 from .errors import RulesError
-from .idoubtit import IDoubtIt, Options, Resolved
 
 #: Games one commitment covers (a table needs a new one after that many).
 CHAIN_LINKS = 10_000
@@ -118,7 +117,7 @@ class Seen:
     #: The seed this seat added (None: it added none).
     contribution: bytes | None
     #: Every settled claim of the game, as shown.
-    claims: tuple[Resolved, ...]
+    claims: tuple[Event, ...]
     #: The game's events from index ``events_from`` to the end, as shown to this seat (from
     #: 0, or from where it last joined and was shown the game afresh).
     events_from: int
@@ -126,7 +125,7 @@ class Seen:
     #: The actions this seat's player sent, in order (some may have been refused).
     sent: tuple[str, ...]
     #: The seat's hand as last shown (None for a spectator).
-    hand: tuple[Card, ...] | None = None
+    hand: tuple[Any, ...] | None = None
     #: False when this client came to the game after it started (its actions from before
     #: are not known to it).
     from_start: bool = True
@@ -145,11 +144,14 @@ class Verdict:
         return not self.problems
 
 
-def verify(reveal: Reveal, *, commitment: bytes, players: int, options: Options,
-           seen: Seen, seeded: bool = False, bots: tuple[int, ...] = ()) -> Verdict:
-    """Check a game from its reveal against the commitment and what ``seen`` was shown.
-    ``seeded``: the table said, before the deal, that it deals from a fixed seed; ``bots``:
-    the seats it said were bots' (which add no seed)."""
+def verify(reveal: Reveal, *, commitment: bytes, players: int, options: Any,
+           seen: Seen, seeded: bool = False, bots: tuple[int, ...] = (),
+           game: str = "idoubtit") -> Verdict:
+    """Check a game of ``game`` from its reveal against the commitment and what ``seen`` was
+    shown. ``seeded``: the table said, before the deal, that it deals from a fixed seed;
+    ``bots``: the seats it said were bots' (which add no seed)."""
+    from . import game_named  # (the registry imports this module's neighbours)
+
     notes: list[str] = []
     if not links_to(reveal.secret, reveal.game, commitment):
         return Verdict((f"the host's secret for game {reveal.game} does not match the "
@@ -174,30 +176,29 @@ def verify(reveal: Reveal, *, commitment: bytes, players: int, options: Options,
         if any(reveal.contributions[bot] for bot in bots if 0 <= bot < players):
             return Verdict(("the host added a seed of its own for a bot's seat",))
     try:
-        game = IDoubtIt(players, options, seed=deal_seed(reveal.secret, reveal.game,
-                                                         reveal.contributions),
-                        opener=reveal.opener)
-    except (RulesError, ValueError) as error:
+        dealt = game_named(game)(players, options, seed=deal_seed(
+            reveal.secret, reveal.game, reveal.contributions), opener=reveal.opener)
+    except (RulesError, ValueError, TypeError) as error:
         return Verdict((f"the game cannot be dealt again: {error}",))
     for number, played in enumerate(reveal.actions, 1):
         if played.by not in PLAYED_BY:
             return Verdict((f"action {number} was played by {played.by!r}, which is no one",))
         try:
-            game.apply(played.seat, game.parse_action(played.action))
+            dealt.apply(played.seat, dealt.parse_action(played.action))
         except RulesError as error:
             return Verdict((f"action {number} ({played.action!r} by seat {played.seat + 1}) "
                             f"breaks the rules: {error.message}",))
     problems: list[str] = []
-    if not game.over:
+    if not dealt.over:
         problems.append("the actions revealed do not finish the game")
-    claims = tuple(game.state.records)
+    claims = dealt.view(None).claims
     if claims != seen.claims:
         problems.append(_first_difference("claim", seen.claims, claims))
-    events = game.log(seat, seen.events_from)
+    events = dealt.log(seat, seen.events_from)
     if seen.events != events:
         problems.append(_first_difference("event", seen.events, events, seen.events_from))
     if seat is not None and seen.hand is not None \
-            and tuple(game.state.hands[seat]) != seen.hand:
+            and dealt.view(seat).hand != seen.hand:
         problems.append("your hand as last shown is not the one the deal and the actions "
                         "give")
     if seat is not None and not seen.from_start:

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from .idoubtit import IDoubtIt, Options
+from typing import Any
+
+from .base import Game
+from .idoubtit import IDoubtIt
 from .seeds import Seed, derive, seed_bytes
 
 
@@ -16,15 +19,18 @@ class Match:
     [0, 1, 2, 0]
     """
 
-    def __init__(self, players: int, options: Options | None = None, *, seed: Seed | None = None):
-        self.options = options or Options()
+    def __init__(self, players: int, options: Any = None, *, seed: Seed | None = None,
+                 game: type[Game[Any, Any]] = IDoubtIt) -> None:
+        #: The game played (each game of the match is a new one of this class).
+        self.kind = game
+        self.options = options or game.options_type()
         self.options.check_players(players)
         self.players = players
         self.seed = seed_bytes(seed)
         #: Games started so far.
         self.games = 0
         #: The game being played (or the last one).
-        self.game: IDoubtIt | None = None
+        self.game: Game[Any, Any] | None = None
         self._won = [0] * players  # by the games before this one
 
     @property
@@ -40,11 +46,11 @@ class Match:
         """The seat that opens the next game."""
         return self.games % self.players
 
-    def new_game(self, seed: bytes | None = None) -> IDoubtIt:
+    def new_game(self, seed: bytes | None = None) -> Game[Any, Any]:
         """Deal the next game, opened by the seat after the last game's opener: shuffled
         with ``seed``, or by default with a seed drawn from the match's."""
         self._won = self.tally
-        game = IDoubtIt(
+        game = self.kind(
             self.players,
             self.options,
             seed=derive(self.seed, f"game {self.games + 1}") if seed is None else seed,

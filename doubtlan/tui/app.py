@@ -246,7 +246,7 @@ class DoubtApp(App[int]):
                     self.set_timer(COLLECT_AFTER_GAME, collect_between_games)
                     seen.won = event
             view = mirror.view
-            if view is not None and view.claim is not None:
+            if view is not None and getattr(view, "claim", None) is not None:
                 key = (message.game_number, view.turns)
                 if seen.window_key != key:
                     seen.window_key, seen.window_since = key, self.clock()

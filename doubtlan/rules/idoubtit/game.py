@@ -49,8 +49,14 @@ class IDoubtIt(Game[Options, TableView]):
     <Rank.ACE: 1>
     """
 
+    state: State
+
     name = "idoubtit"
+    title = "I Doubt It"
     actions = ACTIONS
+    events = (Dealt, Laid, Announced, Answered, Resolved, Won)
+    options_type = Options
+    view_type = TableView
 
     def __init__(
         self,
@@ -193,6 +199,27 @@ class IDoubtIt(Game[Options, TableView]):
         if state.claim is not None and seat != state.claimer:  # an open-mode call
             found.append(_DOUBT)
         return tuple(found)
+
+    def window_key(self) -> tuple[object, ...] | None:
+        # One clock for the whole window: every seat answers at once (rule 5).
+        return ("window", self.state.turns) if self.state.phase is WINDOW else None
+
+    def turn_seat(self) -> int | None:
+        return self.state.turn if self.state.phase is LAYING else None
+
+    def timeout_actions(self, seat: int) -> tuple[Action, ...]:
+        """The turn timer: lay one card (a true one if the seat has one) and announce. The
+        window's clock: let the claim stand."""
+        state = self.state
+        if state.phase is WINDOW:
+            return (_STAND,) if seat in state.window and seat not in state.answers else ()
+        if state.phase is not LAYING or seat != state.turn:
+            return ()
+        if state.laid:
+            return (_ANNOUNCE,)
+        hand = state.hands[seat]
+        true = [card for card in hand if card.rank is state.rank]
+        return (_LAYS[(true or hand)[0]], _ANNOUNCE)
 
     def view(self, seat: int | None) -> TableView:
         state = self.state

@@ -71,9 +71,9 @@ class TableView(View):
         """True when this seat is the one laying cards now."""
         return self.seat is not None and self.seat == self.turn and self.phase is LAYING
 
-    def can(self, kind: type[Action]) -> bool:
-        """True when an action of this kind is among :attr:`legal`: ``view.can(Doubt)``."""
-        return kind in map(type, self.legal)
+    @property
+    def moment(self) -> tuple[object, ...]:
+        return (self.turns, self.phase, self.claim is not None)
 
 
 def public_facts(

@@ -3,7 +3,7 @@ drawn from what this player's client was sent."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -121,6 +121,7 @@ class PlayScreen(Screen[None]):
             title.append(f" · game {info.game_number}" + (f" of {info.games}" if info.games
                                                            else ""))
         self.query_one(TitleBar).show(title)
+        view = cast(TableView | None, view)  # (the app plays I Doubt It's views here)
         if view is not None and view.winner is not None and info.state != "lobby":
             pane = "results"
             self.query_one(Results).show(

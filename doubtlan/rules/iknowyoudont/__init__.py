@@ -1,0 +1,29 @@
+"""I Know You Don't: the second game. docs/rules-iknowyoudont.md is its rule book."""
+
+from .actions import ACTIONS, Accept, Challenge, Intercept, Keep, Pass, Play, Wild
+from .cards import Card, Declaration, Kind, own_deck, standard_deck
+from .events import (
+    Challenged,
+    Drew,
+    Ended,
+    Passed,
+    Played,
+    Reshuffled,
+    Revealed,
+    Settled,
+    Showdown,
+    Started,
+    Stood,
+)
+from .game import IKnowYouDont
+from .options import Deck, Options
+from .state import HAND, TARGET, TOKENS, Phase, State
+from .view import TableView
+
+__all__ = [
+    "ACTIONS", "HAND", "TARGET", "TOKENS", "Accept", "Card", "Challenge", "Challenged",
+    "Declaration", "Deck", "Drew", "Ended", "IKnowYouDont", "Intercept", "Keep", "Kind",
+    "Options", "Pass", "Passed", "Phase", "Play", "Played", "Reshuffled", "Revealed",
+    "Settled", "Showdown", "Started", "State", "Stood", "TableView", "Wild", "own_deck",
+    "standard_deck",
+]

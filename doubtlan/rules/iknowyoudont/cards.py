@@ -1,0 +1,175 @@
+"""The cards of I Know You Don't, and what a player declares: small values that print, parse
+and round-trip.
+
+The game's own deck has Truth and Bluff cards of levels 1 to 6 (codes ``"T3"``, ``"B5"``),
+Interceptions (``"I"``) and Wildcards (``"W"``); copies of a card are the same object. The
+standard deck's cards keep their playing-card codes (``"7H"`` is a level 7 Truth card,
+``"JS"`` an Interception, ``"KD"`` a Wildcard) and are all different.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import ClassVar
+
+from .. import cards as playing
+from ..base import record
+from ..errors import MalformedAction
+
+
+class Kind(enum.Enum):
+    """What a card is. Only Truth and Bluff cards have a level."""
+
+    TRUTH = "T"
+    BLUFF = "B"
+    INTERCEPTION = "I"
+    WILDCARD = "W"
+
+    @property
+    def title(self) -> str:
+        return self.name.title()
+
+
+class Card:
+    """One card. ``Card.parse("T3")`` is a level 3 Truth card; ``str`` gives its code back."""
+
+    __slots__ = ("kind", "level", "code", "face", "_order")
+    _by_code: ClassVar[dict[str, Card]] = {}
+
+    kind: Kind
+    level: int | None
+    #: The card's text on the wire and in actions.
+    code: str
+    #: The playing card it is, for the standard deck (None for the game's own deck).
+    face: playing.Card | None
+    _order: int
+
+    def __new__(cls, code: str) -> Card:
+        return cls.parse(code)
+
+    @classmethod
+    def _make(cls, kind: Kind, level: int | None, code: str,
+              face: playing.Card | None = None) -> Card:
+        card = object.__new__(cls)
+        for name, value in (("kind", kind), ("level", level), ("code", code), ("face", face),
+                            ("_order", _KIND_ORDER[kind] * 100 + (level or 0) * 4
+                             + (list(playing.Suit).index(face.suit) if face else 0))):
+            object.__setattr__(card, name, value)
+        cls._by_code[code] = card
+        return card
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("cards are immutable")
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Read ``"T3"``, ``"b5"``, ``"I"``, ``"W"``, or a standard card such as ``"10H"``."""
+        if not isinstance(text, str):
+            raise MalformedAction(f"not a card: {text!r}")
+        code = text.strip().upper()
+        if code.startswith("10"):
+            code = "T" + code[2:]
+        card = cls._by_code.get(code)
+        if card is None:
+            raise MalformedAction(f"not a card of I Know You Don't: {text!r}")
+        return card
+
+    def matches(self, declaration: Declaration) -> bool:
+        """Whether this card, shown, bears the declaration out (rule 6)."""
+        if self.kind is Kind.WILDCARD:
+            return True
+        return self.level == declaration.level and self.kind is declaration.kind
+
+    def describe(self) -> str:
+        """``"a level 2 Bluff"``, ``"an Interception"``, ``"a Wildcard"``."""
+        if self.level is None:
+            return f"an {self.kind.title}" if self.kind is Kind.INTERCEPTION else "a Wildcard"
+        return f"a level {self.level} {self.kind.title}"
+
+    def label(self, ascii: bool = False) -> str:
+        """How a player reads it: ``"T3"``; a standard card adds its face: ``"T7 7♥"``."""
+        short = f"{self.kind.value}{self.level or ''}"
+        return short if self.face is None else f"{short} {self.face.label(ascii)}"
+
+    def __lt__(self, other: Card) -> bool:
+        return self._order < other._order
+
+    def __reduce__(self) -> tuple[object, tuple[str]]:
+        return (Card.parse, (self.code,))
+
+    def __repr__(self) -> str:
+        return f"Card.parse({self.code!r})"
+
+    def __str__(self) -> str:
+        return self.code
+
+
+_KIND_ORDER = {Kind.TRUTH: 0, Kind.BLUFF: 1, Kind.INTERCEPTION: 2, Kind.WILDCARD: 3}
+
+
+@record
+class Declaration:
+    """What the active player says their card is: ``Declaration.parse("3T")`` is "level 3
+    Truth", ``"5B"`` "level 5 Bluff"."""
+
+    level: int
+    kind: Kind
+
+    @property
+    def code(self) -> str:
+        return f"{self.level}{self.kind.value}"
+
+    @classmethod
+    def parse(cls, text: str) -> Declaration:
+        if not isinstance(text, str):
+            raise MalformedAction(f"not a declaration: {text!r}")
+        found = _DECLARATIONS.get(text.strip().upper())
+        if found is None:
+            raise MalformedAction(
+                f"not a declaration: {text!r} (expected a level and T or B, such as '3T')")
+        return found
+
+    def describe(self) -> str:
+        return f"level {self.level} {self.kind.title}"
+
+    def __repr__(self) -> str:
+        return f"Declaration.parse({self.code!r})"
+
+    def __str__(self) -> str:
+        return self.code
+
+
+#: The highest level any deck has.
+MAX_LEVEL = 10
+_DECLARATIONS = {
+    f"{level}{kind.value}": Declaration(level, kind)
+    for level in range(1, MAX_LEVEL + 1) for kind in (Kind.TRUTH, Kind.BLUFF)
+}
+
+for _kind in (Kind.TRUTH, Kind.BLUFF):
+    for _level in range(1, 7):
+        Card._make(_kind, _level, f"{_kind.value}{_level}")
+Card._make(Kind.INTERCEPTION, None, "I")
+Card._make(Kind.WILDCARD, None, "W")
+_made: tuple[Kind, int | None]
+for _face in playing.DECK:
+    _rank = _face.rank
+    if _rank <= 10:
+        _made = (Kind.TRUTH if _face.suit.red else Kind.BLUFF, int(_rank))
+    elif _rank is playing.Rank.KING:
+        _made = (Kind.WILDCARD, None)
+    else:
+        _made = (Kind.INTERCEPTION, None)
+    Card._make(_made[0], _made[1], _face.code, _face)
+
+
+def own_deck() -> list[Card]:
+    """The game's own 54 cards, in a fixed order."""
+    cards = [Card.parse(f"{kind.value}{level}") for kind in (Kind.TRUTH, Kind.BLUFF)
+             for level in range(1, 7) for _ in range(3)]
+    return cards + [Card.parse("I")] * 12 + [Card.parse("W")] * 6
+
+
+def standard_deck() -> list[Card]:
+    """The 52 cards of a standard deck, as this game reads them, in a fixed order."""
+    return [Card.parse(face.code) for face in playing.DECK]

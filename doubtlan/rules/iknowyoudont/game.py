@@ -1,0 +1,461 @@
+"""The I Know You Don't engine: docs/rules-iknowyoudont.md, exactly.
+
+``apply`` is the only public way to change a game. It checks the action with :meth:`check`
+and only then runs the unchecked ``_do``, so a refused action changes nothing.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+
+from ..base import Action, Event, Game, check_seat
+from ..errors import (
+    BadDeclaration,
+    BadOptions,
+    CardNotInHand,
+    GameOver,
+    MalformedAction,
+    NoInterception,
+    NotAllowedInWindow,
+    NotYourTurn,
+    NoWildcard,
+    NoWindowOpen,
+    UnknownAction,
+    WindowOpen,
+)
+from ..seeds import Seed, derive, seed_bytes, shuffle
+from .actions import ACTIONS, Accept, Challenge, Intercept, Keep, Pass, Play, Wild
+from .cards import Card, Declaration, Kind
+from .events import (
+    Challenged,
+    Drew,
+    Ended,
+    Passed,
+    Played,
+    Reshuffled,
+    Revealed,
+    Showdown,
+    Started,
+    Stood,
+)
+from .options import Options
+from .state import DECIDING, HAND, OVER, PLAYING, PRIORITY, TARGET, State
+from .view import TableView, make_view, public_facts
+
+_PASS, _ACCEPT, _CHALLENGE, _INTERCEPT, _WILD, _KEEP = (
+    Pass(), Accept(), Challenge(), Intercept(), Wild(), Keep())
+_ANSWERS = (_PASS, _ACCEPT, _CHALLENGE)
+_DECIDE = (_WILD, _KEEP)
+_TRUTH = Kind.TRUTH
+
+
+class IKnowYouDont(Game[Options, TableView]):
+    """One game of I Know You Don't.
+
+    >>> game = IKnowYouDont(3, seed=1)
+    >>> game.view(0).hand_sizes, game.view(0).tokens, game.view(0).draw
+    ((5, 5, 5), (3, 3, 3), 39)
+    """
+
+    state: State
+
+    name = "iknowyoudont"
+    title = "I Know You Don't"
+    actions = ACTIONS
+    events = (Started, Played, Passed, Challenged, Revealed, Stood, Showdown, Drew,
+              Reshuffled, Ended)
+    options_type = Options
+    view_type = TableView
+
+    def __init__(self, players: int, options: Options | None = None, *,
+                 seed: Seed | None = None, opener: int = 0) -> None:
+        options = options or Options()
+        options.check_players(players)
+        _check_opener(players, opener)
+        #: The secret the deal (and every later shuffle of the vault) is drawn from.
+        self.seed = seed_bytes(seed)
+        cards = options.cards()
+        shuffle(cards, self.seed)
+        hands: list[list[Card]] = [[] for _ in range(players)]
+        for i in range(HAND * players):  # one at a time from the top, from the opener on
+            hands[(opener + i) % players].append(cards.pop())
+        self._setup(players, options, opener, hands, cards)
+
+    @classmethod
+    def from_hands(cls, hands: Sequence[Sequence[Card] | str], options: Options | None = None,
+                   *, opener: int = 0, draw: Sequence[Card] | None = None) -> IKnowYouDont:
+        """A game dealt by hand (for examples and tests): each hand a list of cards or their
+        codes in one text. The draw pile is ``draw`` (its top last), by default the rest of
+        the deck in its fixed order."""
+        options = options or Options()
+        dealt = [_cards(hand) for hand in hands]
+        options.check_players(len(dealt))
+        _check_opener(len(dealt), opener)
+        rest = Counter(options.cards())
+        rest.subtract(card for hand in dealt for card in hand)
+        if any(count < 0 for count in rest.values()):
+            raise BadOptions("the hands hold cards the deck does not have")
+        if draw is None:
+            pile = [card for card in options.cards() if rest[card] > 0 and _take(rest, card)]
+        else:
+            pile = list(draw)
+            if Counter(pile) != +rest:
+                raise BadOptions("the hands and the draw pile must hold exactly the deck")
+        game = cls.__new__(cls)
+        game.seed = b""
+        game._setup(len(dealt), options, opener, dealt, pile)
+        return game
+
+    def _setup(self, players: int, options: Options, opener: int, hands: list[list[Card]],
+               draw: list[Card]) -> None:
+        self.players, self.options, self.opener = players, options, opener
+        for hand in hands:
+            hand.sort()
+        #: The whole state, secrets included: for the table's owner and for tests.
+        self.state = State(players, options, opener, hands, draw, active=opener)
+        state = self.state
+        state.events.append(Started(opener, tuple(map(tuple, hands)), tuple(map(len, hands)),
+                                    len(draw), tuple(state.tokens)))
+        self._public: tuple[int, tuple[object, ...]] = (-1, ())
+        self._claims: tuple[Event, ...] = ()
+        self._plays = {
+            card: tuple(Play(card, Declaration(level, kind))
+                        for level in range(1, options.max_level + 1)
+                        for kind in (Kind.TRUTH, Kind.BLUFF))
+            for card in set(options.cards())
+        }
+        #: Every seat clockwise from each seat, that seat last.
+        self._round = [tuple((seat + i) % players for i in range(1, players + 1))
+                       for seat in range(players)]
+
+    # -- reading ------------------------------------------------------------------------
+
+    @property
+    def version(self) -> int:
+        return self.state.version
+
+    @property
+    def over(self) -> bool:
+        return self.state.phase is OVER
+
+    @property
+    def winner(self) -> int | None:
+        return self.state.winner
+
+    @property
+    def turns(self) -> int:
+        return self.state.turns
+
+    def awaiting(self) -> tuple[int, ...]:
+        state = self.state
+        if state.phase is PRIORITY:
+            assert state.priority is not None
+            return (state.priority,)
+        if state.phase is OVER:
+            return ()
+        return (state.active,)
+
+    def may_act(self) -> tuple[int, ...]:
+        awaiting = self.awaiting()
+        if self.state.phase is not PRIORITY:
+            return awaiting
+        return awaiting + self._interceptors()
+
+    def _interceptors(self) -> tuple[int, ...]:
+        """The seats that may intercept now, clockwise from the active player."""
+        state = self.state
+        return tuple(seat for seat in self._round[state.active][:-1]
+                     if seat != state.priority and _holds(state.hands[seat], Kind.INTERCEPTION))
+
+    def call_order(self, seats: Iterable[int]) -> tuple[int, ...]:
+        """Interceptions that reached the table together, in the order that counts them
+        (rule 5): clockwise from the active player. Seats that may not intercept are left out.
+        """
+        callers = set(seats)
+        return tuple(seat for seat in self._interceptors() if seat in callers) \
+            if self.state.phase is PRIORITY else ()
+
+    def legal_actions(self, seat: int) -> tuple[Action, ...]:
+        check_seat(self.players, seat)
+        return self._legal(seat)
+
+    def _legal(self, seat: int) -> tuple[Action, ...]:
+        state = self.state
+        phase = state.phase
+        if phase is PLAYING:
+            if seat != state.active:
+                return ()
+            plays = self._plays
+            return tuple(play for card in dict.fromkeys(state.hands[seat])
+                         for play in plays[card])
+        if phase is PRIORITY:
+            if seat == state.priority:
+                return _ANSWERS
+            if seat != state.active and _holds(state.hands[seat], Kind.INTERCEPTION):
+                return (_INTERCEPT,)
+            return ()
+        if phase is DECIDING and seat == state.active:
+            return _DECIDE
+        return ()
+
+    def window_key(self) -> tuple[object, ...] | None:
+        state = self.state
+        if state.phase is PRIORITY:
+            return ("priority", state.turns, state.priority)
+        if state.phase is DECIDING:
+            return ("deciding", state.turns)
+        return None
+
+    def turn_seat(self) -> int | None:
+        return self.state.active if self.state.phase is PLAYING else None
+
+    def timeout_actions(self, seat: int) -> tuple[Action, ...]:
+        state = self.state
+        if state.phase is PLAYING and seat == state.active and state.hands[seat]:
+            card = state.hands[seat][0]
+            if card.level is None:
+                return (Play(card, Declaration(1, _TRUTH)),)
+            return (Play(card, Declaration(card.level, card.kind)),)
+        if state.phase is PRIORITY and seat == state.priority:
+            return (_PASS,)
+        if state.phase is DECIDING and seat == state.active:
+            return (_KEEP,)
+        return ()
+
+    def view(self, seat: int | None) -> TableView:
+        state = self.state
+        if seat is not None:
+            check_seat(self.players, seat)
+        version, public = self._public
+        if version != state.version:
+            if len(self._claims) != len(state.records):
+                self._claims = tuple(state.records)
+            public = public_facts(state, self._claims, self.awaiting())
+            self._public = (state.version, public)
+        legal = () if seat is None else self._legal(seat)
+        return make_view(state, seat, legal, public)
+
+    def log(self, seat: int | None, start: int = 0) -> tuple[Event, ...]:
+        from .view import redact
+
+        if seat is not None:
+            check_seat(self.players, seat)
+        return tuple(redact(event, seat) for event in self.state.events[start:])
+
+    # -- changing -----------------------------------------------------------------------
+
+    def apply(self, seat: int, action: Action) -> tuple[Event, ...]:
+        self.check(seat, action)
+        events = self.state.events
+        start = len(events)
+        self._do(seat, action)
+        self.state.version += 1
+        return tuple(events[start:])
+
+    def check(self, seat: int, action: Action) -> None:
+        state = self.state
+        check_seat(self.players, seat)
+        kind = type(action)
+        if kind is Play:
+            assert isinstance(action, Play)
+            if type(action.card) is not Card or type(action.declaration) is not Declaration:
+                raise MalformedAction(f"not a play: {action!r}")
+        elif kind not in _KINDS:
+            raise UnknownAction(f"I Know You Don't has no action {action!r}")
+        phase = state.phase
+        if phase is OVER:
+            raise GameOver()
+        if kind is Play:
+            if phase is not PLAYING:
+                raise WindowOpen("wait until the claim is settled") if seat == state.active \
+                    else NotYourTurn()
+            if seat != state.active:
+                raise NotYourTurn()
+            if action.card not in state.hands[seat]:  # type: ignore[attr-defined]
+                raise CardNotInHand(f"{action.card.describe()} is not in your hand")  # type: ignore[attr-defined]
+            if action.declaration.level > self.options.max_level:  # type: ignore[attr-defined]
+                raise BadDeclaration(f"this deck's levels go from 1 to {self.options.max_level}")
+            return
+        if kind is Wild or kind is Keep:
+            if phase is not DECIDING:
+                raise NoWildcard("a Wildcard is played only after an Interception")
+            if seat != state.active:
+                raise NotYourTurn("the active player decides")
+            return
+        if phase is not PRIORITY:
+            raise NoWindowOpen("no claim waits for an answer")
+        if kind is Intercept:
+            if seat == state.active:
+                raise NotAllowedInWindow("you cannot challenge your own claim")
+            if seat == state.priority:
+                raise NotAllowedInWindow("you hold priority: challenge it plainly")
+            if not _holds(state.hands[seat], Kind.INTERCEPTION):
+                raise NoInterception()
+            return
+        if seat != state.priority:
+            if seat == state.active:
+                raise NotAllowedInWindow("you cannot answer your own claim")
+            raise NotYourTurn(f"priority is with seat {(state.priority or 0) + 1}")
+
+    def _do(self, seat: int, action: Action) -> None:
+        """Apply a checked action. Never call this with an action :meth:`check` refused."""
+        state = self.state
+        kind = type(action)
+        if kind is Play:
+            assert isinstance(action, Play)
+            state.hands[seat].remove(action.card)
+            state.card, state.declaration = action.card, action.declaration
+            state.turns += 1
+            state.phase = PRIORITY
+            state.priority = self._round[seat][0]
+            state.passed = []
+            state.events.append(Played(seat, action.declaration, action.card))
+        elif kind is Pass:
+            state.passed.append(seat)
+            state.events.append(Passed(seat))
+            following = self._round[seat][0]
+            if following == state.active:
+                self._stand(None)
+            else:
+                state.priority = following
+        elif kind is Accept:
+            self._stand(seat)
+        elif kind is Challenge or kind is Intercept:
+            self._challenge(seat, kind is Intercept)
+        else:  # Wild or Keep
+            assert state.challenger is not None
+            self._settle(state.challenger, kind is Wild)
+
+    def _stand(self, by: int | None) -> None:
+        state = self.state
+        assert state.card is not None and state.declaration is not None
+        record = Stood(state.active, state.declaration, by)
+        state.events.append(record)
+        state.records.append(record)
+        state.vault.append(state.card)
+        state.card = None
+        self._draw(state.active, 1)
+        self._clean_up()
+
+    def _challenge(self, seat: int, intercept: bool) -> None:
+        state = self.state
+        card, declaration = state.card, state.declaration
+        assert card is not None and declaration is not None
+        state.events.append(Challenged(seat, intercept))
+        if intercept:
+            self._discard(seat, Kind.INTERCEPTION)
+        matches = card.matches(declaration)
+        state.events.append(Revealed(state.active, card, matches))
+        state.challenger, state.intercept, state.priority = seat, intercept, None
+        if intercept and not matches and _holds(state.hands[state.active], Kind.WILDCARD):
+            state.phase = DECIDING
+            return
+        self._settle(seat, False)
+
+    def _settle(self, challenger: int, wild: bool) -> None:
+        state = self.state
+        active, card, declaration = state.active, state.card, state.declaration
+        assert card is not None and declaration is not None
+        if wild:
+            self._discard(active, Kind.WILDCARD)
+        if wild or card.matches(declaration):
+            winner, loser = active, challenger
+        else:
+            winner, loser = challenger, active
+        state.piles[winner].append(card)
+        state.card = None
+        state.tokens[loser] -= 1
+        state.pot += 1
+        if winner == active:
+            self._draw(challenger, 2)
+        if state.pot:
+            state.pot -= 1
+            state.tokens[winner] += 1
+        record = Showdown(active, declaration, card, challenger, state.intercept, wild,
+                          winner, loser)
+        state.events.append(record)
+        state.records.append(record)
+        if len(state.piles[winner]) >= TARGET:
+            self._end(winner, "points")
+        elif state.tokens[loser] == 0:
+            self._end(self._leader(), "tokens")
+        else:
+            self._clean_up()
+
+    def _clean_up(self) -> None:
+        """Rule 7: fill every hand up to 5, then the active role passes on."""
+        state = self.state
+        order = self._round[state.active]
+        for seat in (order[-1], *order[:-1]):  # the active player first
+            missing = HAND - len(state.hands[seat])
+            if missing > 0:
+                self._draw(seat, missing)
+        state.card = state.declaration = state.priority = state.challenger = None
+        state.passed, state.intercept = [], False
+        following = next((seat for seat in order if state.hands[seat]), None)
+        if following is None:
+            self._end(self._leader(), "cards")
+            return
+        state.active, state.phase = following, PLAYING
+
+    def _draw(self, seat: int, count: int) -> None:
+        state = self.state
+        drawn: list[Card] = []
+        for _ in range(count):
+            if not state.draw:
+                if not state.vault:
+                    break
+                state.reshuffles += 1
+                state.draw, state.vault = state.vault, []
+                shuffle(state.draw, derive(self.seed, f"vault {state.reshuffles}"))
+                state.events.append(Reshuffled(len(state.draw)))
+            drawn.append(state.draw.pop())
+        if drawn:
+            hand = state.hands[seat]
+            hand.extend(drawn)
+            hand.sort()
+            state.events.append(Drew(seat, len(drawn), tuple(drawn)))
+
+    def _discard(self, seat: int, kind: Kind) -> None:
+        hand = self.state.hands[seat]
+        card = next(card for card in hand if card.kind is kind)
+        hand.remove(card)
+        self.state.vault.append(card)
+
+    def _leader(self) -> int:
+        """Most victory points, then most tokens, then the earliest seat after the active
+        player (rule 8)."""
+        state = self.state
+        points = state.points
+        return max(self._round[state.active], key=lambda s: (points[s], state.tokens[s]))
+
+    def _end(self, winner: int, reason: str) -> None:
+        state = self.state
+        state.winner, state.reason, state.phase = winner, reason, OVER
+        state.priority = state.challenger = None
+        state.events.append(Ended(winner, reason, state.points, tuple(state.tokens)))
+
+
+_KINDS = frozenset(ACTIONS.values())
+
+
+def _holds(hand: list[Card], kind: Kind) -> bool:
+    return any(card.kind is kind for card in hand)
+
+
+def _cards(hand: Sequence[Card] | str) -> list[Card]:
+    if isinstance(hand, str):
+        return [Card.parse(code) for code in hand.replace(",", " ").split()]
+    return list(hand)
+
+
+def _take(rest: Counter[Card], card: Card) -> bool:
+    rest[card] -= 1
+    return True
+
+
+def _check_opener(players: int, opener: int) -> None:
+    if type(opener) is not int or not 0 <= opener < players:
+        raise BadOptions(f"the first active player must be a seat from 0 to {players - 1}, "
+                         f"not {opener!r}")

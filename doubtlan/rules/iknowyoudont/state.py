@@ -1,0 +1,81 @@
+"""The whole state of an I Know You Don't game, secrets included. Only the table's owner
+holds it."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+
+from ..base import Event
+from .cards import Card, Declaration
+from .options import Options
+
+
+class Phase(enum.Enum):
+    #: The active player lays a card and declares it.
+    PLAYING = "playing"
+    #: Priority goes round: pass, accept or challenge (and others may intercept).
+    PRIORITY = "priority"
+    #: The active player, intercepted with a card that does not match, may play a Wildcard.
+    DECIDING = "deciding"
+    #: The game has ended.
+    OVER = "over"
+
+
+PLAYING, PRIORITY, DECIDING, OVER = Phase.PLAYING, Phase.PRIORITY, Phase.DECIDING, Phase.OVER
+
+#: Cards a hand is filled up to, tokens each player starts with, victory points that win.
+HAND, TOKENS, TARGET = 5, 3, 15
+
+
+@dataclass(slots=True)
+class State:
+    """Every fact of one game. Every card is in exactly one of ``hands``, ``draw``,
+    ``vault``, ``piles`` and ``card``; every token in ``tokens`` or ``pot``. Hands are kept
+    sorted; the draw pile's top is its last card."""
+
+    players: int
+    options: Options
+    opener: int
+    hands: list[list[Card]]
+    draw: list[Card]
+    active: int
+    phase: Phase = Phase.PLAYING
+    vault: list[Card] = field(default_factory=list)
+    piles: list[list[Card]] = field(default_factory=list)
+    tokens: list[int] = field(default_factory=list)
+    pot: int = 0
+    #: The card face down and what it was declared to be, while the claim waits.
+    card: Card | None = None
+    declaration: Declaration | None = None
+    #: The seat with priority, and those who have passed this claim.
+    priority: int | None = None
+    passed: list[int] = field(default_factory=list)
+    #: Who challenged the claim, and whether through an Interception (while deciding).
+    challenger: int | None = None
+    intercept: bool = False
+    winner: int | None = None
+    reason: str | None = None
+    version: int = 0
+    turns: int = 0
+    #: How many times the vault was shuffled into a new draw pile.
+    reshuffles: int = 0
+    events: list[Event] = field(default_factory=list)
+    #: Every settled claim, in order (also in ``events``).
+    records: list[Event] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        if not self.piles:
+            self.piles = [[] for _ in range(self.players)]
+        if not self.tokens:
+            self.tokens = [TOKENS] * self.players
+
+    def cards(self) -> list[Card]:
+        """Every card of the game, wherever it is."""
+        every = [card for hand in self.hands for card in hand]
+        every += self.draw + self.vault + [card for pile in self.piles for card in pile]
+        return every + ([self.card] if self.card is not None else [])
+
+    @property
+    def points(self) -> tuple[int, ...]:
+        return tuple(map(len, self.piles))

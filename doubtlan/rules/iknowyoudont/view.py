@@ -1,0 +1,157 @@
+"""The one place that decides what a seat of I Know You Don't may see.
+
+:func:`make_view` builds a seat's view and :func:`redact` hides what a seat may not see in an
+event. Everything a seat or a spectator is shown, now or later, passes through here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..base import Action, Event, View
+from .cards import Card, Declaration
+from .events import (
+    Challenged,
+    Drew,
+    Ended,
+    Passed,
+    Played,
+    Reshuffled,
+    Revealed,
+    Showdown,
+    Started,
+    Stood,
+)
+from .options import Options
+from .state import PLAYING, Phase, State
+
+
+@dataclass(slots=True)
+class TableView(View):
+    """What one seat (``seat``) or a spectator (``seat`` None) may see at one moment. A copy
+    made for its reader."""
+
+    game = "iknowyoudont"
+
+    seat: int | None
+    # What every seat sees alike:
+    players: int
+    options: Options
+    opener: int
+    #: Bumped by every accepted action; a view is current when its version is the game's.
+    version: int
+    #: How many claims have been made so far.
+    turns: int
+    phase: Phase
+    #: The active player.
+    active: int
+    #: The claim waiting: what the face-down card was declared to be.
+    declaration: Declaration | None
+    #: The seat with priority; who has passed this claim.
+    priority: int | None
+    passed: tuple[int, ...]
+    #: Who challenged the waiting claim, and how (while the active player decides).
+    challenger: int | None
+    intercept: bool
+    #: The challenged card, shown, while the active player decides on a Wildcard.
+    shown: Card | None
+    hand_sizes: tuple[int, ...]
+    tokens: tuple[int, ...]
+    pot: int
+    #: Each seat's scoring pile, face up.
+    piles: tuple[tuple[Card, ...], ...]
+    #: Cards in the draw pile and in the vault.
+    draw: int
+    vault: int
+    awaiting: tuple[int, ...]
+    #: Every settled claim of this game: :class:`Stood` and :class:`Showdown` records.
+    claims: tuple[Event, ...]
+    winner: int | None
+    #: Why the game ended (``"points"``, ``"tokens"``, ``"cards"``), once it has.
+    reason: str | None
+    # What only this seat sees (empty for a spectator):
+    hand: tuple[Card, ...]
+    #: The card this seat laid, while its claim waits.
+    my_card: Card | None
+    legal: tuple[Action, ...]
+
+    @property
+    def points(self) -> tuple[int, ...]:
+        """Each seat's victory points: the cards in its scoring pile."""
+        return tuple(map(len, self.piles))
+
+    @property
+    def my_turn(self) -> bool:
+        """True when this seat is to lay a card now."""
+        return self.seat is not None and self.seat == self.active and self.phase is PLAYING
+
+    @property
+    def moment(self) -> tuple[object, ...]:
+        return (self.turns, self.phase, self.priority)
+
+
+def public_facts(state: State, claims: tuple[Event, ...],
+                 awaiting: tuple[int, ...]) -> tuple[object, ...]:
+    """What every seat sees alike: :class:`TableView`'s fields from ``players`` to
+    ``reason``, in order. The game builds it once per version and shares it."""
+    deciding = state.phase is Phase.DECIDING
+    return (
+        state.players,
+        state.options,
+        state.opener,
+        state.version,
+        state.turns,
+        state.phase,
+        state.active,
+        state.declaration,
+        state.priority,
+        tuple(state.passed),
+        state.challenger,
+        state.intercept,
+        state.card if deciding else None,
+        tuple(map(len, state.hands)),
+        tuple(state.tokens),
+        state.pot,
+        tuple(map(tuple, state.piles)),
+        len(state.draw),
+        len(state.vault),
+        awaiting,
+        claims,
+        state.winner,
+        state.reason,
+    )
+
+
+def make_view(state: State, seat: int | None, legal: tuple[Action, ...],
+              public: tuple[object, ...]) -> TableView:
+    """Build ``seat``'s view: the ``public`` facts from :func:`public_facts` and its own."""
+    if seat is None:
+        return TableView(None, *public, (), None, ())  # type: ignore[arg-type,call-arg]
+    return TableView(  # type: ignore[call-arg]
+        seat, *public,  # type: ignore[arg-type]
+        tuple(state.hands[seat]),
+        state.card if seat == state.active else None,
+        legal,
+    )
+
+
+def redact(event: Event, seat: int | None) -> Event:
+    """``event`` as ``seat`` may see it (``None``: a spectator)."""
+    kind = type(event)
+    if kind is Played:
+        assert isinstance(event, Played)
+        return event if event.seat == seat else Played(event.seat, event.declaration, None)
+    if kind is Drew:
+        assert isinstance(event, Drew)
+        return event if event.seat == seat else Drew(event.seat, event.count, None)
+    if kind is Started:
+        assert isinstance(event, Started)
+        hands = tuple(hand if i == seat else None for i, hand in enumerate(event.hands))
+        return Started(event.active, hands, event.sizes, event.draw, event.tokens)
+    if kind in _PUBLIC:
+        return event
+    # A new kind of event is hidden until someone decides here what it shows.
+    raise TypeError(f"no redaction rule for {kind.__name__}")
+
+
+_PUBLIC = (Passed, Challenged, Revealed, Stood, Showdown, Reshuffled, Ended)
