@@ -10,20 +10,25 @@ import argparse
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 from . import __version__
 
 PROG = "doubtlan"
 
 
-def _strategies(text: str) -> list[str]:
-    from .bots import STRATEGIES
+#: The games, by their names on the command line (doubtlan.rules.GAMES, without importing it).
+GAMES = ("idoubtit", "iknowyoudont")
+#: Every bot strategy of any game (each game's own are checked once the game is known).
+STRATEGY_NAMES = ("random", "honest", "counter")
 
+
+def _strategies(text: str) -> list[str]:
     names = [part.strip() for part in text.split(",") if part.strip()]
-    unknown = [name for name in names if name not in STRATEGIES]
+    unknown = [name for name in names if name not in STRATEGY_NAMES]
     if unknown:
         raise argparse.ArgumentTypeError(
-            f"unknown bot strategy {unknown[0]!r}; choose from {', '.join(STRATEGIES)}"
+            f"unknown bot strategy {unknown[0]!r}; choose from {', '.join(STRATEGY_NAMES)}"
         )
     if not names:
         raise argparse.ArgumentTypeError("name at least one bot strategy")
@@ -174,11 +179,9 @@ def build_parser() -> argparse.ArgumentParser:
     tourney.add_argument(
         "--seed", type=_seed, default=None, help="seed for a set of games that replays exactly"
     )
+    _add_rules(tourney)
     tourney.add_argument(
-        "--decks", type=int, choices=(1, 2), default=1, help="decks in play (default 1)"
-    )
-    tourney.add_argument(
-        "--challenge", choices=("window", "open"), default="window",
+        "--challenge", choices=("window", "open"), default=None,
         help="how claims are challenged (default window; see docs/rules.md)",
     )
     tourney.add_argument(
@@ -221,8 +224,8 @@ def _add_host(commands: argparse._SubParsersAction) -> None:  # type: ignore[typ
                       help="seats at the table (default: 4 with --headless; otherwise as many "
                       "as the rules allow, and s starts the match once 3 are seated)")
     host.add_argument("--bots", type=_count, default=0, help="seats to fill with bots (default 0)")
-    host.add_argument("--strategy", default="counter", choices=("random", "honest", "counter"),
-                      help="the bots' strategy (default counter)")
+    host.add_argument("--strategy", default="counter", choices=STRATEGY_NAMES,
+                      help="the bots' strategy (default counter; honest plays I Doubt It only)")
     host.add_argument("--games", type=_games, default=None,
                       help="games in the match; 0 plays on until stopped (default: 1 with "
                       "--headless, otherwise 0)")
@@ -243,9 +246,9 @@ def _add_host(commands: argparse._SubParsersAction) -> None:  # type: ignore[typ
                       help="address to listen on (default: all)")
     host.add_argument("--pin", type=_text("PIN", 16), default=None,
                       help="players must give this PIN to join")
-    host.add_argument("--decks", type=int, choices=(1, 2), default=1, help="decks (default 1)")
-    host.add_argument("--challenge", choices=("window", "open"), default="window",
-                      help="how claims are challenged (default window)")
+    _add_rules(host)
+    host.add_argument("--challenge", choices=("window", "open"), default=None,
+                      help="I Doubt It: how claims are challenged (default window)")
     host.add_argument("--window", type=_seconds(0.1, 3600), default=10.0,
                       help="seconds a challenge window stays open (default 10)")
     host.add_argument("--turn-timeout", type=_seconds(0, 3600), default=60.0,
@@ -285,8 +288,9 @@ def _add_join(commands: argparse._SubParsersAction) -> None:  # type: ignore[typ
                       "table is found on the network")
     join.add_argument("--table", type=_text("table name", 64), default=None,
                       help="join the table of this name found on the network")
-    join.add_argument("--bot", choices=("random", "honest", "counter"), default=None,
-                      help="let a bot of this strategy play the seat (no screen)")
+    join.add_argument("--bot", choices=STRATEGY_NAMES, default=None,
+                      help="let a bot of this strategy play the seat (no screen; honest plays "
+                      "I Doubt It only)")
     join.add_argument("--watch", action="store_true", help="watch without a seat")
     join.add_argument("--headless", action="store_true",
                       help="with --watch: no screen, print one line per claim")
@@ -300,25 +304,66 @@ def _add_join(commands: argparse._SubParsersAction) -> None:  # type: ignore[typ
     join.set_defaults(run=_join)
 
 
+def _add_rules(command: argparse.ArgumentParser) -> None:
+    """The game and its rule options (each game has its own)."""
+    command.add_argument("--game", choices=GAMES, default="idoubtit",
+                         help="the game: idoubtit (I Doubt It, the default) or iknowyoudont "
+                         "(I Know You Don't)")
+    command.add_argument("--decks", type=int, choices=(1, 2), default=None,
+                         help="I Doubt It: decks in play (default 1)")
+    command.add_argument("--deck", choices=("own", "standard"), default=None,
+                         help="I Know You Don't: its own 54 cards, or a standard 52-card deck "
+                         "(default own)")
+
+
+def _options(args: argparse.Namespace, parser: argparse.ArgumentParser) -> Any:
+    """The rule options the command line gives for ``args.game``."""
+    from .rules import Challenge, Options, RulesError
+    from .rules import iknowyoudont as know
+
+    try:
+        if args.game == "iknowyoudont":
+            if args.decks is not None or args.challenge is not None:
+                parser.error("--decks and --challenge are I Doubt It's; I Know You Don't "
+                             "takes --deck")
+            return know.Options(know.Deck(args.deck or "own"))
+        if args.deck is not None:
+            parser.error("--deck is I Know You Don't's; I Doubt It takes --decks")
+        return Options(decks=args.decks or 1, challenge=Challenge(args.challenge or "window"))
+    except RulesError as error:
+        parser.error(str(error))
+
+
+def _check_strategies(parser: argparse.ArgumentParser, game: str, names: Sequence[str]) -> None:
+    from .bots import STRATEGIES
+    from .rules import game_named
+
+    for name in names:
+        if name not in STRATEGIES[game]:
+            parser.error(f"the {name} bot does not play {game_named(game).title}; choose from "
+                         f"{', '.join(STRATEGIES[game])}")
+
+
 def _tourney(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     import json
 
     from . import tourney
-    from .rules import Challenge, Options, RulesError
+    from .rules import RulesError
 
     players = args.players or (len(args.bots) if args.bots else 4)
     bots: list[str] = args.bots or ["counter"] + ["random"] * (players - 1)
     if len(bots) > players:
         parser.error(f"--bots names {len(bots)} strategies for {players} players")
     bots = [bots[i % len(bots)] for i in range(players)]
+    _check_strategies(parser, args.game, bots)
+    options = _options(args, parser)
     try:
-        options = Options(decks=args.decks, challenge=Challenge(args.challenge))
         options.check_players(players)
     except RulesError as error:
         parser.error(str(error))
     result = tourney.run(
         bots, args.games, options=options, seed=args.seed,
-        max_turns=args.max_turns or tourney.MAX_TURNS,
+        max_turns=args.max_turns or tourney.MAX_TURNS, game=args.game,
     )
     if args.json:
         print(json.dumps(result.to_json()))
@@ -332,10 +377,12 @@ def _host(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
 
     from .net import headless, hosted
     from .net.table import TableConfig
-    from .rules import Challenge, Options, RulesError
+    from .rules import RulesError
 
+    options = _options(args, parser)
+    if args.bots:
+        _check_strategies(parser, args.game, [args.strategy])
     try:
-        options = Options(decks=args.decks, challenge=Challenge(args.challenge))
         players = args.players or (4 if args.headless else options.max_players)
         options.check_players(players)
     except RulesError as error:
@@ -347,7 +394,7 @@ def _host(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     player = args.name if args.name and not args.headless else _login()
     table_name = args.table or (args.name if args.headless and args.name else None)
     config = TableConfig(
-        players=players, options=options, name=table_name or f"{player}'s table",
+        players=players, options=options, name=table_name or f"{player}'s table", game=args.game,
         games=args.games if args.games is not None else (1 if args.headless else 0),
         pin=args.pin, window=args.window, turn_timeout=args.turn_timeout, grace=args.grace,
         seed=args.seed,

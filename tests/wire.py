@@ -15,7 +15,7 @@ from doubtlan.bots import make_bot
 from doubtlan.net import protocol
 from doubtlan.net.botclient import Decider
 from doubtlan.net.client import Mirror
-from doubtlan.net.messages import PROTOCOL_VERSION, Hello, Message
+from doubtlan.net.messages import PROTOCOL_VERSION, Act, Hello, Message
 from doubtlan.net.table import Table, TableConfig
 
 
@@ -46,6 +46,8 @@ class Harness:
         return conn
 
     def send(self, conn: int, message: Message) -> None:
+        if isinstance(message, Act):  # as a client does (its deals' checks compare them)
+            self.mirrors[conn].sent(message.action)
         data = protocol.encode(message)
         decoded = protocol.decode(data[protocol.HEADER.size :], "client")
         for observe in self.observers:

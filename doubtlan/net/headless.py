@@ -16,8 +16,10 @@ from pathlib import Path
 from typing import TextIO
 
 from ..bots import make_bot
+from ..rules import Event
 from ..rules.fairness import Verdict
 from ..rules.idoubtit import Resolved, Won
+from ..rules.iknowyoudont import Ended, Showdown, Stood
 from . import botclient
 from .client import Client, ConnectionLost
 from .errors import WireError
@@ -196,8 +198,8 @@ async def join_bot(
     gc.freeze()  # as the host does: long-lived objects out of the collector's way
     try:
         await botclient.play(client, bot)
-    except (ConnectionLost, OSError, WireError) as error:
-        print(f"doubtlan: {error}", file=sys.stderr)
+    except (ConnectionLost, OSError, WireError, ValueError) as error:  # (a strategy this
+        print(f"doubtlan: {error}", file=sys.stderr)                   # game has not)
         return 1
     bye = client.mirror.bye
     if bye is None or bye.code != "match_over":
@@ -208,6 +210,32 @@ async def join_bot(
         print(f"{client.mirror.name}: {verdict_line(game, verdict)}", file=out, flush=True)
     print(f"{client.mirror.name}: the match is over", file=out, flush=True)
     return 0 if all(v.ok for v in client.mirror.verdicts.values()) else 1
+
+
+def describe(event: Event, names: dict[int, str | None]) -> str:
+    """A settled claim or the end of a game, in a line for a spectator ("" for the rest)."""
+    def who(seat: int) -> str:
+        return names.get(seat) or f"seat {seat + 1}"
+
+    if isinstance(event, Resolved):
+        line = f"{who(event.seat)} claimed {event.claim.describe()}"
+        if event.doubter is not None:
+            line += f"; {who(event.doubter)} doubted: {'true' if event.honest else 'a bluff'}"
+        return line
+    if isinstance(event, Won):
+        return f"{who(event.seat)} wins"
+    if isinstance(event, Stood):
+        return f"{who(event.seat)} declared {event.declaration.describe()}: it stood"
+    if isinstance(event, Showdown):
+        how = "intercepted" if event.intercept else "challenged"
+        verdict = "a lie" if event.lie else "made true by a Wildcard" if event.wild else "true"
+        return (f"{who(event.seat)} declared {event.declaration.describe()}; "
+                f"{who(event.challenger)} {how}: {event.card.describe()}, {verdict}")
+    if isinstance(event, Ended):
+        why = {"points": "with 15 victory points", "tokens": "when a player lost their last "
+               "token", "cards": "when nobody held a card"}.get(event.reason, "")
+        return f"{who(event.winner)} wins {why}".rstrip()
+    return ""
 
 
 def verdict_line(game: int, verdict: Verdict) -> str:
@@ -228,15 +256,9 @@ async def watch(
             table = client.mirror.table
             names = {s.seat: s.name for s in table.seats} if table else {}
             for event in message.events:
-                if isinstance(event, Resolved):
-                    who = names.get(event.seat, f"seat {event.seat}")
-                    line = f"{who} claimed {event.claim.describe()}"
-                    if event.doubter is not None:
-                        verdict = "true" if event.honest else "a bluff"
-                        line += f"; {names.get(event.doubter)} doubted: {verdict}"
+                line = describe(event, names)
+                if line:
                     print(line, file=out, flush=True)
-                elif isinstance(event, Won):
-                    print(f"{names.get(event.seat)} wins", file=out, flush=True)
         elif isinstance(message, Reveal) and message.complete:
             checked = client.mirror.verdicts.get(message.game_number)
             if checked is not None:

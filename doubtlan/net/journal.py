@@ -198,8 +198,8 @@ def verify(path: Path) -> tuple[list[str], list[str]]:
     try:
         commitment = SeedChain(records[0]["root"]).commitment
         players = records[0]["config"]["players"]
-        kind = game_named(records[0]["config"].get("game", "idoubtit"))
-        options = kind.options_type.parse(records[0]["config"]["options"])
+        played = game_named(records[0]["config"].get("game", "idoubtit"))
+        options = played.options_type.parse(records[0]["config"]["options"])
     except (KeyError, TypeError, ValueError, AttributeError, RulesError) as error:
         return lines, [f"the table's record cannot be read ({error!r})"]
     lines.append(f"commitment {commitment.hex()}")
@@ -221,7 +221,7 @@ def verify(path: Path) -> tuple[list[str], list[str]]:
             kind = record["t"]
             if kind == "seats":
                 players = record["players"]
-                options = kind.options_type.parse(record["options"])
+                options = played.options_type.parse(record["options"])
             elif kind == "deal":
                 if game is not None and not game.over:
                     problems.append(f"record {index}: game {record['game']} was dealt before "
@@ -240,8 +240,8 @@ def verify(path: Path) -> tuple[list[str], list[str]]:
                 if record["opener"] != (number - 1) % players:
                     problems.append(f"game {number}: opened by seat {record['opener']}, not "
                                     f"seat {(number - 1) % players}")
-                game = kind(players, options, seed=deal_seed(secret, number, seeds),
-                            opener=record["opener"])
+                game = played(players, options, seed=deal_seed(secret, number, seeds),
+                              opener=record["opener"])
             elif kind == "act":
                 if game is None and record["game"] == number and number:
                     continue  # the rest of a game already found wrong
