@@ -27,6 +27,7 @@ from ..net.hosted import AdvertiseError, Advertising, HostedTable
 from ..net.journal import JournalError
 from ..net.messages import Bye, Error, Message, Reveal, State, TableInfo, Welcome
 from ..net.table import Refused, TableConfig
+from ..rules import game_named
 from ..rules.idoubtit import Resolved, Won
 from .cards import sentence
 from .screens.discovery import DiscoveryScreen
@@ -34,6 +35,7 @@ from .screens.help import HelpScreen
 from .screens.message import ConfirmScreen, MessageScreen
 from .screens.pin import PinScreen
 from .screens.play import PlayScreen
+from .widgets.gametable import table_type
 
 
 @dataclass
@@ -65,8 +67,9 @@ class Seen:
     """What this player's client knows, as the screens draw it."""
 
     mirror_name: str | None = None
-    #: When (on the app's clock) the current challenge window was first seen, by claim.
-    window_key: tuple[int, int] | None = None
+    #: When (on the app's clock) the current challenge window was first seen: its key is
+    #: the game's number and what the game's table says changes it (``GameTable.window``).
+    window_key: tuple[object, ...] | None = None
     window_since: float = 0.0
     #: The last claim that was doubted in this game (shown as the reveal), and the win.
     reveal: Resolved | None = None
@@ -235,19 +238,19 @@ class DoubtApp(App[int]):
             strategy = self.host_setup.strategy if self.host_setup else "counter"
             for _ in range(bots):
                 self.command(lambda hosted: hosted.host.add_bot(strategy))
-        if isinstance(message, State):
+        if isinstance(message, State) and mirror.table is not None:
+            table = table_type(mirror.table.game)
             if message.game_number != seen.game_number:
                 seen.game_number, seen.reveal, seen.won = message.game_number, None, None
             for event in message.events:
-                if isinstance(event, Resolved) and event.doubter is not None:
-                    seen.reveal = event
-                elif isinstance(event, Won):
+                if table.note(event, seen):
                     # Nobody plays while the results are read: the collector's full pass then.
                     self.set_timer(COLLECT_AFTER_GAME, collect_between_games)
-                    seen.won = event
             view = mirror.view
-            if view is not None and getattr(view, "claim", None) is not None:
-                key = (message.game_number, view.turns)
+            window = table.window(view) if view is not None and view.game == table.game \
+                else None
+            if window is not None:
+                key = (message.game_number, *window)
                 if seen.window_key != key:
                     seen.window_key, seen.window_since = key, self.clock()
         if isinstance(message, Error):
@@ -314,14 +317,14 @@ class DoubtApp(App[int]):
     # -- what the player does ------------------------------------------------------------
 
     async def act(self, text: str) -> None:
-        """Send an action (``"lay 7H"``, ``"announce"``, ``"doubt"``, ``"stand"``)."""
+        """Send an action of the table's game, in its text form (``"lay 7H"``, ``"doubt"``;
+        ``"play T3 4B"``, ``"challenge"``)."""
         client = self.client
         view = client.mirror.view if client else None
-        if client is None or view is None:
+        info = client.mirror.table if client else None
+        if client is None or view is None or info is None:
             return
-        from ..rules import IDoubtIt
-
-        await client.act(IDoubtIt.parse_action(text), view.turns)
+        await client.act(game_named(info.game).parse_action(text), view.turns)
 
     def command(self, do: Callable[[HostedTable], None]) -> bool:
         """Run one of the host's lobby commands; a refusal is told as a notification."""
@@ -345,9 +348,17 @@ class DoubtApp(App[int]):
 
         self.push_screen(PinScreen(), then)
 
+    @property
+    def game(self) -> str:
+        """The game played at this app's table (I Doubt It until the table says)."""
+        info = self.client.mirror.table if self.client else None
+        if info is not None:
+            return info.game
+        return self.host_setup.config.game if self.host_setup else "idoubtit"
+
     def action_help(self) -> None:
         if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen(is_host=self.is_host))
+            self.push_screen(HelpScreen(table_type(self.game).rules, is_host=self.is_host))
 
     def action_quit_table(self) -> None:
         if isinstance(self.screen, ConfirmScreen):

@@ -1,30 +1,23 @@
 """The screen at the table: the lobby, the game and the results, one after another, all
-drawn from what this player's client was sent."""
+drawn from what this player's client was sent. The game's own table and results come from
+its :class:`~doubtlan.tui.widgets.gametable.GameTable`, picked by ``TableInfo.game``."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from collections.abc import Awaitable
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import ContentSwitcher, Static
 
 from ...net.client import Mirror
-from ...net.messages import Message, TableInfo
-from ...rules import Announce, Doubt, Lay, LetStand, Phase
-from ...rules.idoubtit import TableView
-from ..cards import cards_text
-from ..widgets.hand import Hand
-from ..widgets.history import History
+from ...net.messages import Message
+from ..widgets.gametable import GUARD, GameTable, table_type
 from ..widgets.keys import KeyLine
 from ..widgets.lobby import Lobby
-from ..widgets.players import Players
-from ..widgets.prompt import Prompt
-from ..widgets.rank import RankBanner
-from ..widgets.results import Results
 from ..widgets.titlebar import TitleBar
 
 if TYPE_CHECKING:
@@ -33,19 +26,13 @@ if TYPE_CHECKING:
 #: Seconds the title bar says "Your turn" for, when a turn begins.
 TURN_NOTICE = 3.0
 #: Seconds at the start of a window in which a doubt is ignored (a slip of the finger).
-DOUBT_GUARD = 0.5
+DOUBT_GUARD = GUARD
 
 
 class PlayScreen(Screen[None]):
     """Lobby, table or results, as the table's state says."""
 
     BINDINGS = [
-        Binding("left", "move(-1)", "Card", show=False),
-        Binding("right", "move(1)", "Card", show=False),
-        Binding("enter", "lay", "Lay card"),
-        Binding("a", "announce", "Announce"),
-        Binding("d", "doubt", "Doubt"),
-        Binding("p", "stand", "Let stand"),
         Binding("b", "add_bot", "Add bot"),
         Binding("x", "remove_bot", "Remove bot"),
         Binding("o", "options", "Options"),
@@ -58,6 +45,9 @@ class PlayScreen(Screen[None]):
         self.mirror: Mirror | None = None
         self.seen: Seen | None = None
         self.pane = "waiting"
+        #: The game's table and results, once the table has said which game it plays.
+        self.table: GameTable | None = None
+        self._ready = False
         self._my_turn = False
         self._notice_until = 0.0
         self._mounted = False
@@ -76,15 +66,6 @@ class PlayScreen(Screen[None]):
         with ContentSwitcher(initial="waiting", id="panes"):
             yield Static("Connecting to the table...", id="waiting")
             yield Lobby(id="lobby")
-            with Horizontal(id="table"):
-                with Vertical(id="left"):
-                    yield Players()
-                    with Horizontal(id="middle"):
-                        yield RankBanner()
-                        yield Prompt()
-                    yield Hand(ascii=self.doubt_app.ascii)
-                yield History(id="history")
-            yield Results(id="results")
         yield KeyLine()
 
     def on_mount(self) -> None:
@@ -95,6 +76,28 @@ class PlayScreen(Screen[None]):
 
     def on_unmount(self) -> None:
         self._mounted = False
+
+    def _set_game(self, game: str) -> GameTable:
+        """The table of ``game``, mounted (with its results pane) the first time it is
+        asked for."""
+        table = self.table
+        if table is None or table.game != game:
+            panes = self.query_one("#panes", ContentSwitcher)
+            for old in panes.query("#table, #results"):
+                old.remove()
+            table = table_type(game)(ascii=self.doubt_app.ascii)
+            results = table.make_results()
+            table.display = results.display = False
+            self.table, self._ready = table, False
+            self.run_worker(self._drawn_once_mounted(panes.mount(table, results)),
+                            group="table")
+        return table
+
+    async def _drawn_once_mounted(self, mounting: Awaitable[object]) -> None:
+        await mounting
+        self._ready = True
+        if self.mirror is not None and self.seen is not None:
+            self.show(self.mirror, self.seen)
 
     # -- drawing -------------------------------------------------------------------------
 
@@ -121,17 +124,22 @@ class PlayScreen(Screen[None]):
             title.append(f" · game {info.game_number}" + (f" of {info.games}" if info.games
                                                            else ""))
         self.query_one(TitleBar).show(title)
-        view = cast(TableView | None, view)  # (the app plays I Doubt It's views here)
+        table = self._set_game(info.game)
+        if not self._ready:
+            view = None  # its widgets are being made: drawn once they are
+        if view is not None and view.game != table.game:
+            view = None  # (a view of another game cannot be drawn by this table)
         if view is not None and view.winner is not None and info.state != "lobby":
             pane = "results"
-            self.query_one(Results).show(
-                view, info, seen.won, is_host=app.is_host,
+            table.results(
+                self.query_one("#results"), view, info, seen, is_host=app.is_host,
                 over=info.state == "over" or mirror.bye is not None,
                 verdict=mirror.verdicts.get(mirror.game_number),
             )
         elif view is not None and info.state != "lobby":
             pane = "table"
-            self._show_table(view, info, seen)
+            table.show(view, info, seen)
+            self._turn_notice(table)
         else:
             pane = "lobby"
             hosted = app.hosted
@@ -140,40 +148,35 @@ class PlayScreen(Screen[None]):
                 pin=hosted.table.config.pin if hosted else None, is_host=app.is_host,
                 connected_to="{}:{}".format(*app.address) if app.address else "",
             )
+        table.live = pane == "table" and not seen.reconnecting
         if pane != self.pane:
             self.pane = pane
+            table.live = pane == "table" and not seen.reconnecting
             if pane != "table":
                 self.query_one(TitleBar).tell("")
             self.query_one("#panes", ContentSwitcher).current = pane
             if pane == "lobby":
                 self.query_one(Lobby).seats.focus()
             elif pane == "table":
-                self.query_one(Hand).focus()
+                table.take_focus()
             else:
                 self.set_focus(None)
         self._show_keys()
 
     def _show_keys(self) -> None:
-        """The key line: this screen's keys that do something now, then the app's."""
+        """The key line: the table's keys that do something now, this screen's, then the
+        app's."""
         app = self.doubt_app
+        keys = self.table.keys() if self.table is not None and self.table.live else []
         bindings = [b for b in self.BINDINGS if isinstance(b, Binding) and b.show
                     and self.check_action(b.action.partition("(")[0], ())]
         bindings += [b for b in app.BINDINGS if isinstance(b, Binding) and b.show]
-        self.query_one(KeyLine).show(tuple(
+        self.query_one(KeyLine).show(tuple(keys) + tuple(
             (app.get_key_display(b), b.description, b.key) for b in bindings))
 
-    def _show_table(self, view: TableView, info: TableInfo, seen: Seen) -> None:
-        names = {s.seat: s.name or f"seat {s.seat}" for s in info.seats}
-        self.query_one(Players).show(view, info)
-        # A claim being judged lies on the pile: whoever loses the doubt takes both.
-        waiting = view.claim.count if view.claim is not None else 0
-        self.query_one(RankBanner).show(view.rank, view.pile + waiting)
-        self.query_one(History).show(seen.game_number, view.claims, names)
-        laying = view.my_turn and bool(view.my_laid)
-        self.query_one(Hand).show(view.hand, view.my_laid if laying else (),
-                                  seated=view.seat is not None)
-        self._say(view, info, seen, names)
-        my_turn = view.my_turn
+    def _turn_notice(self, table: GameTable) -> None:
+        """Ring once when a turn begins, and say so in the title bar for a few seconds."""
+        my_turn = table.my_turn
         if my_turn and not self._my_turn:
             self.app.bell()
             self.query_one(TitleBar).tell("Your turn")
@@ -182,83 +185,22 @@ class PlayScreen(Screen[None]):
             self.query_one(TitleBar).tell("")
         self._my_turn = my_turn
 
-    def _say(self, view: TableView, info: TableInfo, seen: Seen, names: dict[int, str]) -> None:
-        prompt = self.query_one(Prompt)
-        claim, claimer = view.claim, view.claimer
-        who = names.get(claimer, "?") if claimer is not None else "?"
-        if claim is not None and view.phase is Phase.WINDOW and view.seat in view.awaiting \
-                and view.my_answer is None:
-            text = Text(f"{who} claims {claim.describe()}", style="bold")
-            text.append("\nd doubts, p lets it stand", style="dim")
-            prompt.say(text, ask=True)
-            self._tick()
-            return
-        if claim is not None and view.can(Doubt):  # open mode: call before the next card
-            text = Text(f"{who} claims {claim.describe()}", style="bold")
-            text.append("\nd calls it, until the next card is laid", style="dim")
-            prompt.say(text, call=True)
-            return
-        last = view.claims[-1] if view.claims else None
-        if claim is None and last is not None and last == seen.reveal:
-            doubter = "You" if last.doubter == view.seat else names.get(last.doubter or 0, "?")
-            whose = "your" if last.seat == view.seat else f"{names.get(last.seat)}'s"
-            text = Text(f"{doubter} doubted {whose} {last.claim.describe()}:\n",
-                        style="bold")
-            text.append_text(cards_text(last.shown or (), self.doubt_app.ascii))
-            taker = "You take" if last.taker == view.seat else f"{names.get(last.taker or 0)} takes"
-            verdict = "True!" if last.honest else "A bluff!"
-            cards = f"{last.taken} card{'s' if last.taken != 1 else ''}"
-            text.append(f"\n{verdict} {taker} the pile ({cards}).",
-                        style="yellow" if last.honest else "bold red")
-            if view.my_turn:
-                text.append("\nYour turn: ", style="bold yellow")
-                text.append(f"lay {view.rank.plural()} (enter), then announce (a).")
-        elif claim is not None and view.phase is Phase.WINDOW:
-            text = Text(f"{who} claims {claim.describe()}", style="bold")
-            waiting = [names.get(s, "?") for s in view.awaiting if s != view.seat]
-            if view.my_answer is not None:
-                text.append("\nyou " + ("doubted" if view.my_answer else "let it stand"))
-            if waiting:
-                text.append("\nwaiting for " + ", ".join(waiting), style="dim")
-        elif view.my_turn:
-            text = Text("Your turn. ", style="bold yellow")
-            text.append(f"Lay 1 to {view.options.max_claim} cards as {view.rank.plural()} "
-                        "(enter), then announce (a).")
-        else:
-            text = Text(f"{names.get(view.turn, '?')} is laying ({view.laid} so far).")
-        if claim is not None and claimer != view.seat and view.phase is Phase.LAYING:
-            text.append(f"\n{who} claimed {claim.describe()}", style="dim")
-        prompt.say(text)
-
     def _tick(self) -> None:
-        """Run the window's countdown bar; end the turn's notice when its time is up."""
+        """Run the table's countdown; end the turn's notice when its time is up."""
         seen, mirror = self.seen, self.mirror
         if seen is None or mirror is None or mirror.table is None:
             return
-        if self.doubt_app.clock() >= self._notice_until:
+        now = self.doubt_app.clock()
+        if now >= self._notice_until:
             self.query_one(TitleBar).tell("")
-        prompt = self.query_one(Prompt)
-        if prompt.has_class("ask"):
-            total = mirror.table.window
-            left = total - (self.doubt_app.clock() - seen.window_since)
-            prompt.countdown(left, total)
+        if self.table is not None and self.pane == "table":
+            self.table.tick(now)
 
-    # -- keys and clicks -----------------------------------------------------------------
+    # -- the host's keys -----------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         app = self.doubt_app
-        view = self.mirror.view if self.mirror else None
         info = self.mirror.table if self.mirror else None
-        connected = self.seen is None or not self.seen.reconnecting
-        at_table = self.pane == "table" and view is not None and connected
-        if action in ("move", "lay"):
-            return at_table and view is not None and view.can(Lay)
-        if action == "announce":
-            return at_table and view is not None and view.can(Announce)
-        if action == "doubt":
-            return at_table and view is not None and view.can(Doubt)
-        if action == "stand":
-            return at_table and view is not None and view.can(LetStand)
         lobby = self.pane == "lobby" and app.is_host and info is not None \
             and info.state == "lobby"
         if action in ("add_bot", "remove_bot", "options", "start"):
@@ -268,34 +210,16 @@ class PlayScreen(Screen[None]):
                 and self.pane == "results"
         return True
 
-    def action_move(self, step: int) -> None:
-        self.query_one(Hand).move(step)
-
-    async def action_lay(self) -> None:
-        card = self.query_one(Hand).card
-        if card is not None:
-            await self.doubt_app.act(f"lay {card.code}")
-
-    async def on_hand_chosen(self, event: Hand.Chosen) -> None:
-        hand = self.query_one(Hand)
-        hand.cursor = event.index
-        if event.lay and self.check_action("lay", ()):
-            await self.action_lay()
-
-    async def action_announce(self) -> None:
-        await self.doubt_app.act("announce")
-
-    async def action_doubt(self) -> None:
-        seen = self.seen
-        if seen is not None and self.doubt_app.clock() - seen.window_since < DOUBT_GUARD:
-            return  # too soon after the claim to be meant
-        await self.doubt_app.act("doubt")
-
-    async def action_stand(self) -> None:
-        await self.doubt_app.act("stand")
-
     def action_add_bot(self) -> None:
-        self.doubt_app.command(lambda hosted: hosted.host.add_bot())
+        from ...bots import STRATEGIES
+
+        app = self.doubt_app
+        strategies = STRATEGIES.get(app.game, {})
+        # counter where the game has it; else the strategy the host's bots were seated with
+        wanted = app.host_setup.strategy if app.host_setup else "counter"
+        strategy = "counter" if "counter" in strategies else \
+            wanted if wanted in strategies else next(iter(strategies), "counter")
+        app.command(lambda hosted: hosted.host.add_bot(strategy))
 
     def action_remove_bot(self) -> None:
         info = self.mirror.table if self.mirror else None

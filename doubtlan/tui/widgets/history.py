@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.text import Text
 from textual.events import MouseScrollDown, MouseScrollUp, Resize
 
@@ -42,18 +44,24 @@ class History(Lines):
     def on_mount(self) -> None:
         self.border_title = "claims"
 
-    def show(self, game: int, claims: tuple[Resolved, ...], names: dict[int, str]) -> None:
+    #: The list's first line.
+    header = HEADER
+
+    def line(self, record: Any, names: dict[int, str]) -> Text:
+        """One claim's line (each game's list says how its claims read)."""
+        line = Text(" " + names.get(record.seat, "?")[:6].ljust(7))
+        line.append(f"{record.claim.count} {record.claim.rank.symbol}".ljust(5))
+        line.append_text(outcome(record, names))
+        return line
+
+    def show(self, game: int, claims: tuple[Any, ...], names: dict[int, str]) -> None:
         if game != self._game or len(claims) < len(self.lines):
             self.lines, self._game = [], game
             self._scroll(-self.back)  # a new list starts at its newest
         elif len(claims) == len(self.lines):
             return
         new = claims[len(self.lines):]
-        for record in new:
-            line = Text(" " + names.get(record.seat, "?")[:6].ljust(7))
-            line.append(f"{record.claim.count} {record.claim.rank.symbol}".ljust(5))
-            line.append_text(outcome(record, names))
-            self.lines.append(line)
+        self.lines.extend(self.line(record, names) for record in new)
         if self.back:
             self._scroll(len(new))  # a reader scrolled back stays on the same lines
         self.redraw()
@@ -83,4 +91,4 @@ class History(Lines):
 
     def build(self, width: int) -> list[Text]:
         end = len(self.lines) - self.back
-        return [HEADER, *self.lines[max(0, end - self.room):end]]
+        return [self.header, *self.lines[max(0, end - self.room):end]]

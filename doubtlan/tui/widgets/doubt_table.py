@@ -1,0 +1,222 @@
+"""I Doubt It's table: the others, the required rank, the prompt, your hand, the claims;
+and its keys (lay, announce, doubt, let stand)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.widget import Widget
+
+from ...net.messages import TableInfo
+from ...rules import Announce, Doubt, Event, Lay, LetStand, Phase, View
+from ...rules.fairness import Verdict
+from ...rules.idoubtit import Resolved, TableView, Won
+from ..cards import cards_text
+from .gametable import GameTable, KeyEntry
+from .hand import Hand
+from .history import History
+from .players import Players
+from .prompt import Prompt
+from .rank import RankBanner
+from .results import Results
+
+if TYPE_CHECKING:
+    from ..app import Seen
+
+RULES = """\
+# I Doubt It
+
+The whole deck is dealt. The **required rank** starts at Ace and climbs one step with
+every claim: A, 2, ... 10, J, Q, K, then A again.
+
+On your turn lay **1 to 4 cards** (1 to 8 with two decks) face down (a laid card stays
+laid), then **announce**: "three 7s". Holding none of the rank, you bluff.
+
+Every other player may then **doubt** or **let it stand** (with open calls, anyone may
+call the claim until the next player lays a card). Doubted, the cards are turned over: a
+bluff sends the whole pile to the claimer, an honest claim sends it to the doubter.
+
+Empty your hand with a claim that holds up, and you win.
+
+# Keys
+
+| key | at the table |
+|---|---|
+| left, right | move along your hand |
+| enter | lay the card under the cursor (it cannot be taken back) |
+| a | announce the cards you laid |
+| d | doubt the claim (not in its first half second) |
+| p | let the claim stand |
+| ? | this help |
+| q | leave (the host: end the table for everyone) |
+"""
+
+
+class DoubtTable(GameTable):
+    """The table of I Doubt It."""
+
+    game = "idoubtit"
+    rules = RULES
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "move(-1)", "Card", show=False),
+        Binding("right", "move(1)", "Card", show=False),
+        Binding("enter", "lay", "Lay card"),
+        Binding("a", "announce", "Announce"),
+        Binding("d", "doubt", "Doubt"),
+        Binding("p", "stand", "Let stand"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="left"):
+            yield Players()
+            with Horizontal(id="middle"):
+                yield RankBanner()
+                yield Prompt()
+            yield Hand(ascii=self.ascii)
+        yield History(id="history")
+
+    def take_focus(self) -> None:
+        self.query_one(Hand).focus()
+
+    # -- drawing ---------------------------------------------------------------------------
+
+    def draw(self, view: TableView, info: TableInfo, seen: Seen) -> None:
+        names = self.names()
+        self.query_one(Players).show(view, info)
+        # A claim being judged lies on the pile: whoever loses the doubt takes both.
+        waiting = view.claim.count if view.claim is not None else 0
+        self.query_one(RankBanner).show(view.rank, view.pile + waiting)
+        self.query_one(History).show(seen.game_number, view.claims, names)
+        laying = view.my_turn and bool(view.my_laid)
+        self.query_one(Hand).show(view.hand, view.my_laid if laying else (),
+                                  seated=view.seat is not None)
+        self._say(view, seen, names)
+
+    def _say(self, view: TableView, seen: Seen, names: dict[int, str]) -> None:
+        prompt = self.query_one(Prompt)
+        claim, claimer = view.claim, view.claimer
+        who = names.get(claimer, "?") if claimer is not None else "?"
+        if claim is not None and view.phase is Phase.WINDOW and view.seat in view.awaiting \
+                and view.my_answer is None:
+            text = Text(f"{who} claims {claim.describe()}", style="bold")
+            text.append("\nd doubts, p lets it stand", style="dim")
+            prompt.say(text, ask=True)
+            self.tick(self.doubt_app.clock())
+            return
+        if claim is not None and view.can(Doubt):  # open mode: call before the next card
+            text = Text(f"{who} claims {claim.describe()}", style="bold")
+            text.append("\nd calls it, until the next card is laid", style="dim")
+            prompt.say(text, call=True)
+            return
+        last = view.claims[-1] if view.claims else None
+        if claim is None and last is not None and last == seen.reveal:
+            doubter = "You" if last.doubter == view.seat else names.get(last.doubter or 0, "?")
+            whose = "your" if last.seat == view.seat else f"{names.get(last.seat)}'s"
+            text = Text(f"{doubter} doubted {whose} {last.claim.describe()}:\n",
+                        style="bold")
+            text.append_text(cards_text(last.shown or (), self.ascii))
+            taker = "You take" if last.taker == view.seat else f"{names.get(last.taker or 0)} takes"
+            verdict = "True!" if last.honest else "A bluff!"
+            cards = f"{last.taken} card{'s' if last.taken != 1 else ''}"
+            text.append(f"\n{verdict} {taker} the pile ({cards}).",
+                        style="yellow" if last.honest else "bold red")
+            if view.my_turn:
+                text.append("\nYour turn: ", style="bold yellow")
+                text.append(f"lay {view.rank.plural()} (enter), then announce (a).")
+        elif claim is not None and view.phase is Phase.WINDOW:
+            text = Text(f"{who} claims {claim.describe()}", style="bold")
+            waiting = [names.get(s, "?") for s in view.awaiting if s != view.seat]
+            if view.my_answer is not None:
+                text.append("\nyou " + ("doubted" if view.my_answer else "let it stand"))
+            if waiting:
+                text.append("\nwaiting for " + ", ".join(waiting), style="dim")
+        elif view.my_turn:
+            text = Text("Your turn. ", style="bold yellow")
+            text.append(f"Lay 1 to {view.options.max_claim} cards as {view.rank.plural()} "
+                        "(enter), then announce (a).")
+        else:
+            text = Text(f"{names.get(view.turn, '?')} is laying ({view.laid} so far).")
+        if claim is not None and claimer != view.seat and view.phase is Phase.LAYING:
+            text.append(f"\n{who} claimed {claim.describe()}", style="dim")
+        prompt.say(text)
+
+    def tick(self, now: float) -> None:
+        seen, info = self.seen, self.info
+        prompt = self.query_one(Prompt)
+        if seen is not None and info is not None and prompt.has_class("ask"):
+            total = info.window
+            prompt.countdown(total - (now - seen.window_since), total)
+
+    @classmethod
+    def make_results(cls) -> Widget:
+        return Results(id="results")
+
+    def results(self, results: Widget, view: TableView, info: TableInfo, seen: Seen, *,
+                is_host: bool, over: bool, verdict: Verdict | None) -> None:
+        assert isinstance(results, Results)
+        results.show(view, info, seen.won, is_host=is_host, over=over, verdict=verdict)
+
+    # -- what the app follows --------------------------------------------------------------
+
+    @classmethod
+    def note(cls, event: Event, seen: Seen) -> bool:
+        if isinstance(event, Resolved) and event.doubter is not None:
+            seen.reveal = event
+        elif isinstance(event, Won):
+            seen.won = event
+            return True
+        return False
+
+    @classmethod
+    def window(cls, view: View) -> tuple[object, ...] | None:
+        assert isinstance(view, TableView)
+        return (view.turns,) if view.claim is not None else None
+
+    # -- keys and clicks -------------------------------------------------------------------
+
+    def keys(self) -> list[KeyEntry]:
+        app = self.app
+        return [(app.get_key_display(b), b.description, b.key) for b in self.BINDINGS
+                if isinstance(b, Binding) and b.show
+                and self.check_action(b.action.partition("(")[0], ())]
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("move", "lay"):
+            return self.can(Lay)
+        if action == "announce":
+            return self.can(Announce)
+        if action == "doubt":
+            return self.can(Doubt)
+        if action == "stand":
+            return self.can(LetStand)
+        return True
+
+    def action_move(self, step: int) -> None:
+        self.query_one(Hand).move(step)
+
+    async def action_lay(self) -> None:
+        card = self.query_one(Hand).card
+        if card is not None:
+            await self.act(f"lay {card.code}")
+
+    async def on_hand_chosen(self, event: Hand.Chosen) -> None:
+        hand = self.query_one(Hand)
+        hand.cursor = event.index
+        if event.lay and self.check_action("lay", ()):
+            await self.action_lay()
+
+    async def action_announce(self) -> None:
+        await self.act("announce")
+
+    async def action_doubt(self) -> None:
+        if self.too_soon():
+            return  # too soon after the claim to be meant
+        await self.act("doubt")
+
+    async def action_stand(self) -> None:
+        await self.act("stand")

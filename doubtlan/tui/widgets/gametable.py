@@ -1,0 +1,138 @@
+"""What the play screen asks of a game's table, whichever game it is.
+
+A table plays one game (``TableInfo.game``). Each game has its own table widget, a
+subclass of :class:`GameTable`, which draws that game's view, holds that game's keys and
+says what the app should follow in that game's events; the play screen only picks the
+class (:func:`table_type`) and hands it what the host sent.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from textual.widget import Widget
+
+from ...net.messages import TableInfo
+from ...rules import Event, View
+from ...rules.fairness import Verdict
+
+if TYPE_CHECKING:
+    from ..app import DoubtApp, Seen
+
+#: A key as the line of keys draws it: the key as shown, what it does, the key a click presses.
+KeyEntry = tuple[str, str, str]
+
+
+class GameTable(Widget):
+    """One game's table pane (``id="table"``) and what goes with it."""
+
+    DEFAULT_CSS = """
+    GameTable { width: 1fr; height: 1fr; layout: horizontal; overflow: hidden hidden; }
+    """
+
+    #: The game's name on the wire (``TableInfo.game``).
+    game: ClassVar[str]
+    #: The help screen's rules and keys for this game (markdown).
+    rules: ClassVar[str]
+
+    def __init__(self, ascii: bool = False) -> None:
+        super().__init__(id="table")
+        self.ascii = ascii
+        #: What was drawn last, and whether the keys are live (at the table, connected).
+        self.view: Any = None
+        self.info: TableInfo | None = None
+        self.seen: Seen | None = None
+        self.live = False
+
+    @property
+    def doubt_app(self) -> DoubtApp:
+        from ..app import DoubtApp
+
+        app = self.app
+        assert isinstance(app, DoubtApp)
+        return app
+
+    def names(self) -> dict[int, str]:
+        """Each seat's name, as the table calls it."""
+        info = self.info
+        return {s.seat: s.name or f"seat {s.seat}" for s in info.seats} if info else {}
+
+    # -- what the play screen calls ---------------------------------------------------------
+
+    def show(self, view: Any, info: TableInfo, seen: Seen) -> None:
+        """Draw ``view`` (this game's view); called after every message from the host."""
+        self.view, self.info, self.seen = view, info, seen
+        self.draw(view, info, seen)
+
+    def draw(self, view: Any, info: TableInfo, seen: Seen) -> None:
+        raise NotImplementedError
+
+    @property
+    def my_turn(self) -> bool:
+        """True while it is this seat's turn (the screen rings and tells it once a turn)."""
+        return bool(self.view is not None and self.view.my_turn)
+
+    def keys(self) -> list[KeyEntry]:
+        """This table's keys that do something now, for the line of keys."""
+        return []
+
+    def tick(self, now: float) -> None:
+        """Ten times a second: run a countdown, if one is drawn."""
+
+    def take_focus(self) -> None:
+        """Focus the part of the table that the keys work on (its hand)."""
+
+    def results(self, results: Widget, view: Any, info: TableInfo, seen: Seen, *,
+                is_host: bool, over: bool, verdict: Verdict | None) -> None:
+        """Draw the game's end in ``results`` (a widget made by :meth:`make_results`)."""
+        raise NotImplementedError
+
+    @classmethod
+    def make_results(cls) -> Widget:
+        """The results pane of this game (``id="results"``)."""
+        raise NotImplementedError
+
+    # -- what the app follows in this game's events ---------------------------------------
+
+    @classmethod
+    def note(cls, event: Event, seen: Seen) -> bool:
+        """Keep in ``seen`` what the screens need of ``event``; True when it ends a game."""
+        return False
+
+    @classmethod
+    def window(cls, view: View) -> tuple[object, ...] | None:
+        """While this seat sees a clock running (a decision with a countdown), a key that
+        changes whenever that clock starts again; None otherwise."""
+        return None
+
+    # -- for the keys ---------------------------------------------------------------------
+
+    def can(self, kind: type[Any]) -> bool:
+        """The keys' check: at the table, connected, and ``kind`` legal now."""
+        view = self.view
+        return self.live and view is not None and view.can(kind)
+
+    async def act(self, text: str) -> None:
+        await self.doubt_app.act(text)
+
+    def too_soon(self) -> bool:
+        """True within the half second after the clock started: a key pressed then was
+        meant for what was there before (a slip of the finger)."""
+        seen = self.seen
+        return seen is not None and self.doubt_app.clock() - seen.window_since < GUARD
+
+
+#: Seconds at the start of a window in which a doubt (or challenge) is ignored.
+GUARD = 0.5
+
+
+def table_type(game: str) -> type[GameTable]:
+    """The table widget of ``game`` (``"idoubtit"``, ``"iknowyoudont"``)."""
+    from .doubt_table import DoubtTable
+    from .iknowyoudont.table import KnowTable
+
+    tables: dict[str, type[GameTable]] = {t.game: t for t in (DoubtTable, KnowTable)}
+    try:
+        return tables[game]
+    except KeyError:
+        raise ValueError(f"this app cannot show the game {game!r}") from None
