@@ -6,7 +6,8 @@ import pytest
 from helpers import deal
 
 from doubtlan import tourney
-from doubtlan.bots import STRATEGIES, CounterBot, HonestBot, RandomBot, make_bot
+from doubtlan.bots import STRATEGIES as ALL_STRATEGIES
+from doubtlan.bots import CounterBot, HonestBot, RandomBot, make_bot
 from doubtlan.rules import (
     Announce,
     Card,
@@ -22,6 +23,7 @@ from doubtlan.rules import (
 )
 
 C = Card.parse
+STRATEGIES = ALL_STRATEGIES["idoubtit"]
 VARIANTS = [Options(d, c) for d in (1, 2) for c in Challenge]
 
 

@@ -22,6 +22,7 @@ from doubtlan.rules import (
     Options,
     RulesError,
 )
+from doubtlan.rules import iknowyoudont as know_rules
 
 C = Card.parse
 
@@ -78,6 +79,56 @@ CASES = [
     ("unknown_action", fresh, 0, Shuffle()),
     ("unknown_action", fresh, 0, "lay AS"),
     ("malformed_action", fresh, 0, Lay("AS")),  # type: ignore[arg-type]
+]
+
+
+# I Know You Don't: the same family of errors (docs/rules-iknowyoudont.md).
+def know() -> know_rules.IKnowYouDont:
+    return know_rules.IKnowYouDont.from_hands(["B2 W T3 T4 T5", "T5 T4 B1 B5 B4",
+                                               "I B6 B3 I T1"])
+
+
+def know_priority() -> know_rules.IKnowYouDont:
+    game = know()
+    game.apply(0, know_rules.Play(know_rules.Card.parse("B2"), know_rules.Declaration.parse("4T")))
+    return game
+
+
+def know_four() -> know_rules.IKnowYouDont:
+    game = know_rules.IKnowYouDont.from_hands(["B2 W T3 T4 T5", "T5 T4 B1 B5 B4",
+                                               "I B6 B3 I T1", "T1 T2 T3 T6 B6"])
+    game.apply(0, know_rules.Play(know_rules.Card.parse("B2"), know_rules.Declaration.parse("4T")))
+    return game
+
+
+def know_over() -> know_rules.IKnowYouDont:
+    game = know()
+    game.state.tokens[0] = 1
+    game.apply(0, know_rules.Play(know_rules.Card.parse("B2"), know_rules.Declaration.parse("4T")))
+    game.apply(1, know_rules.Challenge())
+    assert game.over
+    return game
+
+
+def play(card: str, said: str) -> Action:
+    return know_rules.Play(know_rules.Card.parse(card), know_rules.Declaration.parse(said))
+
+
+CASES += [
+    ("no_such_seat", know, 3, play("B2", "1T")),
+    ("not_your_turn", know, 1, play("T5", "1T")),
+    ("not_your_turn", know_priority, 2, know_rules.Pass()),
+    ("card_not_in_hand", know, 0, play("B6", "1T")),
+    ("bad_declaration", know, 0, play("B2", "7T")),
+    ("window_open", know_priority, 0, play("W", "1T")),
+    ("no_window_open", know, 1, know_rules.Challenge()),
+    ("not_allowed_in_window", know_priority, 0, know_rules.Accept()),
+    ("not_allowed_in_window", know_priority, 1, know_rules.Intercept()),
+    ("no_interception", know_four, 3, know_rules.Intercept()),
+    ("no_wildcard", know_priority, 0, know_rules.Wild()),
+    ("game_over", know_over, 2, know_rules.Pass()),
+    ("unknown_action", know, 0, Doubt()),
+    ("malformed_action", know, 0, know_rules.Play("B2", "4T")),  # type: ignore[arg-type]
 ]
 
 

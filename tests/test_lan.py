@@ -244,3 +244,24 @@ def test_a_stopped_host_says_goodbye_and_withdraws_its_table() -> None:
 
         # And a search started now finds nothing.
         assert tables(lan, 3) == []
+
+
+def test_an_i_know_you_dont_table_is_found_as_one_and_played() -> None:
+    need_netns()
+    with Lan(hosts=4, prefix="lanknow") as lan:
+        host, port = start_host(
+            lan, "Second game", "--game", "iknowyoudont", "--players", "3", "--bots", "1",
+            "--strategy", "random", "--games", "1", "--seed", "7", "--window", "1",
+        )
+        assert tables(lan, 4) == [
+            advert(lan, 1, "Second game", port, taken=1, seats=3, state="lobby", pin=False,
+                   game="iknowyoudont", rules="deck=own")
+        ]
+        # The players' bots are I Doubt It's by name; they play the game the table plays.
+        joiners = {name: join(lan, machine, "counter", name)
+                   for machine, name in ((2, "Ada"), (3, "Bo"))}
+        host.expect(won(1), STEP, "the winner")
+        for name, joiner in joiners.items():
+            plays_to_the_end(joiner, name)
+        assert host.finish(STEP) == 0, host.errors()
+        assert "Traceback" not in host.errors()

@@ -21,8 +21,8 @@ from doubtlan.net.table import Table, TableConfig
 from doubtlan.rules import RulesError
 from doubtlan.rules.iknowyoudont import (
     Card,
-    Declaration,
     Deck,
+    Declaration,
     Drew,
     Ended,
     Options,

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TextIO
 
 from ..bots import make_bot
-from ..rules import Event
+from ..rules import GAMES, Event
 from ..rules.fairness import Verdict
 from ..rules.idoubtit import Resolved, Won
 from ..rules.iknowyoudont import Ended, Showdown, Stood
@@ -286,8 +286,10 @@ async def tables(timeout: float, as_json: bool, out: TextIO = sys.stdout) -> int
     for ad in found:
         lock = " (PIN)" if ad.pin else ""
         where = f"{ad.addresses[0]}:{ad.port}" if ad.addresses else f"port {ad.port}"
+        game = GAMES[ad.game].title if ad.game in GAMES else ad.game
         print(
-            f"{ad.name}{lock}  {where}  {ad.taken}/{ad.seats} seats  {ad.state}  {ad.rules}",
+            f"{ad.name}{lock}  {where}  {game}  {ad.taken}/{ad.seats} seats  {ad.state}  "
+            f"{ad.rules}",
             file=out,
             flush=True,
         )

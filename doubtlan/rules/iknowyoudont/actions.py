@@ -29,7 +29,7 @@ class Play(Action):
         return cls(Card.parse(args[0]), Declaration.parse(args[1]))
 
     def __repr__(self) -> str:
-        return f"Play(Card.parse({self.card.code!r}), Declaration.parse({self.declaration.code!r}))"
+        return f"Play({self.card!r}, {self.declaration!r})"
 
 
 @dataclass(frozen=True, slots=True)
