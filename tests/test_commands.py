@@ -119,6 +119,11 @@ class socketless_port:
         (["join", "h:1", "--table", "t", "--bot", "random"], "an address or --table, not both"),
         (["join", "--bot", "random", "--name", "x" * 25], "a name is 1 to 24"),
         (["tables", "--timeout", "0"], "expected 0.1 to 60 seconds"),
+        (["host", "--game", "iknowyoudont", "--players", "7"], "3 to 6 players"),
+        (["host", "--game", "iknowyoudont", "--decks", "2"], "--decks and --challenge are"),
+        (["host", "--deck", "standard"], "--deck is I Know You Don't's"),
+        (["host", "--game", "iknowyoudont", "--bots", "1", "--strategy", "honest"],
+         "the honest bot does not play I Know You Don't"),
     ],
 )
 def test_bad_arguments_get_a_clear_error(

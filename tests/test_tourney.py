@@ -104,6 +104,14 @@ def test_variants(capsys: pytest.CaptureFixture[str], args: tuple[str, ...]) -> 
         (["--challenge", "loud"], "invalid choice"),
         (["--players", "3", "--bots", "random,random,random,random"], "names 4 strategies for 3"),
         (["--bots", ","], "name at least one bot strategy"),
+        (["--game", "poker"], "invalid choice"),
+        (["--game", "iknowyoudont", "--decks", "2"], "--decks and --challenge are I Doubt"),
+        (["--game", "iknowyoudont", "--challenge", "open"], "--decks and --challenge are"),
+        (["--deck", "standard"], "--deck is I Know You Don't's"),
+        (["--game", "iknowyoudont", "--deck", "huge"], "invalid choice"),
+        (["--game", "iknowyoudont", "--players", "7", "--bots", "random"], "3 to 6 players"),
+        (["--game", "iknowyoudont", "--bots", "honest,random,random"],
+         "the honest bot does not play I Know You Don't"),
     ],
 )
 def test_bad_arguments_get_a_clear_error(
@@ -114,6 +122,21 @@ def test_bad_arguments_get_a_clear_error(
     assert exit.value.code == 2
     err = capsys.readouterr().err
     assert message in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("deck", ["own", "standard"])
+def test_i_know_you_dont(capsys: pytest.CaptureFixture[str], deck: str) -> None:
+    report = run_cli(capsys, "--game", "iknowyoudont", "--deck", deck, "--games", "30",
+                     "--seed", "3", "--bots", "random", "--players", "5")
+    assert report["game"] == "iknowyoudont" and report["rules"] == f"deck={deck}"
+    assert report["players"] == 5 and report["games"] == 30
+    assert sum(report["wins"].values()) + report["unfinished"] == 30
+    again = run_cli(capsys, "--game", "iknowyoudont", "--deck", deck, "--games", "30",
+                    "--seed", "3", "--bots", "random", "--players", "5")
+    assert again["turns_per_game"] == report["turns_per_game"]
+    assert main(["tourney", "--game", "iknowyoudont", "--games", "5", "--seed", "1",
+                 "--bots", "random", "--players", "3"]) == 0
+    assert "5 games of I Know You Don't" in capsys.readouterr().out
 
 
 def test_run_directly() -> None:
