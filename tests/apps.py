@@ -13,8 +13,11 @@ from textual.widget import Widget
 from doubtlan.net.hosted import HostedTable
 from doubtlan.net.table import TableConfig
 from doubtlan.rules.idoubtit import TableView
+from doubtlan.rules.iknowyoudont import Intercept, Kind, Pass, Wild
+from doubtlan.rules.iknowyoudont import TableView as KnowView
 from doubtlan.tui.app import DoubtApp, HostSetup, JoinSetup
 from doubtlan.tui.widgets.hand import Hand
+from doubtlan.tui.widgets.iknowyoudont.hand import KnowHand
 
 DEADLINE = 20.0
 
@@ -165,3 +168,86 @@ def asked(app: DoubtApp) -> bool:
     view = view_of(app)
     return (view is not None and view.claim is not None and view.seat in view.awaiting
             and view.my_answer is None)
+
+
+# -- I Know You Don't ---------------------------------------------------------------------
+
+
+def know_app(bots: int = 2, strategy: str = "random", **changes: object) -> DoubtApp:
+    """The host's app at an I Know You Don't table."""
+    from doubtlan.rules.iknowyoudont import Options as KnowOptions
+
+    changes.setdefault("options", KnowOptions())
+    setup = HostSetup(config(game="iknowyoudont", **changes), bots=bots, strategy=strategy,
+                      bind="127.0.0.1")
+    return DoubtApp("Amy", host=setup, clock=TickingClock())
+
+
+def know_view(app: DoubtApp) -> KnowView:
+    view = app.client.mirror.view if app.client else None
+    assert isinstance(view, KnowView)
+    return view
+
+
+class KnowKeyPlayer:
+    """Plays the app's seat at an I Know You Don't table by keys: on its turn it moves to
+    the card ``turns`` steps along, declares it truly every other turn (else one level
+    off); with priority it passes, accepts and challenges in turn; it intercepts whenever
+    it may and plays its Wildcard when asked. Counts what it did."""
+
+    def __init__(self, pilot: Pilot[object], app: DoubtApp) -> None:
+        self.pilot, self.app = pilot, app
+        self.done = {"play": 0, "p": 0, "a": 0, "c": 0, "i": 0, "w": 0}
+
+    def _needs_me(self) -> str | None:
+        view = self.app.client.mirror.view if self.app.client else None
+        if not isinstance(view, KnowView) or self.app.play is None:
+            return None
+        if view.winner is not None:
+            return "over" if self.app.play.pane == "results" else None
+        if self.app.play.pane != "table" or not view.legal:
+            return None
+        if view.my_turn:
+            return "play"
+        if view.can(Intercept):
+            return "i"
+        if view.can(Wild):
+            return "w"
+        if view.can(Pass):
+            return "pac"[sum(self.done[k] for k in "pac") % 3]
+        return None
+
+    async def play_game(self) -> KnowView:
+        pilot = self.pilot
+        await wait_for(pilot, lambda: self.app.play and self.app.play.pane == "table",
+                       "the table")
+        while True:
+            await wait_for(pilot, lambda: self._needs_me() is not None, "my move", 60)
+            need = self._needs_me()
+            view = know_view(self.app)
+            moment = (view.version, view.turns)
+            if need == "over":
+                return view
+            if need == "play":
+                await self.take_turn()
+            else:
+                assert need is not None
+                await pilot.press(need)
+                self.done[need] += 1
+            await wait_for(pilot, lambda m=moment: (know_view(self.app).version,  # type: ignore[misc]
+                                                    know_view(self.app).turns) != m
+                           or not know_view(self.app).legal, "the move", 60)
+
+    async def take_turn(self) -> None:
+        view = know_view(self.app)
+        hand = self.app.play.query_one(KnowHand)  # type: ignore[union-attr]
+        await wait_for(self.pilot, lambda: hand.cards == view.hand, "the hand drawn")
+        await self.pilot.press(*["right"] * (self.done["play"] % len(view.hand)))
+        card = hand.card
+        assert card is not None
+        level = card.level or 1
+        if self.done["play"] % 2:
+            level = level % view.options.max_level + 1  # a lie, one level up
+        await self.pilot.press(str(level % 10), "t" if card.kind is Kind.TRUTH else "b",
+                               "enter")
+        self.done["play"] += 1

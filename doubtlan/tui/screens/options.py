@@ -1,4 +1,5 @@
-"""``o`` in the lobby: the host sets the rules and the clocks before the match starts."""
+"""``o`` in the lobby: the host sets the rules and the clocks before the match starts (each
+game's own rule options: I Doubt It's decks and challenges, I Know You Don't's deck)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,8 @@ from textual.widgets import Button, Input, Label, Select, Static
 
 from ...net.table import TableConfig
 from ...rules import Challenge, Options
+from ...rules.iknowyoudont import Deck
+from ...rules.iknowyoudont import Options as KnowOptions
 from ..cards import sentence
 
 
@@ -22,20 +25,27 @@ class OptionsScreen(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         config = self.config
+        know = config.game == "iknowyoudont"
         with Vertical(classes="dialog options"):
             yield Static("Rules for this table", classes="title")
             with Grid(id="option-fields"):
-                yield Label("Decks")
-                yield Select([("one deck: 3 to 8 players", 1), ("two decks: 3 to 10", 2)],
-                             value=config.options.decks, allow_blank=False, id="decks")
-                yield Label("Challenges")
-                yield Select([("a window after each claim", "window"),
-                              ("open calls (Cheat)", "open")],
-                             value=config.options.challenge.value, allow_blank=False,
-                             id="challenge")
+                if know:
+                    yield Label("Deck")
+                    yield Select([("the game's own: levels 1 to 6", "own"),
+                                  ("a standard deck: levels 1 to 10", "standard")],
+                                 value=config.options.deck.value, allow_blank=False, id="deck")
+                else:
+                    yield Label("Decks")
+                    yield Select([("one deck: 3 to 8 players", 1), ("two decks: 3 to 10", 2)],
+                                 value=config.options.decks, allow_blank=False, id="decks")
+                    yield Label("Challenges")
+                    yield Select([("a window after each claim", "window"),
+                                  ("open calls (Cheat)", "open")],
+                                 value=config.options.challenge.value, allow_blank=False,
+                                 id="challenge")
                 yield Label("Seats")
                 yield Input(str(config.players), id="players", type="integer", max_length=2)
-                yield Label("Seconds to doubt")
+                yield Label("Seconds with priority" if know else "Seconds to doubt")
                 yield Input(f"{config.window:g}", id="window", type="number", max_length=6)
                 yield Label("Seconds a turn (0: none)")
                 yield Input(f"{config.turn_timeout:g}", id="turn-timeout", type="number",
@@ -58,11 +68,18 @@ class OptionsScreen(ModalScreen[bool]):
         from ..app import DoubtApp
 
         error = self.query_one("#options-error", Static)
+        know = self.config.game == "iknowyoudont"
+        options: object
         try:
-            decks = int(self.query_one("#decks", Select).value)  # type: ignore[arg-type]
-            challenge = Challenge(self.query_one("#challenge", Select).value)
-            players = _number(self.query_one("#players", Input).value, "seats", 3, 10)
-            window = _number(self.query_one("#window", Input).value, "seconds to doubt",
+            if know:
+                options = KnowOptions(Deck(self.query_one("#deck", Select).value))
+            else:
+                decks = int(self.query_one("#decks", Select).value)  # type: ignore[arg-type]
+                options = Options(decks, Challenge(self.query_one("#challenge", Select).value))
+            players = _number(self.query_one("#players", Input).value, "seats", 3,
+                              6 if know else 10)
+            window = _number(self.query_one("#window", Input).value,
+                             "seconds with priority" if know else "seconds to doubt",
                              1, 3600)  # at least twice the half second a doubt is held
             turn = _number(self.query_one("#turn-timeout", Input).value, "seconds a turn",
                            0, 3600)
@@ -78,7 +95,7 @@ class OptionsScreen(ModalScreen[bool]):
         from ...net.table import Refused
 
         try:
-            hosted.host.configure(Options(decks, challenge), window=window,
+            hosted.host.configure(options, window=window,  # type: ignore[arg-type]
                                   turn_timeout=turn, players=int(players))
         except Refused as problem:
             error.update(sentence(str(problem)))

@@ -1,0 +1,1 @@
+"""I Know You Don't's table: its players, centre, prompt, hand, claims and results."""

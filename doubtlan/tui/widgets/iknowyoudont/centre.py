@@ -1,0 +1,60 @@
+"""The middle of an I Know You Don't table: the pot, the draw pile, the vault, the
+declaration waiting (and the card shown while a Wildcard is decided on), and whose move
+it is."""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from ....rules.iknowyoudont import Phase, TableView
+from ...cards import cap, declaration_text
+from ..lines import Lines
+
+
+class Centre(Lines):
+    DEFAULT_CSS = """
+    Centre { height: 5; border: round $accent; padding: 0 1; }
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._lines: list[Text] = []
+
+    def on_mount(self) -> None:
+        self.border_title = "table"
+
+    def show(self, view: TableView, names: dict[int, str]) -> None:
+        counts = Text()
+        for label, value in (("pot", view.pot), ("draw", view.draw), ("vault", view.vault)):
+            if counts:
+                counts.append("  ")
+            counts.append(f"{label} ", style="dim")
+            counts.append(str(value), style="bold")
+        said = Text()
+        if view.declaration is not None and view.phase is not Phase.PLAYING:
+            said.append("declared ", style="dim")
+            said.append_text(declaration_text(view.declaration))
+        else:
+            said.append("no claim waiting", style="dim")
+
+        def name(seat: int | None) -> str:
+            return "you" if seat == view.seat else names.get(seat or 0, "?")
+
+        move = Text()
+        if view.phase is Phase.PLAYING:
+            move.append(f"{cap(name(view.active))} to play")
+        elif view.phase is Phase.PRIORITY:
+            move.append("priority: ", style="dim")
+            move.append(name(view.priority), style="bold cyan")
+        elif view.phase is Phase.DECIDING and view.shown is not None:
+            move.append("shown: ", style="dim")
+            move.append(view.shown.describe(), style="bold")
+        elif view.winner is not None:
+            move.append(f"{cap(name(view.winner))} won", style="bold green")
+        lines = [counts, said, move]
+        if lines != self._lines:
+            self._lines = lines
+            self.redraw()
+
+    def build(self, width: int) -> list[Text]:
+        return list(self._lines)

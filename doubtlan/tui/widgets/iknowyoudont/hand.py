@@ -1,0 +1,164 @@
+"""Your hand at an I Know You Don't table, and the declaration you will play a card with:
+a level and Truth or Bluff, chosen by keys or clicks, then played (enter, or the button).
+
+One widget drawn line by line, as I Doubt It's hand is: moving the cursor or changing the
+declaration repaints a line or two of this widget alone."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.message import Message
+from textual.reactive import reactive
+
+from ....rules.iknowyoudont import Card, Declaration, Kind
+from ...cards import know_card_text
+from ..lines import Lines, clickable
+
+
+class KnowHand(Lines):
+    """The cards you hold; ``cursor`` is the card enter plays, as ``declaration``."""
+
+    DEFAULT_CSS = """
+    KnowHand { height: 1fr; padding: 0 1; margin-top: 1; }
+    KnowHand:focus { background: $boost; }
+    KnowHand > .knowhand--cursor { background: $accent; color: $text; text-style: bold; }
+    KnowHand > .knowhand--title { text-style: bold; }
+    KnowHand > .knowhand--muted { color: $text-muted; }
+    KnowHand > .knowhand--chosen { background: $accent; color: $text; text-style: bold; }
+    KnowHand > .knowhand--play { background: $success; color: $text; text-style: bold; }
+    """
+    COMPONENT_CLASSES = {"knowhand--cursor", "knowhand--title", "knowhand--muted",
+                         "knowhand--chosen", "knowhand--play"}
+
+    can_focus = True
+    cursor: reactive[int] = reactive(0, repaint=False)
+    level: reactive[int] = reactive(1, repaint=False)
+    kind: reactive[Kind] = reactive(Kind.TRUTH, repaint=False)
+
+    class Play(Message):
+        """The player clicked the Play button."""
+
+    def __init__(self, ascii: bool = False) -> None:
+        super().__init__()
+        self.ascii = ascii
+        self.cards: tuple[Card, ...] = ()
+        self.max_level = 6
+        #: False for a spectator, who is shown no cards; ``playing``: the Play button.
+        self.seated = True
+        self.playing = False
+        self._faces: tuple[Text, ...] = ()
+        self._card_width = 3
+
+    def show(self, cards: tuple[Card, ...], *, max_level: int, seated: bool,
+             playing: bool) -> None:
+        """Draw ``cards``; levels go up to ``max_level``; ``playing``: it is your turn."""
+        if (cards, max_level, seated, playing) == (self.cards, self.max_level, self.seated,
+                                                   self.playing):
+            return
+        old = self.card
+        if cards != self.cards:
+            self._faces = tuple(know_card_text(card, self.ascii) for card in cards)
+            self._card_width = max((face.cell_len for face in self._faces), default=2) + 1
+        self.cards, self.max_level = cards, max_level
+        self.seated, self.playing = seated, playing
+        self.level = min(self.level, max_level)
+        # Keep the cursor on the same card, or the one that took its place.
+        cursor = self.cursor
+        if old is not None and old in cards:
+            cursor = cards.index(old)
+        self.cursor = max(0, min(cursor, len(cards) - 1))
+        self.redraw()
+
+    @property
+    def card(self) -> Card | None:
+        return self.cards[self.cursor] if 0 <= self.cursor < len(self.cards) else None
+
+    @property
+    def declaration(self) -> Declaration:
+        return Declaration(self.level, self.kind)
+
+    def move(self, step: int) -> None:
+        if self.cards:
+            self.cursor = (self.cursor + step) % len(self.cards)
+
+    def choose_level(self, level: int) -> None:
+        if 1 <= level <= self.max_level:
+            self.level = level
+
+    def watch_cursor(self) -> None:
+        self.redraw()
+
+    def watch_level(self) -> None:
+        self.redraw()
+
+    def watch_kind(self) -> None:
+        self.redraw()
+
+    def build(self, width: int) -> list[Text]:
+        style = self.get_component_rich_style
+        if not self.seated:
+            return [Text("Watching: nobody's cards are shown to you.",
+                         style=style("knowhand--muted"))]
+        title = Text(f"Your hand: {len(self.cards)} card{'s' if len(self.cards) != 1 else ''}",
+                     style=style("knowhand--title"))
+        if self.card is not None:
+            title.append(f" · {self.card.describe()}", style=style("knowhand--muted"))
+        lines = [title]
+        if not self.cards:
+            lines.append(Text("(no cards)", style=style("knowhand--muted")))
+        columns = max(1, width // self._card_width)
+        cursor = style("knowhand--cursor")
+        for index, face in enumerate(self._faces):
+            if index % columns == 0:
+                lines.append(Text())
+            else:
+                lines[-1].append(" ")
+            click = clickable(f"pick({self.cards[index].code!r})")
+            padded = face.copy()
+            padded.pad_right(self._card_width - 1 - face.cell_len)
+            if index == self.cursor:
+                lines[-1].append(padded.plain, style=cursor + click)
+            else:
+                lines[-1].append_text(padded)
+                lines[-1].stylize(click, len(lines[-1]) - len(padded))
+        lines.extend(self._declaring())
+        return lines
+
+    def _declaring(self) -> list[Text]:
+        """The declaration's lines: the levels, Truth or Bluff, and on your turn the button
+        that plays the card under the cursor as declared (each part clickable)."""
+        chosen = self.get_component_rich_style("knowhand--chosen")
+        levels = Text("Declare ")
+        for level in range(1, self.max_level + 1):
+            click = clickable(f"level({level})")
+            levels.append(f" {level} ", style=chosen + click if level == self.level else click)
+        kinds = Text("as      ")
+        for kind, key in ((Kind.TRUTH, "t"), (Kind.BLUFF, "b")):
+            click = clickable(f"kind({kind.value!r})")
+            kinds.append(f" {kind.title} ({key}) ",
+                         style=chosen + click if kind is self.kind else click)
+            kinds.append(" ")
+        lines = [levels, kinds]
+        card = self.card
+        if self.playing and card is not None:
+            short = f"{card.kind.value}{card.level or ''}"
+            lines.append(Text(f" Play {short} as {self.declaration.describe()} (enter) ",
+                              style=self.get_component_rich_style("knowhand--play")
+                              + clickable("play")))
+        return lines
+
+    def action_pick(self, code: str) -> None:
+        """A click on the card ``code``: move the cursor there (the card clicked, even if
+        the hand changed under the mouse)."""
+        index = next((i for i, card in enumerate(self.cards) if card.code == code), None)
+        if index is not None:
+            self.cursor = index
+
+    def action_level(self, level: int) -> None:
+        self.choose_level(level)
+
+    def action_kind(self, code: str) -> None:
+        self.kind = Kind(code)
+
+    def action_play(self) -> None:
+        self.post_message(self.Play())

@@ -1,0 +1,315 @@
+"""I Know You Don't's table: the players, the prompt and your hand with its declaration on
+the left; the pot, draw pile and vault over the claims on the right; and the game's keys
+(play as declared; pass, accept, challenge; intercept; Wildcard or keep)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.widget import Widget
+
+from ....net.messages import TableInfo
+from ....rules import Action, Event, View
+from ....rules.fairness import Verdict
+from ....rules.iknowyoudont import (
+    Accept,
+    Challenge,
+    Ended,
+    Intercept,
+    Keep,
+    Kind,
+    Pass,
+    Phase,
+    Play,
+    Showdown,
+    Stood,
+    TableView,
+    Wild,
+)
+from ...cards import cap, declaration_text
+from ..gametable import GameTable, KeyEntry
+from .centre import Centre
+from .hand import KnowHand
+from .history import KnowHistory
+from .players import KnowPlayers
+from .prompt import ACCEPT, CHALLENGE, INTERCEPT, KEEP, PASS, WILD, Answer, KnowPrompt
+from .results import KnowResults
+
+if TYPE_CHECKING:
+    from ...app import Seen
+
+RULES = """\
+# I Know You Don't
+
+Each player holds **5 cards** and **3 credibility tokens**. The deck has Truth cards
+(**T1** to **T6**), Bluff cards (**B1** to **B6**), Interceptions (**I**) and Wildcards
+(**W**); with the standard deck, levels go to 10 (red A-10 Truth, black A-10 Bluff, jacks
+and queens Interceptions, kings Wildcards).
+
+On your turn lay **one card** face down and **declare** a level and Truth or Bluff:
+"level 3 Truth". You may lie, with any card.
+
+Then **priority** goes round from the next player: **pass** (it moves on), **accept** (the
+claim stands) or **challenge**. If all pass, the claim stands: the card goes to the
+**vault** unseen and you draw a card. Anyone else holding an **Interception** may discard it
+and **intercept** (challenge ahead of the player with priority), passed or not.
+
+A challenge shows the card. A Wildcard always matches; another card matches when its level
+and type are the ones declared. A lie: the challenger scores the card and you pay a token.
+True: you score the card, and the challenger pays a token and draws two. The winner takes
+the token from the **pot**. Intercepted with a card that does not match, you may discard
+a **Wildcard** to make it count as matching, or **keep** it and lose.
+
+Hands fill up to 5 from the **draw pile** (the vault is shuffled in when it runs out).
+Each card in a **scoring pile** is a **victory point**: 15 points win; the game also ends
+when a player has no tokens left, or nobody holds a card (then the most points win).
+
+On screen: **▶** is the active player, **◆** holds priority; hand, tokens (tok) and points
+(pts) are each player's; the table box shows the pot, the draw pile, the vault and the
+declaration waiting; in the claims list **i** marks an interception.
+
+# Keys
+
+| key | at the table |
+|---|---|
+| left, right | move along your hand |
+| up, down, 1-9, 0 | the level to declare (0 is 10) |
+| t, b | declare Truth, Bluff |
+| enter | play the card under the cursor as declared |
+| p, a, c | with priority: pass, accept, challenge (not in its first half second) |
+| i | intercept with an Interception card |
+| w, k | intercepted: play your Wildcard, or keep it |
+| ? | this help |
+| q | leave (the host: end the table for everyone) |
+"""
+
+
+class KnowTable(GameTable):
+    """The table of I Know You Don't."""
+
+    game = "iknowyoudont"
+    rules = RULES
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "move(-1)", "Card", show=False),
+        Binding("right", "move(1)", "Card", show=False),
+        Binding("up", "level(1)", "Level", show=False),
+        Binding("down", "level(-1)", "Level", show=False),
+        *(Binding(str(n % 10), f"set_level({n})", f"Level {n}", show=False)
+          for n in range(1, 11)),
+        Binding("t", "kind('T')", "Truth", show=False),
+        Binding("b", "kind('B')", "Bluff", show=False),
+        Binding("enter", "play", "Play", show=False),
+        Binding("p", "answer('pass')", "Pass", show=False),
+        Binding("a", "answer('accept')", "Accept", show=False),
+        Binding("c", "answer('challenge')", "Challenge", show=False),
+        Binding("i", "answer('intercept')", "Intercept", show=False),
+        Binding("w", "answer('wild')", "Wildcard", show=False),
+        Binding("k", "answer('keep')", "Keep", show=False),
+    ]
+
+    #: Each answer's action kind.
+    ANSWERS: ClassVar[dict[str, type[Action]]] = {
+        "pass": Pass, "accept": Accept, "challenge": Challenge, "intercept": Intercept,
+        "wild": Wild, "keep": Keep,
+    }
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="left"):
+            yield KnowPlayers()
+            yield KnowPrompt()
+            yield KnowHand(ascii=self.ascii)
+        with Vertical(id="right"):
+            yield Centre()
+            yield KnowHistory(id="history")
+
+    def take_focus(self) -> None:
+        self.query_one(KnowHand).focus()
+
+    # -- drawing ---------------------------------------------------------------------------
+
+    def draw(self, view: TableView, info: TableInfo, seen: Seen) -> None:
+        names = self.names()
+        self.query_one(KnowPlayers).show(view, info, self.ascii)
+        self.query_one(Centre).show(view, names)
+        self.query_one(KnowHistory).show(seen.game_number, view.claims, names)
+        self.query_one(KnowHand).show(view.hand, max_level=view.options.max_level,
+                                      seated=view.seat is not None,
+                                      playing=view.can(Play))
+        self._say(view, names)
+
+    def _say(self, view: TableView, names: dict[int, str]) -> None:
+        prompt = self.query_one(KnowPrompt)
+        me = view.seat
+
+        def name(seat: int | None) -> str:
+            return "you" if seat == me else names.get(seat if seat is not None else -1, "?")
+
+        active = name(view.active)
+        phase = view.phase
+        answers: tuple[Answer, ...] = ()
+        ask = False
+        text = Text()
+        if phase is Phase.PRIORITY and view.declaration is not None:
+            text.append(f"{cap(active)} declared ", style="bold")
+            text.append_text(declaration_text(view.declaration))
+            text.stylize("bold")
+            if view.my_card is not None:
+                text.append(f" (your card: {view.my_card.describe()})", style="dim")
+            if view.priority == me:
+                text.append("\nYour priority: pass, accept or challenge?", style="bold yellow")
+                answers, ask = (PASS, ACCEPT, CHALLENGE), True
+            else:
+                text.append(f"\n{cap(name(view.priority))} has priority")
+                passed = [name(s) for s in view.passed]
+                if passed:
+                    text.append(f"; passed: {', '.join(passed)}", style="dim")
+                text.append(".")
+            if view.can(Intercept):
+                text.append("\nYou hold an Interception: i intercepts.", style="dim")
+                answers += (INTERCEPT,)
+        elif phase is Phase.DECIDING and view.shown is not None:
+            how = "intercepted" if view.intercept else "challenged"
+            whose = "your" if view.active == me else f"{active}'s"
+            text.append(f"{cap(name(view.challenger))} {how} {whose} claim: ",
+                        style="bold")
+            text.append(f"{view.shown.describe()}, no match.", style="bold red")
+            if view.can(Wild):
+                text.append("\nPlay your Wildcard to make it count, or keep it and lose?",
+                            style="bold yellow")
+                answers, ask = (WILD, KEEP), True
+            else:
+                text.append(f"\n{cap(active)} may play a Wildcard to make it count.")
+        elif phase is Phase.PLAYING:
+            if view.my_turn:
+                text.append("Your turn. ", style="bold yellow")
+                text.append("Choose a card, a level and Truth or Bluff, then play it (enter).")
+            else:
+                text.append(f"{cap(active)} is to play a card.")
+            last = view.claims[-1] if view.claims else None
+            if last is not None:
+                text.append("\n")
+                text.append_text(self._told(last, name))
+        else:
+            winner = view.winner
+            text.append("The game is over." if winner is None else
+                        f"{cap(name(winner))} won.", style="bold")
+        prompt.say(text, answers, ask=ask)
+        if ask:
+            self.tick(self.doubt_app.clock())
+
+    def _told(self, record: Event, name: Callable[[int | None], str]) -> Text:
+        """How the last claim ended, in a sentence."""
+        if isinstance(record, Stood):
+            text = Text(f"{cap(name(record.seat))} declared "
+                        f"{record.declaration.describe()}: ", style="dim")
+            text.append("accepted." if record.by is not None else "it stood.", style="dim")
+            return text
+        assert isinstance(record, Showdown)
+        how = "intercepted" if record.intercept else "challenged"
+        whose = "your" if name(record.seat) == "you" else f"{name(record.seat)}'s"
+        text = Text(f"{cap(name(record.challenger))} {how} {whose} "
+                    f"{record.declaration.describe()}: {record.card.describe()}. ")
+        if record.lie:
+            text.append("A lie!", style="bold red")
+        else:
+            text.append("A Wildcard made it true!" if record.wild else "True!", style="yellow")
+        text.append(f" {cap(name(record.winner))} scored it.")
+        return text
+
+    def tick(self, now: float) -> None:
+        seen, info = self.seen, self.info
+        prompt = self.query_one(KnowPrompt)
+        if seen is not None and info is not None and prompt.asking:
+            total = info.window
+            prompt.countdown(total - (now - seen.window_since), total)
+
+    @classmethod
+    def make_results(cls) -> Widget:
+        return KnowResults(id="results")
+
+    def results(self, results: Widget, view: TableView, info: TableInfo, seen: Seen, *,
+                is_host: bool, over: bool, verdict: Verdict | None) -> None:
+        assert isinstance(results, KnowResults)
+        results.show(view, info, is_host=is_host, over=over, verdict=verdict, ascii=self.ascii)
+
+    # -- what the app follows --------------------------------------------------------------
+
+    @classmethod
+    def note(cls, event: Event, seen: Seen) -> bool:
+        return isinstance(event, Ended)
+
+    @classmethod
+    def window(cls, view: View) -> tuple[object, ...] | None:
+        """A new claim starts the clock; so does priority reaching or leaving this seat
+        (each seat's priority has its own time), and a Wildcard to decide on."""
+        assert isinstance(view, TableView)
+        if view.phase is Phase.PRIORITY:
+            mine = view.seat is not None and view.priority == view.seat
+            return ("priority", view.turns, mine)
+        if view.phase is Phase.DECIDING:
+            return ("deciding", view.turns)
+        return None
+
+    # -- keys and clicks -------------------------------------------------------------------
+
+    def keys(self) -> list[KeyEntry]:
+        view = self.view
+        if not self.live or view is None:
+            return []
+        keys: list[KeyEntry] = []
+        if view.can(Play):
+            keys += [("←→", "Card", "right"), ("↑↓", "Level", "up"), ("t", "Truth", "t"),
+                     ("b", "Bluff", "b"), ("⏎", "Play", "enter")]
+        for key, label, kind in (("p", "Pass", "pass"), ("a", "Accept", "accept"),
+                                 ("c", "Challenge", "challenge"), ("i", "Intercept", "intercept"),
+                                 ("w", "Wildcard", "wild"), ("k", "Keep", "keep")):
+            if view.can(self.ANSWERS[kind]):
+                keys.append((key, label, key))
+        return keys
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("move", "level", "set_level", "kind"):
+            # The declaration may be made ready before the turn comes.
+            view = self.view
+            return self.live and view is not None and view.seat is not None \
+                and view.phase is not Phase.OVER
+        if action == "play":
+            return self.can(Play)
+        if action == "answer":
+            kind = self.ANSWERS.get(str(parameters[0])) if parameters else None
+            return kind is not None and self.can(kind)
+        return True
+
+    def action_move(self, step: int) -> None:
+        self.query_one(KnowHand).move(step)
+
+    def action_level(self, step: int) -> None:
+        hand = self.query_one(KnowHand)
+        hand.choose_level(hand.level + step)
+
+    def action_set_level(self, level: int) -> None:
+        self.query_one(KnowHand).choose_level(level)
+
+    def action_kind(self, code: str) -> None:
+        self.query_one(KnowHand).kind = Kind(code)
+
+    async def action_play(self) -> None:
+        hand = self.query_one(KnowHand)
+        card = hand.card
+        if card is not None:
+            await self.act(f"play {card.code} {hand.declaration.code}")
+
+    async def on_know_hand_play(self, event: KnowHand.Play) -> None:
+        if self.check_action("play", ()):
+            await self.action_play()
+
+    async def action_answer(self, kind: str) -> None:
+        if kind in ("challenge", "intercept") and self.too_soon():
+            return  # too soon after the claim (or the priority) to be meant
+        await self.act(kind)

@@ -1,0 +1,280 @@
+"""The table app at an I Know You Don't table, driven by keys and clicks with Pilot against
+real hosts on loopback: a card played as declared, priority's answers, an interception, the
+Wildcard's question, what the screen shows, the help, the options and a whole game."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from apps import KnowKeyPlayer, click_text, know_app, know_view, wait_for
+from textual.pilot import Pilot
+from textual.widgets import Select
+
+from doubtlan.net.client import Client
+from doubtlan.rules.iknowyoudont import (
+    Card,
+    Deck,
+    Declaration,
+    Intercept,
+    Kind,
+    Options,
+    Pass,
+    Phase,
+    Play,
+    Played,
+    Showdown,
+)
+from doubtlan.tui.app import DoubtApp
+from doubtlan.tui.screens.help import HelpScreen
+from doubtlan.tui.screens.options import OptionsScreen
+from doubtlan.tui.widgets.iknowyoudont.centre import Centre
+from doubtlan.tui.widgets.iknowyoudont.hand import KnowHand
+from doubtlan.tui.widgets.iknowyoudont.history import KnowHistory
+from doubtlan.tui.widgets.iknowyoudont.players import KnowPlayers
+from doubtlan.tui.widgets.iknowyoudont.prompt import CHALLENGE, INTERCEPT, PASS, WILD, KnowPrompt
+from doubtlan.tui.widgets.iknowyoudont.results import KnowResults
+from doubtlan.tui.widgets.keys import KeyLine
+
+SIZE = (100, 30)
+
+
+def drawn(app: DoubtApp, widget: type) -> str:
+    """What ``widget`` draws, its lines joined and its spaces made single."""
+    assert app.play is not None
+    return " ".join(str(app.play.query_one(widget).render()).split())
+
+
+async def at_table(pilot: Pilot[object], app: DoubtApp, seated: int = 3) -> None:
+    await wait_for(pilot, lambda: app.play is not None and app.play.pane == "lobby", "lobby")
+    await wait_for(pilot, lambda: app.client and app.client.mirror.table and sum(
+        s.name is not None for s in app.client.mirror.table.seats) >= seated, "the seats")
+    await pilot.press("s")
+    await wait_for(pilot, lambda: app.play.pane == "table", "the table")  # type: ignore[union-attr]
+
+
+def played(app: DoubtApp) -> list[Played]:
+    """Every card played so far in the host's game, whole (the test looks at the host)."""
+    assert app.hosted is not None and app.hosted.table.game is not None
+    return [e for e in app.hosted.table.game.state.events if isinstance(e, Played)]
+
+
+async def test_a_card_is_played_as_declared_by_keys_and_the_screen_shows_the_table() -> None:
+    app = know_app(seed=5)
+    async with app.run_test(size=SIZE) as pilot:
+        await at_table(pilot, app)
+        await wait_for(pilot, lambda: know_view(app).my_turn, "my turn")
+        view = know_view(app)
+        # Everything public is on the screen: tokens, points, hands, pot, piles, vault.
+        players = drawn(app, KnowPlayers)
+        assert "hand" in players and "tok" in players and "pts" in players
+        assert "Amy (you)" in players and "to play" in players
+        centre = drawn(app, Centre)
+        assert f"draw {view.draw}" in centre and "pot 0" in centre and "vault 0" in centre
+        keys = drawn(app, KeyLine)
+        assert "Play" in keys and "Truth" in keys and "Bluff" in keys
+        hand = app.play.query_one(KnowHand)  # type: ignore[union-attr]
+        await pilot.press("right")
+        card = hand.card
+        assert card is not None and card == view.hand[1]
+        # A level by digit, then one up by arrow, and Bluff: level 5 Bluff.
+        await pilot.press("4", "up", "b")
+        assert hand.declaration == Declaration(5, Kind.BLUFF)
+        assert "Play" in drawn(app, KnowHand) and "as level 5 Bluff (enter)" in drawn(app, KnowHand)
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: know_view(app).turns >= 1 or know_view(app).phase
+                       is not Phase.PLAYING, "the claim")
+        first = played(app)[0]
+        assert (first.seat, first.card, first.declaration) == (0, card, Declaration(5, Kind.BLUFF))
+        # The claim shows in the claims list once settled, with the names.
+        await wait_for(pilot, lambda: know_view(app).claims, "the claim settled")
+        assert "Amy" in drawn(app, KnowHistory) and "5B" in drawn(app, KnowHistory)
+
+
+async def test_with_priority_the_keys_pass_and_challenge() -> None:
+    app = know_app(seed=5)
+    async with app.run_test(size=SIZE) as pilot:
+        await at_table(pilot, app)
+        player = KnowKeyPlayer(pilot, app)
+        answered: list[str] = []
+        for key in ("p", "c"):
+            while True:
+                await wait_for(pilot, lambda: know_view(app).my_turn
+                               or know_view(app).can(Pass), "my turn or my priority", 60)
+                if know_view(app).my_turn:
+                    await player.take_turn()
+                    await wait_for(pilot, lambda: not know_view(app).my_turn, "played")
+                    continue
+                break
+            view = know_view(app)
+            # The prompt asks, with the answers as buttons; the key line has them too.
+            prompt = app.play.query_one(KnowPrompt)  # type: ignore[union-attr]
+            assert prompt.answers[:3] == (PASS, (" Accept (a) ", "a", "knowprompt--quiet"),
+                                          CHALLENGE)
+            assert "Your priority" in drawn(app, KnowPrompt)
+            assert "priority: you" in drawn(app, Centre)
+            assert "Challenge" in drawn(app, KeyLine)
+            turns = view.turns
+            await pilot.press(key)
+            answered.append(key)
+            if key == "p":
+                await wait_for(pilot, lambda t=turns: know_view(app).turns != t
+                               or 0 in know_view(app).passed, "the pass")
+            else:
+                # (the claim waiting is the turns-th: it settles as claims[turns - 1])
+                await wait_for(pilot, lambda t=turns: len(know_view(app).claims) >= t,
+                               "the showdown")
+                record = know_view(app).claims[turns - 1]
+                assert isinstance(record, Showdown) and record.challenger == 0
+                assert not record.intercept
+        assert answered == ["p", "c"]
+
+
+@asynccontextmanager
+async def two_people(app: DoubtApp, pilot: Pilot[object]) -> AsyncIterator[tuple[Client, Client]]:
+    """Ben and Cleo join Amy's table as people (the test plays them), then a bot."""
+    await wait_for(pilot, lambda: app.hosted is not None and app.play is not None
+                   and app.play.pane == "lobby", "the lobby")
+    assert app.hosted is not None
+    clients = (Client("127.0.0.1", app.hosted.port, "Ben"),
+               Client("127.0.0.1", app.hosted.port, "Cleo"))
+    tasks = []
+    for client in clients:
+        tasks.append(asyncio.create_task(client.run()))
+        await wait_for(pilot, lambda c=client: c.connected.is_set(), "seated")
+    await pilot.press("b")  # a bot of this game
+    try:
+        yield clients
+    finally:
+        for client in clients:
+            await client.close()
+        for task in tasks:
+            task.cancel()
+
+
+def view_of_client(client: Client) -> object:
+    return client.mirror.view
+
+
+async def test_an_interception_and_the_wildcard_question() -> None:
+    app = know_app(bots=0, players=4, seed=WILD_SEED)
+    async with app.run_test(size=SIZE) as pilot, two_people(app, pilot) as (ben, cleo):
+        await at_table(pilot, app, seated=4)
+        await wait_for(pilot, lambda: know_view(app).my_turn, "my turn")
+        hand = know_view(app).hand
+        assert any(c.kind is Kind.WILDCARD for c in hand), hand
+        assert any(c.kind is Kind.INTERCEPTION for c in hand), hand
+        lie = next(c for c in hand if c.level is not None)
+        # Amy plays a lie: the card one level up of what it is.
+        widget = app.play.query_one(KnowHand)  # type: ignore[union-attr]
+        while widget.card != lie:
+            await pilot.press("right")
+        level = lie.level % 6 + 1  # type: ignore[operator]
+        await pilot.press(str(level), "t" if lie.kind is Kind.TRUTH else "b", "enter")
+        await wait_for(pilot, lambda: know_view(app).phase is Phase.PRIORITY, "priority")
+        assert know_view(app).priority == 1  # Ben's: he waits. Cleo intercepts.
+        cleo_view = cleo.mirror.view
+        assert cleo_view is not None and Card.parse("I") in cleo_view.hand
+        await cleo.act(Intercept(), know_view(app).turns)
+        await wait_for(pilot, lambda: know_view(app).phase is Phase.DECIDING, "the question")
+        prompt = app.play.query_one(KnowPrompt)  # type: ignore[union-attr]
+        assert WILD in prompt.answers and "no match" in drawn(app, KnowPrompt)
+        assert lie.describe() in drawn(app, KnowPrompt) and "Cleo intercepted" in drawn(
+            app, KnowPrompt)
+        assert "shown:" in drawn(app, Centre) and "intercepted" in drawn(app, KnowPlayers)
+        await click_text(pilot, prompt, WILD[0].strip())  # the button, as w would
+        await wait_for(pilot, lambda: know_view(app).claims, "the showdown")
+        record = know_view(app).claims[-1]
+        assert isinstance(record, Showdown)
+        assert record.wild and record.intercept and record.winner == 0
+        assert "A Wildcard made it true" in drawn(app, KnowPrompt)
+        # Ben's turn; Cleo holds priority and waits; Amy intercepts with i.
+        await wait_for(pilot, lambda: isinstance(view_of_client(ben), type(know_view(app)))
+                       and know_view(app).active == 1 and know_view(app).phase is Phase.PLAYING,
+                       "Ben's turn")
+        ben_view = ben.mirror.view
+        assert ben_view is not None
+        card = ben_view.hand[0]
+        await ben.act(Play(card, Declaration(1, Kind.TRUTH)), ben_view.turns)
+        await wait_for(pilot, lambda: know_view(app).can(Intercept), "a chance to intercept")
+        assert INTERCEPT in app.play.query_one(KnowPrompt).answers  # type: ignore[union-attr]
+        assert "Intercept" in drawn(app, KeyLine)
+        await pilot.press("i")
+        await wait_for(pilot, lambda: len(know_view(app).claims) >= 2
+                       or know_view(app).phase is Phase.DECIDING, "the interception")
+        view = know_view(app)
+        assert view.challenger == 0 if view.phase is Phase.DECIDING else (
+            isinstance(view.claims[1], Showdown) and view.claims[1].challenger == 0
+            and view.claims[1].intercept)
+
+
+#: A seed whose deal gives Amy a Wildcard, an Interception and a Truth or Bluff card, and
+#: Cleo an Interception.
+WILD_SEED = 10
+
+
+async def test_the_help_has_this_games_rules_and_keys() -> None:
+    app = know_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: app.play is not None and app.play.pane == "lobby")
+        await pilot.press("question_mark")
+        await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen), "the help")
+        rules = app.screen.rules  # type: ignore[attr-defined]
+        for words in ("I Know You Don't", "Interception", "Wildcard", "credibility tokens",
+                      "vault", "pot", "15 points", "| t, b |", "| p, a, c |", "| i |"):
+            assert words in rules, words
+        assert "I Doubt It" not in rules
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: not isinstance(app.screen, HelpScreen), "help closed")
+
+
+async def test_the_host_chooses_the_standard_deck() -> None:
+    app = know_app(players=4)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: app.play is not None and app.play.pane == "lobby")
+        await pilot.press("o")
+        await wait_for(pilot, lambda: isinstance(app.screen, OptionsScreen), "the options")
+        assert not app.screen.query("#decks") and not app.screen.query("#challenge")
+        app.screen.query_one("#deck", Select).value = "standard"
+        await pilot.click("#save")
+        await wait_for(pilot, lambda: not isinstance(app.screen, OptionsScreen), "saved")
+        assert app.hosted is not None
+        assert app.hosted.table.config.options == Options(Deck.STANDARD)
+        await wait_for(pilot, lambda: app.client.mirror.table.rules == "deck=standard",  # type: ignore[union-attr]
+                       "the rules told")
+        await at_table(pilot, app)
+        await wait_for(pilot, lambda: know_view(app).my_turn, "my turn")
+        # Levels up to 10: 0 chooses 10; the cards carry their faces.
+        await pilot.press("0")
+        hand = app.play.query_one(KnowHand)  # type: ignore[union-attr]
+        assert hand.level == 10 and "Declare 1 2 3 4 5 6 7 8 9 10" in drawn(app, KnowHand)
+        assert all(card.face is not None for card in hand.cards)
+
+
+async def test_a_whole_game_against_bots_reaches_the_results() -> None:
+    app = know_app(seed=7)
+    async with app.run_test(size=SIZE) as pilot:
+        await at_table(pilot, app)
+        player = KnowKeyPlayer(pilot, app)
+        view = await player.play_game()
+        assert view.winner is not None and view.reason in ("points", "tokens", "cards")
+        assert player.done["play"] > 0, player.done
+        results = app.play.query_one(KnowResults)  # type: ignore[union-attr]
+        text = str(results.render())
+        assert ("You win!" in text) == (view.winner == 0)
+        assert "points" in text and "tokens" in text and "Amy (you)" in text
+        for seat, row in enumerate(results.rows):
+            assert (str(row[2]), str(row[3])) == (str(view.points[seat]), str(view.tokens[seat]))
+        await wait_for(pilot, lambda: str(results.deal).startswith("Deal verified"), "the check")
+        await pilot.press("n")
+        await wait_for(pilot, lambda: app.play.pane == "table", "the next game")  # type: ignore[union-attr]
+        assert know_view(app).opener == 1  # the next seat is active first
+
+
+def test_a_card_code_round_trips_through_the_play_text() -> None:
+    """What the hand sends is what the game reads."""
+    for code in ("T3", "B6", "I", "W", "TH", "10H", "KS"):
+        card = Card.parse(code)
+        action = Play(card, Declaration(3, Kind.TRUTH))
+        assert Play.from_args(action.text.split()[1:]) == action
