@@ -13,10 +13,11 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 import pytest
-from apps import KeyPlayer, TickingClock, asked, config, view_of, wait_for
+from apps import KeyPlayer, KnowKeyPlayer, TickingClock, asked, config, know_view, view_of, wait_for
 from textual.pilot import Pilot
 
 from doubtlan.net.discovery import TableAd
+from doubtlan.rules.iknowyoudont import Pass
 from doubtlan.tui.app import DoubtApp, HostSetup, JoinSetup
 
 SnapCompare = Callable[..., bool]
@@ -146,4 +147,54 @@ def test_the_results(snap_compare: SnapCompare) -> None:
         quiet(app)
 
     assert snap_compare(hosting(TickingClock()), terminal_size=(100, 30),
+                        run_before=run_before)
+
+
+# -- I Know You Don't ---------------------------------------------------------------------
+
+
+def know_hosting(clock: Callable[[], float] | None = None) -> DoubtApp:
+    from doubtlan.rules.iknowyoudont import Options as KnowOptions
+
+    setup = HostSetup(config(seed=5, game="iknowyoudont", options=KnowOptions()), bots=2,
+                      strategy="random", bind="127.0.0.1")
+    return PictureApp("Amy", host=setup, clock=clock or FrozenClock())
+
+
+def test_know_the_table_on_your_turn(snap_compare: SnapCompare) -> None:
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await at_table(pilot)
+        await pilot.press("right", "4", "b")
+        quiet(pilot.app)  # type: ignore[arg-type]
+
+    assert snap_compare(know_hosting(), terminal_size=(80, 24), run_before=run_before)
+
+
+def test_know_your_priority(snap_compare: SnapCompare) -> None:
+    async def run_before(pilot: Pilot[Any]) -> None:
+        app = pilot.app
+        assert isinstance(app, DoubtApp)
+        await at_table(pilot)
+        player = KnowKeyPlayer(pilot, app)
+        while not know_view(app).can(Pass):
+            if know_view(app).my_turn:
+                await player.take_turn()
+                await wait_for(pilot, lambda: not know_view(app).my_turn, "played")
+            await wait_for(pilot, lambda: know_view(app).my_turn or know_view(app).can(Pass),
+                           "my turn or my priority")
+        quiet(app)
+
+    assert snap_compare(know_hosting(), terminal_size=(80, 24), run_before=run_before)
+
+
+def test_know_the_results(snap_compare: SnapCompare) -> None:
+    async def run_before(pilot: Pilot[Any]) -> None:
+        app = pilot.app
+        assert isinstance(app, DoubtApp)
+        await at_table(pilot)
+        await KnowKeyPlayer(pilot, app).play_game()
+        await wait_for(pilot, lambda: app.client.mirror.verdicts, "the deal's check")  # type: ignore[union-attr]
+        quiet(app)
+
+    assert snap_compare(know_hosting(TickingClock()), terminal_size=(100, 30),
                         run_before=run_before)
