@@ -9,13 +9,13 @@ from ..rules.seeds import Seed
 from .base import Bot
 from .counter import CounterBot
 from .honest import HonestBot
-from .iknowyoudont import KnowBot, RandomKnowBot
+from .iknowyoudont import CounterKnowBot, KnowBot, RandomKnowBot
 from .random_play import RandomBot
 
 #: Every strategy of each game, by game and by its name on the command line.
 STRATEGIES: dict[str, dict[str, type[Any]]] = {
     "idoubtit": {bot.name: bot for bot in (RandomBot, HonestBot, CounterBot)},
-    "iknowyoudont": {bot.name: bot for bot in (RandomKnowBot,)},
+    "iknowyoudont": {bot.name: bot for bot in (RandomKnowBot, CounterKnowBot)},
 }
 
 
@@ -30,5 +30,5 @@ def make_bot(name: str, seed: Seed | None = None, game: str = "idoubtit") -> Any
         raise ValueError(f"no bot strategy {name!r}; choose from {known}") from None
 
 
-__all__ = ["STRATEGIES", "Bot", "CounterBot", "HonestBot", "KnowBot", "RandomBot",
-           "RandomKnowBot", "make_bot"]
+__all__ = ["STRATEGIES", "Bot", "CounterBot", "CounterKnowBot", "HonestBot", "KnowBot",
+           "RandomBot", "RandomKnowBot", "make_bot"]

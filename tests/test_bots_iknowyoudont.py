@@ -1,0 +1,224 @@
+"""The bots of I Know You Don't: they play only legal actions, from their own seat's view;
+``counter`` counts cards, reads its opponents' records and beats ``random``."""
+
+from __future__ import annotations
+
+import pytest
+
+from doubtlan import tourney
+from doubtlan.bots import STRATEGIES, CounterKnowBot, make_bot
+from doubtlan.bots.iknowyoudont import true_declaration
+from doubtlan.rules.iknowyoudont import (
+    Card,
+    Challenge,
+    Deck,
+    Declaration,
+    IKnowYouDont,
+    Intercept,
+    Kind,
+    Options,
+    Pass,
+    Phase,
+    Play,
+    Wild,
+)
+
+C = Card.parse
+D = Declaration.parse
+GAME = "iknowyoudont"
+STANDARD = Options(Deck.STANDARD)
+
+
+def bots(names: list[str]) -> list[object]:
+    return [make_bot(name, seed, GAME) for seed, name in enumerate(names)]
+
+
+@pytest.mark.parametrize("options", [Options(), STANDARD], ids=lambda o: o.text)
+@pytest.mark.parametrize("players", [3, 4, 6])
+def test_both_strategies_play_legal_actions_only(players: int, options: Options) -> None:
+    tables = [["random"] * players, ["counter"] + ["random"] * (players - 1),
+              ["counter", "random"] * 3]
+    for seed in range(15):
+        names = tables[seed % 3][:players]
+        game = IKnowYouDont(players, options, seed=seed, opener=seed % players)
+        assert tourney.play(game, bots(names))  # raises BotError on an illegal choice
+        assert game.winner is not None
+
+
+def test_the_registry_names_both_strategies() -> None:
+    assert STRATEGIES[GAME] == {"random": STRATEGIES[GAME]["random"], "counter": CounterKnowBot}
+    assert isinstance(make_bot("counter", 1, GAME), CounterKnowBot)
+
+
+@pytest.mark.parametrize("strategy", ["random", "counter"])
+def test_a_bot_can_take_over_a_seat_half_way_through(strategy: str) -> None:
+    for seed in range(10):
+        game = IKnowYouDont(4, seed=seed)
+        players = bots(["random"] * 4)
+        while game.turns < 4 and not game.over:
+            seat = game.may_act()[0]
+            for action in players[seat].act(game.view(seat)):  # type: ignore[attr-defined]
+                game.apply(seat, action)
+        players[1] = make_bot(strategy, 99, GAME)  # knowing nothing of the game so far
+        assert tourney.play(game, players)
+
+
+def test_counter_keeps_its_record_across_a_match_and_follows_each_new_game() -> None:
+    result = tourney.run(["counter", "random", "random"], 30, seed=5, game=GAME)
+    assert result.games == 30 and result.unfinished == 0
+    bot = CounterKnowBot(seed=1)
+    seen = 0
+    for seed in range(3):
+        game = IKnowYouDont(3, seed=seed)
+        assert tourney.play(game, [bot, *bots(["random", "random"])])
+        assert sum(bot.record.shown.values()) > seen  # it learns from every game
+        seen = sum(bot.record.shown.values())
+    assert bot.record.shown[1] > 0 and bot.record.true[1] < bot.record.shown[1]
+
+
+def test_counter_beats_random_clearly() -> None:
+    result = tourney.run(["counter", "random", "random", "random"], 300, seed=1, game=GAME)
+    assert result.unfinished == 0
+    assert result.standings["counter"].wins / result.games > 0.8
+
+
+# -- counter: challenging -----------------------------------------------------------------
+
+
+def provably_false() -> IKnowYouDont:
+    """Seat 2's Wildcard (a king) is shown in its pile; seat 0 then declares "level 3
+    Truth" while seat 1 holds both red threes and the other three kings."""
+    game = IKnowYouDont.from_hands(
+        ["2S 4S 5S 6S 7S", "3H 3D KH KD KS", "KC 8S 9S 10S 4C"], STANDARD, opener=2)
+    game.apply(2, Play(C("KC"), D("2T")))  # a Wildcard: true, whatever it is called
+    game.apply(0, Challenge())
+    assert game.state.piles[2] == [C("KC")] and game.state.active == 0
+    game.apply(0, Play(C("2S"), D("3T")))
+    return game
+
+
+def test_counter_challenges_a_declaration_it_can_prove_false() -> None:
+    game = provably_false()
+    view = game.view(1)
+    assert view.priority == 1
+    bot = CounterKnowBot(seed=1)
+    assert bot.chance_true(view) == 0.0
+    assert bot.act(view) == (Challenge(),)
+
+
+def test_counter_intercepts_a_declaration_it_can_prove_false() -> None:
+    # Two kings go to scoring piles; seat 2 holds the other two and both red threes.
+    game = IKnowYouDont.from_hands(
+        ["2S 4S 5S 6S 7S", "8S 9S 10S 4C 5C", "3H 3D KH KD JS", "KC 6C 7C 8C 9C",
+         "KS 10C 2C 3C 2H"], STANDARD, opener=3)
+    game.apply(3, Play(C("KC"), D("2T")))
+    game.apply(4, Challenge())
+    game.apply(4, Play(C("KS"), D("2T")))
+    game.apply(0, Challenge())
+    game.apply(0, Play(C("2S"), D("3T")))
+    view = game.view(2)
+    assert view.priority == 1 and Intercept() in view.legal
+    assert CounterKnowBot(seed=1).chance_true(view) == 0.0
+    assert CounterKnowBot(seed=1).act(view) == (Intercept(),)
+
+
+def test_counter_does_not_intercept_a_claim_it_cannot_judge() -> None:
+    game = IKnowYouDont.from_hands(
+        ["2S 4S 5S 6S 7S", "8S 9S 10S 4C 5C", "3H 6H KH 8H JS"], STANDARD)
+    game.apply(0, Play(C("2S"), D("3T")))
+    view = game.view(2)
+    assert Intercept() in view.legal and CounterKnowBot(seed=1).act(view) == ()
+
+
+def scripted(lies: bool, shown: int) -> IKnowYouDont:
+    """A 4-player game in which seat 0's claims are challenged ``shown`` times (by seats 1,
+    2, 3 in turn) and found true, or all lies; every other claim is true and stands. Seat 0
+    has just made one more claim, and seat 1 has priority."""
+    game = IKnowYouDont(4, seed=7)
+    challengers = iter([1, 2, 3][:shown])
+    challenger: int | None = None
+    while True:
+        view = game.view(game.awaiting()[0])
+        seat = view.seat
+        assert seat is not None
+        if view.phase is Phase.PLAYING:
+            card = next(c for c in view.hand if c.level is not None)
+            said = true_declaration(card)
+            if seat == 0 and lies:
+                said = Declaration(said.level % 6 + 1, said.kind)
+            if seat == 0:
+                challenger = next(challengers, None)
+                if challenger is None:
+                    game.apply(0, Play(card, said))
+                    return game
+            game.apply(seat, Play(card, said))
+        else:
+            game.apply(seat, Challenge() if seat == challenger and game.state.active == 0
+                       else Pass())
+
+
+def test_counter_lets_a_player_with_an_honest_record_be() -> None:
+    game = scripted(lies=False, shown=3)
+    view = game.view(1)
+    assert view.priority == 1 and view.points[0] == 3
+    bot = CounterKnowBot(seed=1)  # taking over: it reads the record from the claims
+    assert bot.chance_true(view) > 0.7
+    assert bot.act(view) == (Pass(),)
+
+
+def test_counter_challenges_a_player_whose_claims_were_lies() -> None:
+    game = scripted(lies=True, shown=2)
+    view = game.view(1)
+    assert view.priority == 1 and view.tokens[0] == 1
+    bot = CounterKnowBot(seed=1)
+    assert bot.chance_true(view) < 0.35
+    assert bot.act(view) == (Challenge(),)
+
+
+# -- counter: Wildcards and its own turn --------------------------------------------------
+
+
+def test_counter_plays_its_wildcard_when_intercepted_on_a_lie() -> None:
+    game = IKnowYouDont.from_hands(["B2 W T1 T3 T4", "T4 T4 B1 B5 T2", "T6 B6 B3 I I"])
+    game.apply(0, Play(C("B2"), D("4T")))
+    game.apply(2, Intercept())
+    view = game.view(0)
+    assert view.phase is Phase.DECIDING
+    assert CounterKnowBot(seed=1).act(view) == (Wild(),)
+    game.apply(0, Wild())
+    assert game.view(0).points == (1, 0, 0)
+
+
+def test_counter_tells_the_truth_when_it_can() -> None:
+    for seed in range(20):
+        game = IKnowYouDont(4, seed=seed)
+        view = game.view(0)
+        (play,) = CounterKnowBot(seed=seed).act(view)
+        assert isinstance(play, Play) and play in view.legal
+        if any(card.level is not None for card in view.hand):
+            assert play.card.level is not None and play.card.matches(play.declaration)
+
+
+def test_counter_plays_a_wildcard_when_it_holds_no_truth_or_bluff_card() -> None:
+    game = IKnowYouDont.from_hands(["I I W I I", "T4 T4 B1 B5 T2", "T6 B6 B3 T1 B1"])
+    (play,) = CounterKnowBot(seed=1).act(game.view(0))
+    assert isinstance(play, Play) and play.card.kind is Kind.WILDCARD
+    game = IKnowYouDont.from_hands(["I I I I I", "T4 T4 B1 B5 T2", "T6 B6 B3 T1 B1"])
+    (play,) = CounterKnowBot(seed=1).act(game.view(0))
+    assert isinstance(play, Play) and play.card.kind is Kind.INTERCEPTION
+
+
+def test_counter_declares_its_true_card_the_others_can_least_believe() -> None:
+    # A level 1 Truth card is in seat 1's pile: the others can place it, so a claim of
+    # another looks less likely to a counting player, and invites a challenge it loses.
+    game = IKnowYouDont.from_hands(["B5 T1 B6 T2 B3", "T1 T1 B1 I I", "W W B4 I I"],
+                                   opener=1)
+    game.apply(1, Play(C("T1"), D("1T")))
+    game.apply(2, Challenge())
+    assert game.state.active == 2
+    game.apply(2, Play(C("W"), D("6B")))
+    game.apply(0, Pass())
+    game.apply(1, Pass())
+    assert game.state.active == 0 and game.view(0).piles[1] == (C("T1"),)
+    (play,) = CounterKnowBot(seed=1).act(game.view(0))
+    assert play == Play(C("T1"), D("1T"))
