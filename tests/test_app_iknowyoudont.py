@@ -218,6 +218,9 @@ async def test_the_help_has_this_games_rules_and_keys() -> None:
     app = know_app()
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: app.play is not None and app.play.pane == "lobby")
+        assert app.play is not None
+        assert "I Know You Don't · its own deck · 30 s with priority" in str(
+            app.play.query_one("#about").render())
         await pilot.press("question_mark")
         await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen), "the help")
         rules = app.screen.rules  # type: ignore[attr-defined]

@@ -80,7 +80,8 @@ class DiscoveryScreen(Screen[tuple[tuple[str, int], bool]]):
             lock = ASCII_LOCK if self.app.ascii else LOCK  # type: ignore[attr-defined]
             name = f"{ad.name} {lock}" if ad.pin else ad.name
             where = f"{ad.addresses[0]}:{ad.port}" if ad.addresses else f"port {ad.port}"
-            widget.add_row(name, where, f"{ad.taken}/{ad.seats}", ad.state, _rules(ad.rules))
+            widget.add_row(name, where, f"{ad.taken}/{ad.seats}", ad.state,
+                           _rules(ad.game, ad.rules))
         self.tables = found
         if found:  # the cursor stays on the table it was on, wherever it moved to
             names = [ad.name for ad in found]
@@ -135,6 +136,8 @@ class DiscoveryScreen(Screen[tuple[tuple[str, int], bool]]):
             self.dismiss((address, pin_needed))
 
 
-def _rules(text: str) -> str:
+def _rules(game: str, text: str) -> str:
+    if game == "iknowyoudont":
+        return "I Know You Don't, " + ("standard deck" if "deck=standard" in text else "own deck")
     decks = "2 decks" if "decks=2" in text else "1 deck"
     return decks + (", open calls" if "challenge=open" in text else "")

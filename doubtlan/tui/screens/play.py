@@ -151,7 +151,6 @@ class PlayScreen(Screen[None]):
         table.live = pane == "table" and not seen.reconnecting
         if pane != self.pane:
             self.pane = pane
-            table.live = pane == "table" and not seen.reconnecting
             if pane != "table":
                 self.query_one(TitleBar).tell("")
             self.query_one("#panes", ContentSwitcher).current = pane

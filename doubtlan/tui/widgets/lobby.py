@@ -11,8 +11,13 @@ from ...net.messages import TableInfo
 
 
 def rules_text(info: TableInfo) -> str:
-    decks = "two decks" if "decks=2" in info.rules else "one deck"
-    calls = "open calls" if "challenge=open" in info.rules else f"{info.window:g} s to doubt"
+    if info.game == "iknowyoudont":
+        decks = "I Know You Don't · " + ("standard deck" if "deck=standard" in info.rules
+                                         else "its own deck")
+        calls = f"{info.window:g} s with priority"
+    else:
+        decks = "two decks" if "decks=2" in info.rules else "one deck"
+        calls = "open calls" if "challenge=open" in info.rules else f"{info.window:g} s to doubt"
     timer = f"{info.turn_timeout:g} s a turn" if info.turn_timeout else "no turn timer"
     games = f"{info.games} game{'s' if info.games != 1 else ''}" if info.games else "endless"
     return f"{decks} · {calls} · {timer} · {games}"
