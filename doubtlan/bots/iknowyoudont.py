@@ -157,15 +157,17 @@ class CounterKnowBot(KnowBot):
     ending = 5.0
     #: What keeping an Interception is worth: an interception must gain more than this.
     interception = 0.5
-    #: How many shown claims the card count is worth, against the claimer's record.
+    #: How many shown claims the even guess (one claim in two true) is worth, against a
+    #: claimer's record.
     prior_weight = 3.0
 
     def __init__(self, seed: Seed | None = None) -> None:
         super().__init__(seed)
         self.record = Record()
-        #: The game being followed (its opener and first claim), and its claims read so far.
+        #: The game being followed (its opener and first claim), its claims read so far, and
+        #: the claims made when it last looked (fewer now: another game).
         self._game: tuple[int, Event | None] | None = None
-        self._seen = 0
+        self._seen = self._turns = 0
 
     def remember(self, view: TableView) -> None:
         """Read the claims settled since it last looked into the match's record (following
@@ -173,8 +175,9 @@ class CounterKnowBot(KnowBot):
         claim)."""
         claims = view.claims
         game = (view.opener, claims[0] if claims else None)
-        if game != self._game or self._seen > len(claims):
+        if game != self._game or self._seen > len(claims) or self._turns > view.turns:
             self._game, self._seen = game, 0
+        self._turns = view.turns
         for claim in claims[self._seen:]:
             if isinstance(claim, Showdown):
                 self.record.add(claim.seat, claim.card.matches(claim.declaration))
