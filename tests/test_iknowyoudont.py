@@ -430,6 +430,28 @@ def test_rule_8_nobody_holding_a_card_ends_the_game():
     assert game.over and game.state.reason == "cards" and game.winner == 1
 
 
+def test_rule_8_the_third_reshuffle_ends_the_game_at_the_end_of_that_claim():
+    game = three("T1 T2 T3 T4 T5", "B1 B2 B3 B4 B5", "T6 B6 T1 B1 B2")
+    state = game.state
+    state.reshuffles = 2
+    state.vault, state.draw = state.draw, []
+    state.piles[2] = [C("I")]
+    play(game, 0, "T1", "1T")
+    events = game.apply(1, Accept())  # seat 0 draws one: the vault comes in a third time
+    assert Reshuffled(40) in events and state.reshuffles == 3
+    assert game.over and state.reason == "deck" and game.winner == 2  # one point
+    assert isinstance(events[-1], Ended) and events[-1].reason == "deck"
+    assert game.view(None).hand_sizes == (5, 5, 5)  # the claim's clean-up was done first
+
+
+def test_rule_8_truthful_play_that_nobody_challenges_still_ends():
+    game = IKnowYouDont(4, seed=9)
+    while not game.over:
+        seat = game.awaiting()[0]
+        game.apply(seat, game.timeout_actions(seat)[0])  # the truth, and silence
+    assert game.state.reason in ("deck", "cards") and game.turns < 400
+
+
 # -- rule 9: time -----------------------------------------------------------------------------
 
 

@@ -233,7 +233,8 @@ def describe(event: Event, names: dict[int, str | None]) -> str:
                 f"{who(event.challenger)} {how}: {event.card.describe()}, {verdict}")
     if isinstance(event, Ended):
         why = {"points": "with 15 victory points", "tokens": "when a player lost their last "
-               "token", "cards": "when nobody held a card"}.get(event.reason, "")
+               "token", "cards": "when nobody held a card",
+               "deck": "when the vault was shuffled in for the third time"}.get(event.reason, "")
         return f"{who(event.winner)} wins {why}".rstrip()
     return ""
 

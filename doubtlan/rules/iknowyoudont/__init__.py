@@ -17,11 +17,11 @@ from .events import (
 )
 from .game import IKnowYouDont
 from .options import Deck, Options
-from .state import HAND, TARGET, TOKENS, Phase, State
+from .state import HAND, RESHUFFLES, TARGET, TOKENS, Phase, State
 from .view import TableView
 
 __all__ = [
-    "ACTIONS", "HAND", "TARGET", "TOKENS", "Accept", "Card", "Challenge", "Challenged",
+    "ACTIONS", "HAND", "RESHUFFLES", "TARGET", "TOKENS", "Accept", "Card", "Challenge", "Challenged",
     "Declaration", "Deck", "Drew", "Ended", "IKnowYouDont", "Intercept", "Keep", "Kind",
     "Options", "Pass", "Passed", "Phase", "Play", "Played", "Reshuffled", "Revealed",
     "Settled", "Showdown", "Started", "State", "Stood", "TableView", "Wild", "own_deck",

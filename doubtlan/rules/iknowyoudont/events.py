@@ -124,7 +124,8 @@ class Reshuffled(Event):
 @record
 class Ended(Event):
     """The game is over: ``winner`` won, by ``reason``: ``"points"`` (15 victory points),
-    ``"tokens"`` (a player lost their last token) or ``"cards"`` (nobody held a card)."""
+    ``"tokens"`` (a player lost their last token), ``"cards"`` (nobody held a card) or
+    ``"deck"`` (the vault was shuffled in for the third time)."""
 
     kind = "ended"
     winner: int

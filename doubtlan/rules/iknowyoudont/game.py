@@ -40,7 +40,7 @@ from .events import (
     Stood,
 )
 from .options import Options
-from .state import DECIDING, HAND, OVER, PLAYING, PRIORITY, TARGET, State
+from .state import DECIDING, HAND, OVER, PLAYING, PRIORITY, RESHUFFLES, TARGET, State
 from .view import TableView, make_view, public_facts
 
 _PASS, _ACCEPT, _CHALLENGE, _INTERCEPT, _WILD, _KEEP = (
@@ -380,6 +380,8 @@ class IKnowYouDont(Game[Options, TableView]):
             self._end(winner, "points")
         elif state.tokens[loser] == 0:
             self._end(self._leader(), "tokens")
+        elif state.reshuffles >= RESHUFFLES:  # (the challenger's draw shuffled it)
+            self._end(self._leader(), "deck")
         else:
             self._clean_up()
 
@@ -393,6 +395,9 @@ class IKnowYouDont(Game[Options, TableView]):
                 self._draw(seat, missing)
         state.card = state.declaration = state.priority = state.challenger = None
         state.passed, state.intercept = [], False
+        if state.reshuffles >= RESHUFFLES:
+            self._end(self._leader(), "deck")
+            return
         following = next((seat for seat in order if state.hands[seat]), None)
         if following is None:
             self._end(self._leader(), "cards")

@@ -26,6 +26,8 @@ PLAYING, PRIORITY, DECIDING, OVER = Phase.PLAYING, Phase.PRIORITY, Phase.DECIDIN
 
 #: Cards a hand is filled up to, tokens each player starts with, victory points that win.
 HAND, TOKENS, TARGET = 5, 3, 15
+#: The game ends at the end of the claim that shuffled the vault in this many times.
+RESHUFFLES = 3
 
 
 @dataclass(slots=True)

@@ -67,7 +67,7 @@ class TableView(View):
     #: Every settled claim of this game: :class:`Stood` and :class:`Showdown` records.
     claims: tuple[Event, ...]
     winner: int | None
-    #: Why the game ended (``"points"``, ``"tokens"``, ``"cards"``), once it has.
+    #: Why the game ended (``"points"``, ``"tokens"``, ``"cards"``, ``"deck"``), once it has.
     reason: str | None
     # What only this seat sees (empty for a spectator):
     hand: tuple[Card, ...]

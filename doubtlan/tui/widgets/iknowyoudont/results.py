@@ -26,6 +26,8 @@ def reason_text(view: TableView, names: dict[int, str]) -> str:
         return f"{who} lost the last token; the most victory points win."
     if view.reason == "cards":
         return "Nobody holds a card; the most victory points win."
+    if view.reason == "deck":
+        return "The vault was shuffled in a third time; the most victory points win."
     return ""
 
 
