@@ -6,8 +6,10 @@ import dataclasses
 import enum
 from collections import Counter
 from collections.abc import Iterator, Sequence
+from typing import Any
 
 from doubtlan.rules import Card, IDoubtIt, Options, Rank, deck, parse_cards
+from doubtlan.rules.iknowyoudont import Card as KnowCard
 
 
 def deal(
@@ -35,20 +37,21 @@ def deal(
     return IDoubtIt.from_hands(chosen, options, opener=opener, rank=rank)
 
 
-_LEAVES: set[type] = {int, str, bytes, float, bool, type(None)}
+_LEAVES: set[type] = {int, str, bytes, float, bool, type(None), Card, KnowCard}
 _NAMES: dict[type, tuple[str, ...]] = {}
 
 
-def cards_in(thing: object) -> Iterator[Card]:
-    """Every card anywhere inside ``thing``: dataclass fields, tuples, lists, dicts."""
+def cards_in(thing: object, card: type[Any] = Card) -> Iterator[Any]:
+    """Every card (of the class ``card``: I Doubt It's, or I Know You Don't's) anywhere
+    inside ``thing``: dataclass fields, tuples, lists, dicts."""
     pending = [thing]
     while pending:
         item = pending.pop()
         kind = type(item)
-        if kind in _LEAVES:
+        if kind is card:
+            yield item
+        elif kind in _LEAVES:
             continue
-        if kind is Card:
-            yield item  # type: ignore[misc]
         elif kind is tuple or kind is list or kind is set or kind is frozenset:
             pending.extend(item)  # type: ignore[call-overload]
         elif kind is dict:
