@@ -21,7 +21,8 @@ from .state import HAND, RESHUFFLES, TARGET, TOKENS, Phase, State
 from .view import TableView
 
 __all__ = [
-    "ACTIONS", "HAND", "RESHUFFLES", "TARGET", "TOKENS", "Accept", "Card", "Challenge", "Challenged",
+    "ACTIONS", "HAND", "RESHUFFLES", "TARGET", "TOKENS", "Accept", "Card", "Challenge",
+    "Challenged",
     "Declaration", "Deck", "Drew", "Ended", "IKnowYouDont", "Intercept", "Keep", "Kind",
     "Options", "Pass", "Passed", "Phase", "Play", "Played", "Reshuffled", "Revealed",
     "Settled", "Showdown", "Started", "State", "Stood", "TableView", "Wild", "own_deck",
