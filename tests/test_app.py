@@ -4,6 +4,7 @@ loopback (no advertising; discovery is given a browser that touches no network).
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import gc
 import sys
 from collections.abc import AsyncIterator, Callable
@@ -319,6 +320,7 @@ async def test_the_discovery_screen_lists_tables_and_joins_one_with_its_pin() ->
             tables = app.screen.query_one("#tables", DataTable)
             await wait_for(pilot, lambda: tables.row_count == 1, "a table listed")
             assert "🔒" in str(tables.get_row_at(0)[0])
+            assert str(tables.get_row_at(0)[4]) == "I Doubt It, 1 deck"
             await pilot.press("enter")
             await wait_for(pilot, lambda: app.screen.query("#pin"), "the PIN prompt")
             await pilot.press(*"1234", "enter")  # wrong: told so, and asked again
@@ -568,3 +570,27 @@ async def test_the_hosts_app_resumes_its_table_from_the_journal(tmp_path: Path) 
         assert now.turns > then.turns or now.hand == hand  # the same game, going on
         assert second.hosted is not None and second.hosted.resumed
         assert len(second.hosted.table.seats) == 3  # the bots too, from the journal
+
+
+async def test_the_discovery_list_names_each_tables_game() -> None:
+    know = TableAd(name="Second game", port=1, addresses=("127.0.0.1",), version=3,
+                   game="iknowyoudont", rules="deck=standard", taken=1, seats=4,
+                   state="lobby", pin=False)
+    other = dataclasses.replace(know, name="Newer", game="poker", rules="x=1")
+    app = DoubtApp("Ben", join=JoinSetup(), browser=fake_browser(know, other))  # type: ignore[arg-type]
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: app.screen.query("#tables"), "the list")
+        tables = app.screen.query_one("#tables", DataTable)
+        await wait_for(pilot, lambda: tables.row_count == 2, "both tables listed")
+        games = {str(tables.get_row_at(row)[0]): str(tables.get_row_at(row)[4])
+                 for row in range(2)}
+        assert games == {"Second game": "I Know You Don't, standard",
+                         "Newer": "poker (not known here)"}
+
+
+def test_names_in_the_claims_list_are_short_and_told_apart() -> None:
+    from doubtlan.tui.widgets.history import short_names
+
+    names = {0: "Amy", 1: "counter bot", 2: "counter bot (2)", 3: "Bartholomew"}
+    assert short_names(names) == {0: "Amy", 1: "count2", 2: "count3", 3: "Bartho"}
+    assert short_names({0: "Amy", 1: "Amy (2)"}) == {0: "Amy", 1: "Amy (2"}

@@ -47,7 +47,7 @@ class DiscoveryScreen(Screen[tuple[tuple[str, int], bool]]):
 
     def on_mount(self) -> None:
         table = self.query_one("#tables", DataTable)
-        table.add_columns("table", "address", "seats", "state", "rules")
+        table.add_columns("table", "address", "seats", "state", "game")
         table.focus()
         self.browse()
 
@@ -137,7 +137,10 @@ class DiscoveryScreen(Screen[tuple[tuple[str, int], bool]]):
 
 
 def _rules(game: str, text: str) -> str:
+    """The game a table plays and its rules, in a few words (they fit 80 columns)."""
     if game == "iknowyoudont":
-        return "I Know You Don't, " + ("standard deck" if "deck=standard" in text else "own deck")
+        return "I Know You Don't, " + ("standard" if "deck=standard" in text else "own deck")
+    if game != "idoubtit":
+        return f"{game} (not known here)"  # a newer doubtlan's game
     decks = "2 decks" if "decks=2" in text else "1 deck"
-    return decks + (", open calls" if "challenge=open" in text else "")
+    return "I Doubt It, " + decks + (", open" if "challenge=open" in text else "")

@@ -11,13 +11,28 @@ from ...rules.idoubtit import Resolved
 from .lines import Lines
 
 HEADER = Text(" who    said outcome", style="bold")
+#: The width of a name in the list.
+SHORT = 6
+
+
+def short_names(names: dict[int, str], width: int = SHORT) -> dict[int, str]:
+    """Each seat's name cut to ``width`` characters, told apart: names that would read the
+    same end in their seat number instead ("counter bot", "counter bot (2)": "count2",
+    "count3")."""
+    cut = {seat: name[:width].strip() for seat, name in names.items()}
+    seen: dict[str, int] = {}
+    for short in cut.values():
+        seen[short] = seen.get(short, 0) + 1
+    return {seat: short if seen[short] == 1
+            else f"{short[:width - len(str(seat + 1))].strip()}{seat + 1}"
+            for seat, short in cut.items()}
 
 
 def outcome(record: Resolved, names: dict[int, str]) -> Text:
     """How a claim ended, in a few words."""
     if record.doubter is None:
         return Text("stood", style="dim")
-    taker = names.get(record.taker, "?")[:6].strip() if record.taker is not None else "?"
+    taker = names.get(record.taker, "?") if record.taker is not None else "?"
     if record.honest:
         return Text(f"true, {taker}+{record.taken}", style="yellow")
     return Text(f"bluff, {taker}+{record.taken}", style="bold red")
@@ -49,7 +64,7 @@ class History(Lines):
 
     def line(self, record: Any, names: dict[int, str]) -> Text:
         """One claim's line (each game's list says how its claims read)."""
-        line = Text(" " + names.get(record.seat, "?")[:6].ljust(7))
+        line = Text(" " + names.get(record.seat, "?").ljust(SHORT + 1))
         line.append(f"{record.claim.count} {record.claim.rank.symbol}".ljust(5))
         line.append_text(outcome(record, names))
         return line
@@ -61,7 +76,8 @@ class History(Lines):
         elif len(claims) == len(self.lines):
             return
         new = claims[len(self.lines):]
-        self.lines.extend(self.line(record, names) for record in new)
+        short = short_names(names)
+        self.lines.extend(self.line(record, short) for record in new)
         if self.back:
             self._scroll(len(new))  # a reader scrolled back stays on the same lines
         self.redraw()

@@ -10,7 +10,7 @@ from rich.text import Text
 from ....rules import Event
 from ....rules.iknowyoudont import Showdown, Stood
 from ...cards import know_card_text
-from ..history import History
+from ..history import SHORT, History
 
 HEADER = Text(" who    said shown, who won", style="bold")
 
@@ -19,13 +19,13 @@ def outcome(record: Event, names: dict[int, str]) -> Text:
     """How a claim ended, in a few words: ``stood``, ``accepted``, or the card shown, the
     verdict and the showdown's winner (``i``: through an Interception)."""
     if isinstance(record, Stood):
-        return Text("stood" if record.by is None else f"accepted ({names.get(record.by, '?')[:6]})",
+        return Text("stood" if record.by is None else f"accepted ({names.get(record.by, '?')})",
                     style="dim")
     assert isinstance(record, Showdown)
     text = know_card_text(record.card, short=True)
     verdict = "lie" if record.lie else "wild" if record.wild else "true"
     text.append(f" {verdict}: ", style="bold red" if record.lie else "yellow")
-    text.append(names.get(record.winner, "?")[:6].strip())
+    text.append(names.get(record.winner, "?"))
     if record.intercept:
         text.append(" i", style="dim")
     return text
@@ -39,7 +39,7 @@ class KnowHistory(History):
 
     def line(self, record: Any, names: dict[int, str]) -> Text:
         assert isinstance(record, Stood | Showdown)
-        line = Text(" " + names.get(record.seat, "?")[:6].ljust(7))
+        line = Text(" " + names.get(record.seat, "?").ljust(SHORT + 1))
         line.append(record.declaration.code.ljust(5))
         line.append_text(outcome(record, names))
         return line
