@@ -26,9 +26,8 @@ def play(game: Game[Any, Any], bots: Sequence[Any], max_turns: int = MAX_TURNS) 
 
     Seats that may act at the same moment decide at once, each from its own view, as they
     would over the network. Their choices are then applied with calls first, nearest
-    clockwise after the claimer first ("calls received together"): the choices of seats the
-    game was not waiting for (I Doubt It's open calls, I Know You Don't's interceptions)
-    go first, in ``call_order``.
+    clockwise after the claimer first ("calls received together"): calls (I Doubt It's
+    doubts, I Know You Don't's interceptions: ``Action.call``) go first, in ``call_order``.
     """
     apply, view = game.apply, game.view
     while not game.over:
@@ -47,7 +46,6 @@ def play(game: Game[Any, Any], bots: Sequence[Any], max_turns: int = MAX_TURNS) 
                 raise BotError(f"{bots[seat]!r} at seat {seat} chose {action}: {error}") from error
             continue
         chosen: list[tuple[int, Sequence[Action], View]] = []
-        awaiting = game.awaiting()
         for seat in seats:
             seen = view(seat)
             actions = bots[seat].act(seen)
@@ -55,11 +53,11 @@ def play(game: Game[Any, Any], bots: Sequence[Any], max_turns: int = MAX_TURNS) 
                 chosen.append((seat, actions, seen))
             elif seat in seen.awaiting:
                 raise BotError(f"{bots[seat]!r} at seat {seat} did not act when it had to")
-        calls = [choice for choice in chosen if choice[0] not in awaiting]
+        calls = [choice for choice in chosen if choice[1][0].call]
         if calls:  # calls first, in the order the rules settle calls received together
             order = game.call_order(seat for seat, _, _ in calls)
             calls.sort(key=lambda choice: order.index(choice[0]) if choice[0] in order else 0)
-            chosen = calls + [choice for choice in chosen if choice[0] in awaiting]
+            chosen = calls + [choice for choice in chosen if not choice[1][0].call]
         for seat, actions, seen in chosen:
             try:
                 apply(seat, actions[0])

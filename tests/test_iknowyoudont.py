@@ -386,6 +386,8 @@ def test_rule_8_fifteen_points_win():
     with pytest.raises(GameOver):
         game.check(2, Play(C("I"), D("1T")))
     assert game.awaiting() == game.may_act() == game.legal_actions(2) == ()
+    view = game.view(None)  # the claim is gone from the final picture
+    assert view.declaration is None and view.passed == () and not view.intercept
 
 
 def test_rule_8_losing_the_last_token_ends_it_and_points_then_tokens_then_seat_decide():

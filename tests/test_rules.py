@@ -539,3 +539,19 @@ def test_events_tell_the_story_of_a_turn() -> None:
     assert isinstance(events[-1], Resolved) and events[-1].taker == 0
     assert game.log(1, start=1)[:2] == (Laid(0, 1, None), Laid(0, 2, None))
     assert game.version == 4
+
+
+def test_the_timers_move_lays_a_card_of_the_rank_required_now() -> None:
+    """In the open mode a claim waiting moves the required rank on: the timer's true card
+    is of that rank."""
+    from doubtlan.rules import deck
+
+    cards = deck()
+    hands = [cards[i::4] for i in range(4)]
+    game = IDoubtIt.from_hands(hands, Options(challenge=Challenge.OPEN))
+    game.apply(0, Lay(game.view(0).hand[0]))
+    game.apply(0, Announce())
+    assert game.view(1).rank is Rank.TWO and game.turn_seat() == 1
+    lay, announce = game.timeout_actions(1)
+    assert isinstance(lay, Lay) and lay.card.rank is Rank.TWO and announce == Announce()
+    assert game.timeout_actions(2) == ()

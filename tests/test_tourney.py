@@ -150,3 +150,21 @@ def test_wilson_interval() -> None:
     low, high = tourney.wilson(60, 100)
     assert low == pytest.approx(0.502, abs=1e-3) and high == pytest.approx(0.691, abs=1e-3)
     assert tourney.wilson(0, 0) == (0.0, 1.0)
+
+
+def test_calls_chosen_together_count_nearest_clockwise_first() -> None:
+    """In the open mode the next player may call too, and is nearest: their doubt counts."""
+    from doubtlan.bots import RandomBot
+    from doubtlan.rules import Announce, IDoubtIt, Lay, deck
+
+    class Doubter(RandomBot):
+        def doubts(self, view: object) -> bool:
+            return True
+
+    cards = deck()
+    game = IDoubtIt.from_hands([cards[i::4] for i in range(4)],
+                               Options(challenge=Challenge.OPEN))
+    game.apply(0, Lay(game.view(0).hand[-1]))  # (a king, claimed as an ace: a bluff)
+    game.apply(0, Announce())
+    tourney.play(game, [Doubter(seat) for seat in range(4)])
+    assert game.state.records[0].doubter == 1

@@ -418,6 +418,8 @@ class Table:
             raise Refused("the rules can be changed only before the match starts")
         options = options or self.config.options
         players = players or self.config.players
+        if not isinstance(options, self.kind.options_type):
+            raise Refused(f"these are not rule options of {self.kind.title}")
         try:
             options.check_players(players)
         except RulesError as error:
@@ -581,16 +583,16 @@ class Table:
             return
         self._bot_due = None
         while not game.over:
-            turn = game.turn_seat()
             acted = self._bot_step(game)
             if acted is None:
                 return
-            if delay > 0 and acted == turn:
-                self._bot_due = now + delay  # answers to a window are not held back
+            if delay > 0 and acted:
+                self._bot_due = now + delay  # answers and calls are not held back
                 return
 
-    def _bot_step(self, game: Game[Any, Any]) -> int | None:
-        """One action by a bot, if any bot has one to play: the seat that played it."""
+    def _bot_step(self, game: Game[Any, Any]) -> bool | None:
+        """One action by a bot, if any bot has one to play: whether it was a turn's action
+        (not an answer to a window, nor a call); None if no bot played."""
         awaiting = game.awaiting()
         for number in game.may_act():
             seat = self.seats[number]
@@ -614,12 +616,13 @@ class Table:
                 if not seat.plan:
                     continue
             action = seat.plan.pop(0)
+            turn = game.window_key() is None and not action.call
             try:
                 self._apply(number, action, "bot" if seat.strategy is not None else "stand-in")
             except RulesError:
                 seat.plan = []  # the table moved on (a call settled the claim); think again
                 continue
-            return number
+            return turn
         return None
 
     # -- the journal ---------------------------------------------------------------------

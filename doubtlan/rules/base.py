@@ -53,6 +53,9 @@ class Action:
     """
 
     kind: ClassVar[str] = "action"
+    #: A challenge that decides who is challenged first when several come at once (I Doubt
+    #: It's doubt, I Know You Don't's interception): they go first, in ``call_order``.
+    call: ClassVar[bool] = False
 
     @property
     def text(self) -> str:

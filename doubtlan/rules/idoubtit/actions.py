@@ -75,6 +75,7 @@ class Doubt(Action):
     """Say the claim is a lie (in the open mode: call it)."""
 
     kind = "doubt"
+    call = True
 
 
 @dataclass(frozen=True, slots=True)

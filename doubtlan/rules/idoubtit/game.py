@@ -218,7 +218,8 @@ class IDoubtIt(Game[Options, TableView]):
         if state.laid:
             return (_ANNOUNCE,)
         hand = state.hands[seat]
-        true = [card for card in hand if card.rank is state.rank]
+        rank = state.required_rank  # (an open claim waiting: the rank after its rank)
+        true = [card for card in hand if card.rank is rank]
         return (_LAYS[(true or hand)[0]], _ANNOUNCE)
 
     def view(self, seat: int | None) -> TableView:

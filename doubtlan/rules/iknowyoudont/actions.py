@@ -59,6 +59,7 @@ class Intercept(Action):
     with priority."""
 
     kind = "intercept"
+    call = True
 
 
 @dataclass(frozen=True, slots=True)

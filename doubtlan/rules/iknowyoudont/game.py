@@ -438,7 +438,8 @@ class IKnowYouDont(Game[Options, TableView]):
     def _end(self, winner: int, reason: str) -> None:
         state = self.state
         state.winner, state.reason, state.phase = winner, reason, OVER
-        state.priority = state.challenger = None
+        state.card = state.declaration = state.priority = state.challenger = None
+        state.passed, state.intercept = [], False
         state.events.append(Ended(winner, reason, state.points, tuple(state.tokens)))
 
 
