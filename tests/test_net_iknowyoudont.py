@@ -25,6 +25,7 @@ from doubtlan.rules.iknowyoudont import (
     Declaration,
     Drew,
     Ended,
+    Intercept,
     Options,
     Phase,
     Played,
@@ -279,3 +280,33 @@ def test_the_codec_round_trips_a_view_of_each_game() -> None:
         message = State(1, 0, game.view(0), game.log(0), (), 0)
         data = protocol.encode(message)
         assert protocol.decode(data[protocol.HEADER.size:], "host") == message
+
+
+def test_with_a_bot_delay_a_bot_holding_priority_waits_for_a_person_who_may_intercept() -> None:
+    from doubtlan.rules.iknowyoudont import Kind
+
+    for seed in range(100):  # a deal that gives the person (seat 2) an Interception
+        h = Harness(config(seed=seed, bot_delay=1.0, turn_timeout=0.0), bots=2,
+                    strategy="random")
+        amy = h.hello("Amy")
+        if any(card.kind is Kind.INTERCEPTION for card in view(h, amy).hand):
+            break
+    else:
+        raise AssertionError("no deal gave seat 3 an Interception")
+    game = h.table.game
+    assert game is not None and game.turns == 1  # seat 1's bot played at once
+    assert game.state.priority == 1 and view(h, amy).can(Intercept)
+    h.advance(1.5)  # the bot delay after a turn, then the answer held for the person
+    assert game.turns == 1 and game.state.priority == 1
+    act(h, amy, "intercept")  # in time
+    h.advance(1.0)  # (a Wildcard question to the bot waits out the same delay)
+    assert game.view(None).claims[0].challenger == 2  # type: ignore[attr-defined]
+
+
+def test_without_a_person_to_intercept_bots_answer_at_once() -> None:
+    h = Harness(config(bot_delay=1.0, turn_timeout=0.0, players=3), bots=3, strategy="random")
+    h.table.start(h.now)
+    game = h.table.game
+    assert game is not None and game.turns == 1 and game.state.phase is Phase.PRIORITY
+    h.advance(1.0)  # the bot delay after the first play; then every answer at once
+    assert game.turns == 2 or game.over

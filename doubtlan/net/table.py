@@ -162,6 +162,8 @@ class Table:
         self._turn_key: tuple[int, int, int] | None = None
         self._turn_due: float | None = None
         self._bot_due: float | None = None
+        #: The window clock's wait in which a bot's answer was last held back.
+        self._held: tuple[object, ...] | None = None
         self._next_game_due: float | None = None
         self._bots_made = 0
         self._changed = False
@@ -583,17 +585,18 @@ class Table:
             return
         self._bot_due = None
         while not game.over:
-            acted = self._bot_step(game)
+            acted = self._bot_step(game, now)
             if acted is None:
                 return
             if delay > 0 and acted:
                 self._bot_due = now + delay  # answers and calls are not held back
                 return
 
-    def _bot_step(self, game: Game[Any, Any]) -> bool | None:
+    def _bot_step(self, game: Game[Any, Any], now: float) -> bool | None:
         """One action by a bot, if any bot has one to play: whether it was a turn's action
         (not an answer to a window, nor a call); None if no bot played."""
         awaiting = game.awaiting()
+        key = game.window_key()
         for number in game.may_act():
             seat = self.seats[number]
             if seat.bot is None:
@@ -615,8 +618,10 @@ class Table:
                     seat.plan = list(seat.bot.act(view))
                 if not seat.plan:
                     continue
+            if key is not None and number in awaiting and self._hold_answer(game, key, now):
+                return None
             action = seat.plan.pop(0)
-            turn = game.window_key() is None and not action.call
+            turn = key is None and not action.call
             try:
                 self._apply(number, action, "bot" if seat.strategy is not None else "stand-in")
             except RulesError:
@@ -624,6 +629,20 @@ class Table:
                 continue
             return turn
         return None
+
+    def _hold_answer(self, game: Game[Any, Any], key: tuple[object, ...], now: float) -> bool:
+        """Whether a bot's answer waits (the bot delay, once per wait of the window clock):
+        only while a person may act out of turn meanwhile (I Know You Don't: intercept
+        ahead of a bot that would pass or accept at once)."""
+        delay = self.config.bot_delay
+        held = (self.match.games, key)
+        if delay <= 0 or self._held == held:
+            return False
+        awaiting = game.awaiting()
+        if not any(self.seats[s].bot is None for s in game.may_act() if s not in awaiting):
+            return False
+        self._held, self._bot_due = held, now + delay
+        return True
 
     # -- the journal ---------------------------------------------------------------------
 
