@@ -67,7 +67,8 @@ a **Wildcard** to make it count as matching, or **keep** it and lose.
 
 Hands fill up to 5 from the **draw pile** (the vault is shuffled in when it runs out).
 Each card in a **scoring pile** is a **victory point**: 15 points win; the game also ends
-when a player has no tokens left, or nobody holds a card (then the most points win).
+when a player has no tokens left, when nobody holds a card, or after the vault has been
+shuffled in a third time (then the most points win, then the most tokens).
 
 On screen: **▶** is the active player, **◆** holds priority; hand, tokens (tok) and points
 (pts) are each player's; the table box shows the pot, the draw pile, the vault and the
