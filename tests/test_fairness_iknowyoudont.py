@@ -8,6 +8,8 @@ import dataclasses
 import random
 from collections.abc import Callable
 
+from test_fairness import action_forged, seed_changed
+
 from doubtlan.bots import make_bot
 from doubtlan.rules.fairness import Played, Reveal, SeedChain, Seen, Verdict, deal_seed, verify
 from doubtlan.rules.iknowyoudont import (
@@ -131,17 +133,6 @@ def drawn_card_changed(game: PlayedGame, rng: random.Random) -> PlayedGame | Non
     return dataclasses.replace(game, seen=dataclasses.replace(game.seen, events=tuple(events)))
 
 
-def seed_changed(game: PlayedGame, rng: random.Random) -> PlayedGame | None:
-    reveal = game.reveal
-    if rng.random() < 0.5:
-        return dataclasses.replace(game, reveal=dataclasses.replace(
-            reveal, secret=rng.randbytes(32)))
-    seeds = list(reveal.contributions)
-    seeds[game.seen.seat or 0] = rng.randbytes(16)
-    return dataclasses.replace(game, reveal=dataclasses.replace(reveal,
-                                                                contributions=tuple(seeds)))
-
-
 def action_reordered_or_dropped(game: PlayedGame, rng: random.Random) -> PlayedGame | None:
     actions = list(game.reveal.actions)
     at = rng.randrange(len(actions) - 1)
@@ -155,14 +146,7 @@ def action_reordered_or_dropped(game: PlayedGame, rng: random.Random) -> PlayedG
                                                                 actions=tuple(actions)))
 
 
-def action_forged(game: PlayedGame, rng: random.Random) -> PlayedGame | None:
-    sent = list(game.seen.sent)
-    if not sent:
-        return None
-    del sent[rng.randrange(len(sent))]
-    return dataclasses.replace(game, seen=dataclasses.replace(game.seen, sent=tuple(sent)))
-
-
+# (seed_changed and action_forged, from I Doubt It's tests, read only reveal and seen.)
 TAMPERING: list[Callable[[PlayedGame, random.Random], PlayedGame | None]] = [
     shown_card_changed, drawn_card_changed, seed_changed, action_reordered_or_dropped,
     action_forged,

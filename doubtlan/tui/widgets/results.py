@@ -3,6 +3,8 @@ of each hand over the game."""
 
 from __future__ import annotations
 
+from typing import Any, ClassVar
+
 from rich.text import Text
 
 from ...net.messages import TableInfo
@@ -31,16 +33,21 @@ COLUMNS = (("won", 4), ("claims", 7), ("bluffs", 7), ("caught", 7), ("doubts ok"
            ("wrong", 6), ("hand, game long", 16))
 
 
-class Results(Lines):
-    """One widget drawn line by line, as the table is: showing the results after the
-    last move costs one new layout of a widget, not of a table of widgets."""
+class GameResults(Lines):
+    """The end of a game, one widget drawn line by line, as the table is: showing the
+    results after the last move costs one new layout of a widget, not of a table of
+    widgets. Each game's results say what goes in the rows (:meth:`set`)."""
 
     DEFAULT_CSS = """
-    Results { padding: 0 1; }
-    Results > .results--heading { text-style: bold; }
-    Results > .results--hint { color: $text-muted; }
+    GameResults { padding: 0 1; }
+    GameResults > .results--heading { text-style: bold; }
+    GameResults > .results--hint { color: $text-muted; }
     """
     COMPONENT_CLASSES = {"results--heading", "results--hint"}
+    #: The figures' columns after the player's name: heading and width.
+    columns: ClassVar[tuple[tuple[str, int], ...]] = COLUMNS
+    #: Who deals the next game, as the host's hint says.
+    next_game = "the next seat opens"
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -51,9 +58,9 @@ class Results(Lines):
         self.deal = Text()
         self.hint = ""
 
-    def show(self, view: TableView, info: TableInfo, won: Won | None, *, is_host: bool,
-             over: bool, verdict: Verdict | None = None) -> None:
-        names = {s.seat: s.name or f"seat {s.seat}" for s in info.seats}
+    @staticmethod
+    def title_of(view: Any, info: TableInfo, names: dict[int, str], why: str = "") -> Text:
+        """Who won (and ``why``), and which game of the match it was."""
         winner = view.winner
         title = Text()
         if winner is None:
@@ -62,26 +69,28 @@ class Results(Lines):
             title.append("You win!", style="bold green")
         else:
             title.append(f"{names.get(winner)} wins.", style="bold")
+        if why:
+            title.append(f"\n{why}")
         title.append(f"\nGame {info.game_number}" + (f" of {info.games}" if info.games else ""),
                      style="dim")
-        stats = figures(view.players, view.claims, won.bluffs if won else None)
-        series = hand_sizes(view.players, view.options, view.opener, view.claims)
-        top = max(max(sizes) for sizes in series)  # one scale for every hand
-        rows = []
-        for seat in range(view.players):
-            f = stats[seat]
-            name = Text(names.get(seat, "?"), style="bold" if seat == winner else "")
-            if seat == view.seat:
-                name.append(" (you)", style="dim")
-            tally = info.tally[seat] if seat < len(info.tally) else 0
-            rows.append((name, *map(Text, (
-                str(tally), str(f.claims), "?" if f.bluffs is None else str(f.bluffs),
-                str(f.caught), str(f.doubts_right), str(f.doubts_wrong),
-                sparkline([sizes[seat] for sizes in series], top=top)))))
+        return title
+
+    @staticmethod
+    def player(seat: int, view: Any, info: TableInfo, names: dict[int, str]) -> tuple[Text, Text]:
+        """A row's first cells: the player's name (bold for the winner), games won."""
+        name = Text(names.get(seat, "?"), style="bold" if seat == view.winner else "")
+        if seat == view.seat:
+            name.append(" (you)", style="dim")
+        tally = info.tally[seat] if seat < len(info.tally) else 0
+        return name, Text(str(tally))
+
+    def set(self, title: Text, rows: list[tuple[Text, ...]], verdict: Verdict | None, *,
+            is_host: bool, over: bool) -> None:
+        """Show ``title``, the figures' ``rows``, the deal's check and what comes next."""
         if over:
             hint = "The match is over. q leaves."
         elif is_host:
-            hint = "n deals the next game (the next seat opens). q ends the table."
+            hint = f"n deals the next game ({self.next_game}). q ends the table."
         else:
             hint = "Waiting for the host to deal the next game."
         self.title, self.rows, self.deal, self.hint = title, rows, deal_text(verdict), hint
@@ -96,22 +105,43 @@ class Results(Lines):
         name_width = min(24, max([6, *(row[0].cell_len for row in self.rows)]))
         heading = Text("player".ljust(name_width + 2),
                        style=self.get_component_rich_style("results--heading"))
-        for title, size in COLUMNS:
+        for title, size in self.columns:
             heading.append(title.ljust(size))
         lines.append(heading)
         for row in self.rows:
             line = row[0].copy()
             line.truncate(name_width, overflow="ellipsis", pad=True)
             line.append("  ")
-            for cell, (_, size) in zip(row[1:], COLUMNS, strict=True):
+            for cell, (_, size) in zip(row[1:], self.columns, strict=True):
                 line.append_text(cell)
                 line.append(" " * max(1, size - cell.cell_len))
+            line.truncate(width, overflow="ellipsis")
             lines.append(line)
         lines.append(Text())
         lines.extend(self.deal.wrap(self.app.console, max(1, width)))
         lines.append(Text())
         lines.append(Text(self.hint, style=self.get_component_rich_style("results--hint")))
         return lines
+
+
+class Results(GameResults):
+    """I Doubt It's results: each player's claims, bluffs, doubts, and hand over the game."""
+
+    def show(self, view: TableView, info: TableInfo, won: Won | None, *, is_host: bool,
+             over: bool, verdict: Verdict | None = None) -> None:
+        names = {s.seat: s.name or f"seat {s.seat}" for s in info.seats}
+        title = self.title_of(view, info, names)
+        stats = figures(view.players, view.claims, won.bluffs if won else None)
+        series = hand_sizes(view.players, view.options, view.opener, view.claims)
+        top = max(max(sizes) for sizes in series)  # one scale for every hand
+        rows = []
+        for seat in range(view.players):
+            f = stats[seat]
+            rows.append((*self.player(seat, view, info, names), *map(Text, (
+                str(f.claims), "?" if f.bluffs is None else str(f.bluffs),
+                str(f.caught), str(f.doubts_right), str(f.doubts_wrong),
+                sparkline([sizes[seat] for sizes in series], top=top)))))
+        self.set(title, rows, verdict, is_host=is_host, over=over)
 
 
 def deal_text(verdict: Verdict | None) -> Text:
