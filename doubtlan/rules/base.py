@@ -146,10 +146,14 @@ class Game(abc.ABC, Generic[OptionsT, ViewT]):
                  seed: Seed | None = None, opener: int = 0) -> None:
         """Deal a game for ``players`` seats, shuffled with ``seed``, opened by ``opener``."""
 
+    #: The whole state, secrets included (each game's own ``State``, with at least
+    #: ``version``, ``turns``, ``winner`` and ``events``): for the table's owner and tests.
+    state: Any
+
     @property
-    @abc.abstractmethod
     def version(self) -> int:
         """How many actions have been applied: every accepted action bumps it by one."""
+        return self.state.version  # type: ignore[no-any-return]
 
     @property
     @abc.abstractmethod
@@ -157,24 +161,20 @@ class Game(abc.ABC, Generic[OptionsT, ViewT]):
         """True once the game has a winner."""
 
     @property
-    @abc.abstractmethod
     def winner(self) -> int | None:
         """The winning seat, once there is one."""
+        return self.state.winner  # type: ignore[no-any-return]
 
     @property
     def event_count(self) -> int:
         """How many events the game has recorded (the length of the full :meth:`log`)."""
         return len(self.state.events)
 
-    #: The whole state, secrets included (each game's own): for the table's owner and tests.
-    state: Any
-
     @property
-    @abc.abstractmethod
     def turns(self) -> int:
-        """How many turns have been played (for I Doubt It, how many claims were made)."""
+        """How many turns have been played (how many claims were made)."""
+        return self.state.turns  # type: ignore[no-any-return]
 
-    @abc.abstractmethod
     def apply(self, seat: int, action: Action) -> tuple[Event, ...]:
         """Check and apply ``action`` by ``seat``; return the full events it caused.
 
@@ -182,6 +182,16 @@ class Game(abc.ABC, Generic[OptionsT, ViewT]):
         action is not allowed. The events returned are unredacted: only the table's owner
         (the host) may hold them. Seats get theirs from :meth:`log`.
         """
+        self.check(seat, action)
+        events = self.state.events
+        start = len(events)
+        self._do(seat, action)
+        self.state.version += 1
+        return tuple(events[start:])
+
+    @abc.abstractmethod
+    def _do(self, seat: int, action: Action) -> None:
+        """Apply an action :meth:`check` accepted (never one it refused)."""
 
     @abc.abstractmethod
     def check(self, seat: int, action: Action) -> None:

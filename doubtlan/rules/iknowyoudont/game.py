@@ -132,20 +132,8 @@ class IKnowYouDont(Game[Options, TableView]):
     # -- reading ------------------------------------------------------------------------
 
     @property
-    def version(self) -> int:
-        return self.state.version
-
-    @property
     def over(self) -> bool:
         return self.state.phase is OVER
-
-    @property
-    def winner(self) -> int | None:
-        return self.state.winner
-
-    @property
-    def turns(self) -> int:
-        return self.state.turns
 
     def awaiting(self) -> tuple[int, ...]:
         state = self.state
@@ -244,14 +232,6 @@ class IKnowYouDont(Game[Options, TableView]):
         return tuple(redact(event, seat) for event in self.state.events[start:])
 
     # -- changing -----------------------------------------------------------------------
-
-    def apply(self, seat: int, action: Action) -> tuple[Event, ...]:
-        self.check(seat, action)
-        events = self.state.events
-        start = len(events)
-        self._do(seat, action)
-        self.state.version += 1
-        return tuple(events[start:])
 
     def check(self, seat: int, action: Action) -> None:
         state = self.state
