@@ -397,3 +397,39 @@ def test_two_people_find_a_table_play_by_keys_and_quit() -> None:
         for session in (AMY, BEN):
             everything = tmux.screen(session, scrollback=True)
             assert "Traceback" not in everything, everything
+
+
+def test_i_know_you_dont_in_a_terminal_played_by_keys() -> None:
+    """Amy hosts I Know You Don't against two bots and plays a card with a declaration she
+    chose by keys; her screen shows the tokens, points, the pot, the draw pile and the
+    vault, and the claim goes into the claims list."""
+    need_tools()
+    with Lan(hosts=1, prefix="lanknowt") as lan, Tmux(lan) as tmux:
+        tmux.start(
+            AMY, 1, "host", "--game", "iknowyoudont", "--players", "3", "--bots", "2",
+            "--name", "Amy", "--port", "0", "--bot-delay", "0", "--window", "30",
+            "--turn-timeout", "0", "--seed", "3", "--no-advertise",
+        )
+        tmux.wait("Amy's lobby for I Know You Don't",
+                  lambda s: "I Know You Don't" in s[AMY] and "3/3 seated" in s[AMY])
+        tmux.press(AMY, "s")
+        screens = tmux.wait("Amy's turn", lambda s: "Your turn." in s[AMY]
+                            and "Play" in s[AMY])
+        screen = screens[AMY]
+        for shown in ("tok", "pts", "pot 0", "draw", "vault 0", "⏎ Play", "t Truth"):
+            assert shown in screen, (shown, screen)
+        tmux.press(AMY, "b")
+        tmux.press(AMY, "4")
+        tmux.wait("the declaration chosen", lambda s: "as level 4 Bluff (enter)" in s[AMY])
+        tmux.press(AMY, "Enter")
+        screens = tmux.wait(
+            "Amy's claim in the claims list",
+            lambda s: re.search(r"│ Amy +4B ", s[AMY]) is not None,
+        )
+        tmux.press(AMY, "q")
+        tmux.wait("Amy to be asked", lambda s: "End the table for everyone?" in s[AMY])
+        tmux.press(AMY, "y")
+        screens = tmux.wait("Amy's app to end", lambda s: exit_status(s[AMY]) is not None)
+        assert exit_status(screens[AMY]) == 0, screens[AMY]
+        everything = tmux.screen(AMY, scrollback=True)
+        assert "Traceback" not in everything, everything
