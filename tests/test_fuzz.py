@@ -14,6 +14,7 @@ import random
 from collections import Counter
 
 import msgpack
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from wire import Harness
@@ -34,7 +35,7 @@ from doubtlan.net.messages import (
     Ping,
 )
 from doubtlan.net.table import Table, TableConfig
-from doubtlan.rules import deck
+from doubtlan.rules import deck, game_named
 
 scalars = (
     st.none() | st.booleans() | st.integers(-(2**63), 2**64 - 1) | st.floats()
@@ -139,17 +140,26 @@ def test_mangled_valid_frames() -> None:
         refuses_cleanly(mutate(rng, rng.choice(VALID)))
 
 
-def test_mangled_messages_at_a_table_in_play() -> None:
+KNOW_ACTIONS = ["pass", "accept", "challenge", "intercept", "wild", "keep", "play",
+                "play T3", "play T3 7T", "play T3 0B", "play Q 3T", "play W 3X", "play B2 4T",
+                "intercept now", "lay AS"]
+
+
+@pytest.mark.parametrize("name", ["idoubtit", "iknowyoudont"])
+def test_mangled_messages_at_a_table_in_play(name: str) -> None:
     """2,000 odd but decodable messages from seated players, spectators and strangers,
-    mixed into games played by bots. The table never fails and loses no card."""
+    mixed into games played by bots, at a table of each game. The table never fails and
+    loses no card."""
     rng = random.Random(11)
     cases = 0
+    kind = game_named(name)
     while cases < CASES:
         h = Harness(TableConfig(players=4, games=1, seed=rng.randrange(10**6), grace=1.0,
-                                turn_timeout=5.0), bots=1)
+                                turn_timeout=5.0, game=name, options=kind.options_type()),
+                    bots=1)
         players = [h.hello(f"p{i}", bot="random", seed=i) for i in range(3)]
         others = [h.hello("eve", watch=True), h.connect()]
-        full = Counter(deck())
+        full = Counter(kind.options_type().cards() if name == "iknowyoudont" else deck())
         for _ in range(400):
             if h.table.state == "over":
                 break
@@ -160,7 +170,7 @@ def test_mangled_messages_at_a_table_in_play() -> None:
                     message = (protocol.decode(data, "client") if data is not None
                                else Act(rng.randrange(60), rng.choice(
                                    ["doubt", "stand", "announce", f"lay {rng.choice(deck()).code}",
-                                    "lay", "fold"])))
+                                    "lay", "fold"] if name == "idoubtit" else KNOW_ACTIONS)))
                 except WireError:
                     message = None
                 if message is not None:
