@@ -301,6 +301,15 @@ def test_with_a_bot_delay_a_bot_holding_priority_waits_for_a_person_who_may_inte
     act(h, amy, "intercept")  # in time
     h.advance(1.0)  # (a Wildcard question to the bot waits out the same delay)
     assert game.view(None).claims[0].challenger == 2  # type: ignore[attr-defined]
+    # The bot whose answer was held back forgets it (the claim is gone) and plays on when
+    # its turn comes: the table never stalls.
+    for _ in range(60):
+        if game.over or game.turns >= 3:
+            break
+        if 2 in game.awaiting():
+            act(h, amy, game.timeout_actions(2)[0].text)
+        h.advance(1.0)
+    assert game.over or game.turns >= 3, (game.state.phase, game.awaiting())
 
 
 def test_without_a_person_to_intercept_bots_answer_at_once() -> None:

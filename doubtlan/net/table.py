@@ -104,8 +104,10 @@ class Seat:
     gone: bool = False
     #: The bot playing the seat now: the seated bot, or a stand-in for an absent player.
     bot: Any = None
-    #: Actions the bot has chosen and not yet played (its turn, one card at a time).
+    #: Actions the bot has chosen and not yet played (its turn, one card at a time), and
+    #: the moment they were chosen for (the game, its turns, its window).
     plan: list[Action] = field(default_factory=list)
+    planned: tuple[object, ...] = ()
     #: The last claim (``game.turns``) the bot was asked to call; optional calls are offered
     #: once per claim.
     asked: int = -1
@@ -597,38 +599,48 @@ class Table:
         (not an answer to a window, nor a call); None if no bot played."""
         awaiting = game.awaiting()
         key = game.window_key()
+        moment = (self.match.games, game.turns, key)
         for number in game.may_act():
             seat = self.seats[number]
             if seat.bot is None:
                 continue
-            if not seat.plan:
-                stand_in = seat.strategy is None
-                if number not in awaiting:  # an optional call: offered once per claim
-                    if stand_in or seat.asked == game.turns:
-                        continue  # a stand-in never calls for an absent player
-                    seat.asked = game.turns
-                view = game.view(number)
-                if stand_in and game.window_key() is not None:
-                    # An absent player is silent in windows (I Doubt It: the claim stands).
-                    seat.plan = list(game.timeout_actions(number))
-                elif stand_in:
-                    seat.plan = list(seat.bot.turn(view))  # its turn; never a call
-                    self._notes.append(Note("away", number))
-                else:
-                    seat.plan = list(seat.bot.act(view))
-                if not seat.plan:
+            if seat.plan and seat.planned != moment:
+                seat.plan = []  # planned for a moment that has passed (a claim intercepted)
+            for _ in range(2):  # a refused action: think again, once, from the table now
+                if not seat.plan and not self._plan(game, number, seat, awaiting, moment):
+                    break
+                if key is not None and number in awaiting and self._hold_answer(game, key, now):
+                    return None
+                action = seat.plan.pop(0)
+                try:
+                    self._apply(number, action, "bot" if seat.strategy is not None else
+                                "stand-in")
+                except RulesError:
+                    seat.plan = []  # the table moved on (a call settled the claim)
                     continue
-            if key is not None and number in awaiting and self._hold_answer(game, key, now):
-                return None
-            action = seat.plan.pop(0)
-            turn = key is None and not action.call
-            try:
-                self._apply(number, action, "bot" if seat.strategy is not None else "stand-in")
-            except RulesError:
-                seat.plan = []  # the table moved on (a call settled the claim); think again
-                continue
-            return turn
+                return key is None and not action.call
         return None
+
+    def _plan(self, game: Game[Any, Any], number: int, seat: Seat,
+              awaiting: tuple[int, ...], moment: tuple[object, ...]) -> bool:
+        """Ask the bot in ``seat`` what it does now (into ``seat.plan``); whether it does
+        anything."""
+        stand_in = seat.strategy is None
+        if number not in awaiting:  # an optional call: offered once per claim
+            if stand_in or seat.asked == game.turns:
+                return False  # a stand-in never calls for an absent player
+            seat.asked = game.turns
+        view = game.view(number)
+        if stand_in and game.window_key() is not None:
+            # An absent player is silent in windows (I Doubt It: the claim stands).
+            seat.plan = list(game.timeout_actions(number))
+        elif stand_in:
+            seat.plan = list(seat.bot.turn(view))  # its turn; never a call
+            self._notes.append(Note("away", number))
+        else:
+            seat.plan = list(seat.bot.act(view))
+        seat.planned = moment
+        return bool(seat.plan)
 
     def _hold_answer(self, game: Game[Any, Any], key: tuple[object, ...], now: float) -> bool:
         """Whether a bot's answer waits (the bot delay, once per wait of the window clock):
