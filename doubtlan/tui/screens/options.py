@@ -31,8 +31,8 @@ class OptionsScreen(ModalScreen[bool]):
             with Grid(id="option-fields"):
                 if know:
                     yield Label("Deck")
-                    yield Select([("the game's own: levels 1 to 6", "own"),
-                                  ("a standard deck: levels 1 to 10", "standard")],
+                    yield Select([("own: levels 1 to 6", "own"),
+                                  ("standard: 1 to 10", "standard")],
                                  value=config.options.deck.value, allow_blank=False, id="deck")
                 else:
                     yield Label("Decks")

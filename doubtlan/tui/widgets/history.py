@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+from collections import Counter
 from typing import Any
 
 from rich.text import Text
@@ -16,16 +18,24 @@ SHORT = 6
 
 
 def short_names(names: dict[int, str], width: int = SHORT) -> dict[int, str]:
-    """Each seat's name cut to ``width`` characters, told apart: names that would read the
-    same end in their seat number instead ("counter bot", "counter bot (2)": "count2",
-    "count3")."""
-    cut = {seat: name[:width].strip() for seat, name in names.items()}
-    seen: dict[str, int] = {}
-    for short in cut.values():
-        seen[short] = seen.get(short, 0) + 1
-    return {seat: short if seen[short] == 1
-            else f"{short[:width - len(str(seat + 1))].strip()}{seat + 1}"
-            for seat, short in cut.items()}
+    """Each seat's name cut to ``width`` characters, told apart: of names that would read
+    the same, those that end in a number keep it ("counter bot", "counter bot (2)":
+    "counte", "cou(2)"); any still alike end in their seat number."""
+    def alike(short: dict[int, str]) -> set[int]:
+        counts = Counter(short.values())
+        return {seat for seat, text in short.items() if counts[text] > 1}
+
+    short = {seat: name[:width].strip() for seat, name in names.items()}
+    for seat in alike(short):
+        number = _NUMBERED.search(names[seat])
+        if number:
+            short[seat] = names[seat][:width - len(number[0])].strip() + number[0]
+    for seat in alike(short):
+        short[seat] = f"{short[seat][:width - len(str(seat + 1))].strip()}{seat + 1}"
+    return short
+
+
+_NUMBERED = re.compile(r"\(\d+\)$")
 
 
 def outcome(record: Resolved, names: dict[int, str]) -> Text:

@@ -103,26 +103,35 @@ class KnowHand(Lines):
                      style=style("knowhand--title"))
         if self.card is not None:
             title.append(f" · {self.card.describe()}", style=style("knowhand--muted"))
-        lines = [title]
+        rows: list[Text] = []
         if not self.cards:
-            lines.append(Text("(no cards)", style=style("knowhand--muted")))
+            rows.append(Text("(no cards)", style=style("knowhand--muted")))
         columns = max(1, width // self._card_width)
         cursor = style("knowhand--cursor")
         for index, face in enumerate(self._faces):
             if index % columns == 0:
-                lines.append(Text())
+                rows.append(Text())
             else:
-                lines[-1].append(" ")
+                rows[-1].append(" ")
             click = clickable(f"pick({self.cards[index].code!r})")
             padded = face.copy()
             padded.pad_right(self._card_width - 1 - face.cell_len)
             if index == self.cursor:
-                lines[-1].append(padded.plain, style=cursor + click)
+                rows[-1].append(padded.plain, style=cursor + click)
             else:
-                lines[-1].append_text(padded)
-                lines[-1].stylize(click, len(lines[-1]) - len(padded))
-        lines.extend(self._declaring())
-        return lines
+                rows[-1].append_text(padded)
+                rows[-1].stylize(click, len(rows[-1]) - len(padded))
+        declaring = self._declaring()
+        # The declaration and the Play button always show; a big hand shows the rows of
+        # cards that fit, the cursor's among them (left and right reach the others).
+        room = max(1, self.size.height - 1 - len(declaring)) if self.size.height else len(rows)
+        if len(rows) > room:
+            first = min(max(0, self.cursor // columns - room + 1), len(rows) - room)
+            rows = rows[first:first + room]
+            title.append(f" · {first * columns + 1} to "
+                         f"{min(len(self.cards), (first + room) * columns)} shown",
+                         style=style("knowhand--muted"))
+        return [title, *rows, *declaring]
 
     def _declaring(self) -> list[Text]:
         """The declaration's lines: the levels, Truth or Bluff, and on your turn the button

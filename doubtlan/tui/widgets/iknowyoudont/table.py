@@ -180,8 +180,8 @@ class KnowTable(GameTable):
             text.append(f"{cap(name(view.challenger))} {how} {whose} claim: ",
                         style="bold")
             text.append(f"{view.shown.describe()}, no match.", style="bold red")
-            if view.can(Wild):
-                text.append("\nPlay your Wildcard to make it count, or keep it and lose?",
+            if view.can(Wild):  # (two lines of at most 44 cells: the prompt at 80x24)
+                text.append("\nPlay your Wildcard to count as true?",
                             style="bold yellow")
                 answers, ask = (WILD, KEEP), True
             else:
