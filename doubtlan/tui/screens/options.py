@@ -36,10 +36,10 @@ class OptionsScreen(ModalScreen[bool]):
                                  value=config.options.deck.value, allow_blank=False, id="deck")
                 else:
                     yield Label("Decks")
-                    yield Select([("one deck: 3 to 8 players", 1), ("two decks: 3 to 10", 2)],
+                    yield Select([("one deck: 3 to 8", 1), ("two decks: 3 to 10", 2)],
                                  value=config.options.decks, allow_blank=False, id="decks")
                     yield Label("Challenges")
-                    yield Select([("a window after each claim", "window"),
+                    yield Select([("a window per claim", "window"),
                                   ("open calls (Cheat)", "open")],
                                  value=config.options.challenge.value, allow_blank=False,
                                  id="challenge")
