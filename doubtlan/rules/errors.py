@@ -29,6 +29,18 @@ class BadOptions(RulesError):
     default_message = "these rule options are not allowed"
 
 
+def option_pairs(text: str) -> list[tuple[str, str]]:
+    """The ``name=value`` parts of rule options written as text (``"decks=2,challenge=open"``),
+    in order; :class:`BadOptions` for a part without ``=``."""
+    pairs = []
+    for part in filter(None, (p.strip() for p in text.split(","))):
+        key, sep, value = part.partition("=")
+        if not sep:
+            raise BadOptions(f"expected name=value, got {part!r}")
+        pairs.append((key.strip(), value.strip()))
+    return pairs
+
+
 class MalformedAction(RulesError):
     """The action cannot be read at all (an unknown card code or action name)."""
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from ..errors import BadOptions
+from ..errors import BadOptions, option_pairs
 from .cards import Card, own_deck, standard_deck
 
 
@@ -57,11 +57,7 @@ class Options:
     def parse(cls, text: str) -> Options:
         """Read ``"deck=standard"``; options left out keep their defaults."""
         values: dict[str, object] = {}
-        for part in filter(None, (p.strip() for p in text.split(","))):
-            key, sep, value = part.partition("=")
-            key, value = key.strip(), value.strip()
-            if not sep:
-                raise BadOptions(f"expected name=value, got {part!r}")
+        for key, value in option_pairs(text):
             if key != "deck":
                 raise BadOptions(f"unknown rule option {key!r}")
             try:

@@ -15,7 +15,30 @@ from .lines import Lines, clickable
 DOUBT, STAND = (" Doubt (d) ", "d"), (" Let it stand (p) ", "p")
 
 
-class Prompt(Lines):
+class Countdown(Lines):
+    """A prompt with a countdown bar: ``_left`` is the share of the window still to run."""
+
+    _left = 1.0
+
+    def countdown(self, left: float, total: float) -> None:
+        share = max(0.0, min(1.0, left / total)) if total > 0 else 0.0
+        width = max(1, self.size.width)
+        drawn = round(self._left * width)
+        self._left = share
+        if round(share * width) != drawn:
+            self.redraw()
+
+    def bar(self, width: int, left: str, gone: str) -> Text:
+        """The countdown as a line of ``width`` bar characters, in the component styles
+        ``left`` (still to run) and ``gone``."""
+        done = round(self._left * width)
+        bar = Text()
+        bar.append("━" * done, style=self.get_component_rich_style(left))
+        bar.append("━" * (width - done), style=self.get_component_rich_style(gone))
+        return bar
+
+
+class Prompt(Countdown):
     DEFAULT_CSS = """
     Prompt { height: 7; border: round $secondary; padding: 0 1; }
     Prompt.ask { border: heavy $warning; }
@@ -45,14 +68,6 @@ class Prompt(Lines):
         self.set_class(ask, "ask")
         self.redraw()
 
-    def countdown(self, left: float, total: float) -> None:
-        share = max(0.0, min(1.0, left / total)) if total > 0 else 0.0
-        width = max(1, self.size.width)
-        drawn = round(self._left * width)
-        self._left = share
-        if round(share * width) != drawn:
-            self.redraw()
-
     @property
     def answers(self) -> tuple[str, ...]:
         """The answers drawn now."""
@@ -62,11 +77,7 @@ class Prompt(Lines):
         style = self.get_component_rich_style
         lines = self._text.wrap(self.app.console, max(1, width))
         if self._ask:
-            done = round(self._left * width)
-            bar = Text()
-            bar.append("━" * done, style=style("prompt--left"))
-            bar.append("━" * (width - done), style=style("prompt--gone"))
-            lines.append(bar)
+            lines.append(self.bar(width, "prompt--left", "prompt--gone"))
         if self.answers:
             buttons = Text()
             for (label, key), part in ((DOUBT, "prompt--doubt"), (STAND, "prompt--stand")):

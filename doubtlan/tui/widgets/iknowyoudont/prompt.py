@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from ..lines import Lines, clickable
+from ..lines import clickable
+from ..prompt import Countdown
 
 #: Each answer as drawn, the key a click presses, and its look.
 PASS = (" Pass (p) ", "p", "knowprompt--quiet")
@@ -22,7 +23,7 @@ KEEP = (" Keep (k) ", "k", "knowprompt--quiet")
 Answer = tuple[str, str, str]
 
 
-class KnowPrompt(Lines):
+class KnowPrompt(Countdown):
     DEFAULT_CSS = """
     KnowPrompt { height: 7; width: 1fr; border: round $secondary; padding: 0 1; }
     KnowPrompt.ask { border: heavy $warning; }
@@ -56,14 +57,6 @@ class KnowPrompt(Lines):
     def asking(self) -> bool:
         return self._ask
 
-    def countdown(self, left: float, total: float) -> None:
-        share = max(0.0, min(1.0, left / total)) if total > 0 else 0.0
-        width = max(1, self.size.width)
-        drawn = round(self._left * width)
-        self._left = share
-        if round(share * width) != drawn:
-            self.redraw()
-
     def build(self, width: int) -> list[Text]:
         style = self.get_component_rich_style
         lines = list(self._text.wrap(self.app.console, max(1, width)))
@@ -71,11 +64,7 @@ class KnowPrompt(Lines):
         extras = int(self._ask) + int(bool(self.answers))
         del lines[max(1, self.size.height - extras):]
         if self._ask:
-            done = round(self._left * width)
-            bar = Text()
-            bar.append("━" * done, style=style("knowprompt--left"))
-            bar.append("━" * (width - done), style=style("knowprompt--gone"))
-            lines.append(bar)
+            lines.append(self.bar(width, "knowprompt--left", "knowprompt--gone"))
         if self.answers:
             buttons = Text()
             for label, key, look in self.answers:
