@@ -26,6 +26,8 @@ from .match import Match
 
 #: Every game a table can play, by name; the first is the default.
 GAMES: dict[str, type[Game[Any, Any]]] = {IDoubtIt.name: IDoubtIt, IKnowYouDont.name: IKnowYouDont}
+#: The game a table plays unless told otherwise (the registry's first).
+DEFAULT_GAME: str = next(iter(GAMES))
 
 
 def game_named(name: str) -> type[Game[Any, Any]]:
@@ -47,6 +49,7 @@ def parse_any_action(text: str) -> Action:
 
 __all__ = [
     "DECK",
+    "DEFAULT_GAME",
     "ERROR_CODES",
     "GAMES",
     "Action",
