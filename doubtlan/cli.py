@@ -8,45 +8,55 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from . import __version__
+from . import cli_values as values
 
 PROG = "doubtlan"
 
 
-#: The games, by their names on the command line (doubtlan.rules.GAMES, without importing it).
-GAMES = ("idoubtit", "iknowyoudont")
-#: Every bot strategy of any game (each game's own are checked once the game is known).
-STRATEGY_NAMES = ("random", "honest", "counter")
+def _strategy_names() -> list[str]:
+    """Every bot strategy of any game (each game's own are checked once the game is known)."""
+    from .bots import STRATEGIES
+
+    return list(dict.fromkeys(name for game in STRATEGIES.values() for name in game))
+
+
+def _strategies_only() -> str:
+    """The strategies that some game lacks, said for the help: "honest plays I Doubt It only"."""
+    from .bots import STRATEGIES
+    from .rules import game_named
+
+    everywhere = set.intersection(*(set(names) for names in STRATEGIES.values()))
+    said = []
+    for name in _strategy_names():
+        if name not in everywhere:
+            games = [game_named(game).title for game, names in STRATEGIES.items() if name in names]
+            said.append(f"{name} plays {' and '.join(games)} only")
+    return "; ".join(said)
+
+
+def _window_help() -> str:
+    from .rules import GAMES
+
+    return "seconds on the window clock: " + "; ".join(
+        f"{game.window_label} ({game.title})" for game in GAMES.values())
 
 
 def _strategies(text: str) -> list[str]:
     names = [part.strip() for part in text.split(",") if part.strip()]
-    unknown = [name for name in names if name not in STRATEGY_NAMES]
+    known = _strategy_names()
+    unknown = [name for name in names if name not in known]
     if unknown:
         raise argparse.ArgumentTypeError(
-            f"unknown bot strategy {unknown[0]!r}; choose from {', '.join(STRATEGY_NAMES)}"
+            f"unknown bot strategy {unknown[0]!r}; choose from {', '.join(known)}"
         )
     if not names:
         raise argparse.ArgumentTypeError("name at least one bot strategy")
     return names
-
-
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected 1 or more, got {value}")
-    return value
-
-
-def _seed(text: str) -> int | str:
-    return int(text) if text.lstrip("-").isdigit() else text
 
 
 #: The port a host listens on unless told otherwise (as in doubtlan.net.address).
@@ -55,102 +65,11 @@ DEFAULT_PORT = 47474
 LATEST = Path("\0the newest journal")
 
 
-def _seconds(low: float, high: float) -> Callable[[str], float]:
-    def parse(text: str) -> float:
-        try:
-            value = float(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(
-                f"expected a number of seconds, got {text!r}"
-            ) from None
-        if not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"expected {low:g} to {high:g} seconds, got {text}")
-        return value
-
-    return parse
-
-
-def _count(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"expected 0 or more, got {value}")
-    return value
-
-
-def _port(text: str) -> int:
-    value = _count(text)
-    if value > 65535:
-        raise argparse.ArgumentTypeError(f"a port is 0 to 65535, not {value}")
-    return value
-
-
-def _text(what: str, longest: int) -> Callable[[str], str]:
-    def parse(text: str) -> str:
-        text = text.strip()
-        if not 1 <= len(text) <= longest or not text.isprintable():
-            raise argparse.ArgumentTypeError(
-                f"a {what} is 1 to {longest} printable characters, not {text!r}"
-            )
-        return text
-
-    return parse
-
-
-def _address(text: str) -> tuple[str, int]:
-    """HOST, HOST:PORT, [IPv6] or [IPv6]:PORT."""
-    from .net.address import parse_address
-
-    try:
-        return parse_address(text)
-    except ValueError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
-
-
-def _games(text: str) -> int:
-    value = _count(text)
-    if value > 1_000_000:
-        raise argparse.ArgumentTypeError(f"at most 1000000 games, not {value}")
-    return value
-
-
-def _table_name(text: str) -> str:
-    name = _text("table name", 40)(text)
-    if len(name.encode()) > 59:  # an mDNS label is 63 bytes, with room for a suffix
-        raise argparse.ArgumentTypeError(f"the table name {name!r} is too long")
-    return name
-
-
-def _lan_address(text: str) -> str:
-    import ipaddress
-
-    try:
-        address = ipaddress.IPv4Address(text.strip())
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected an IPv4 address, got {text!r}") from None
-    if address.is_loopback or address.is_unspecified or address.is_multicast:
-        raise argparse.ArgumentTypeError(
-            f"{address} cannot be reached from other machines; give this machine's LAN address"
-        )
-    return str(address)
-
-
-def _login() -> str:
-    import getpass
-
-    try:
-        name = getpass.getuser()
-    except Exception:  # no login name in this environment
-        name = "player"
-    return (name or "player")[:24]
-
-
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog=PROG,
-        description="I Doubt It (Cheat, BS) for the people on your network, in a terminal.",
+        description="Bluffing card games for the people on your network, in a terminal: I "
+        "Doubt It (Cheat, BS) and I Know You Don't.",
     )
     parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -159,33 +78,31 @@ def build_parser() -> argparse.ArgumentParser:
         "tourney",
         help="play bot-only games in this process and report each strategy's win rate",
         description=(
-            "Play bot-only games of I Doubt It in this process, with no network. The opening "
-            "seat moves round the table from game to game. Prints each strategy's win rate "
-            "with a 95%% interval, games per second and turns (claims) per game."
+            "Play bot-only games (of I Doubt It unless --game) in this process, with no "
+            "network. The opening seat moves round the table from game to game. Prints each "
+            "strategy's win rate with a 95%% interval, games per second and turns (claims) "
+            "per game."
         ),
     )
     tourney.add_argument(
-        "--players", type=_positive, default=None,
+        "--players", type=values.positive, default=None,
         help="seats at the table (default: one per strategy named in --bots, or 4)",
     )
     tourney.add_argument(
         "--bots", type=_strategies, default=None, metavar="S1,S2,...",
-        help="a strategy for each seat in order: random, honest or counter; a shorter list "
+        help=f"a strategy for each seat in order: {', '.join(_strategy_names())}; a shorter list "
         "is repeated round the table (default: counter, then random in every other seat)",
     )
     tourney.add_argument(
-        "--games", type=_positive, default=1000, help="games to play (default 1000)"
+        "--games", type=values.positive, default=1000, help="games to play (default 1000)"
     )
     tourney.add_argument(
-        "--seed", type=_seed, default=None, help="seed for a set of games that replays exactly"
+        "--seed", type=values.seed, default=None,
+        help="seed for a set of games that replays exactly",
     )
     _add_rules(tourney)
     tourney.add_argument(
-        "--challenge", choices=("window", "open"), default=None,
-        help="how claims are challenged (default window; see docs/rules.md)",
-    )
-    tourney.add_argument(
-        "--max-turns", type=_positive, default=None, metavar="N",
+        "--max-turns", type=values.positive, default=None, metavar="N",
         help="stop a game after N claims and count it unfinished (default 2000)",
     )
     tourney.add_argument("--json", action="store_true", help="print one JSON object")
@@ -196,7 +113,7 @@ def build_parser() -> argparse.ArgumentParser:
         "tables", help="list the tables on the network and exit",
         description="Look for doubtlan tables on the local network (mDNS) and list them.",
     )
-    tables.add_argument("--timeout", type=_seconds(0.1, 60), default=3.0,
+    tables.add_argument("--timeout", type=values.seconds(0.1, 60), default=3.0,
                         help="seconds to look (default 3)")
     tables.add_argument("--json", action="store_true", help="print one JSON list")
     tables.set_defaults(run=_tables)
@@ -220,41 +137,40 @@ def _add_host(commands: argparse._SubParsersAction) -> None:  # type: ignore[typ
     )
     host.add_argument("--headless", action="store_true",
                       help="no screen: wait for the seats, play the match, print each winner")
-    host.add_argument("--players", type=_positive, default=None,
+    host.add_argument("--players", type=values.positive, default=None,
                       help="seats at the table (default: 4 with --headless; otherwise as many "
                       "as the rules allow, and s starts the match once 3 are seated)")
-    host.add_argument("--bots", type=_count, default=0, help="seats to fill with bots (default 0)")
-    host.add_argument("--strategy", default="counter", choices=STRATEGY_NAMES,
-                      help="the bots' strategy (default counter; honest plays I Doubt It only)")
-    host.add_argument("--games", type=_games, default=None,
+    host.add_argument("--bots", type=values.count, default=0,
+                      help="seats to fill with bots (default 0)")
+    host.add_argument("--strategy", default="counter", choices=_strategy_names(),
+                      help=f"the bots' strategy (default counter; {_strategies_only()})")
+    host.add_argument("--games", type=values.games, default=None,
                       help="games in the match; 0 plays on until stopped (default: 1 with "
                       "--headless, otherwise 0)")
-    host.add_argument("--seed", type=_seed, default=None, help="seed for the deals")
-    host.add_argument("--name", type=_text("name", 24), default=None,
+    host.add_argument("--seed", type=values.seed, default=None, help="seed for the deals")
+    host.add_argument("--name", type=values.printable("name", 24), default=None,
                       help="your name at the table (default: your login name); with "
                       "--headless, where nobody sits for the host, the table's name")
-    host.add_argument("--table", type=_table_name, default=None, metavar="NAME",
+    host.add_argument("--table", type=values.table_name, default=None, metavar="NAME",
                       help="the table's name (default: NAME's table)")
-    host.add_argument("--bot-delay", type=_seconds(0, 60), default=None, metavar="SECONDS",
+    host.add_argument("--bot-delay", type=values.seconds(0, 60), default=None, metavar="SECONDS",
                       help="seconds between two moves of a bot, so that people can follow "
                       "(default: 1, or 0 with --headless)")
     host.add_argument("--ascii", action="store_true",
                       help="write suits as letters (C D H S), for terminals without symbols")
-    host.add_argument("--port", type=_port, default=DEFAULT_PORT,
+    host.add_argument("--port", type=values.port, default=DEFAULT_PORT,
                       help=f"TCP port (default {DEFAULT_PORT}; 0 picks a free one)")
     host.add_argument("--bind", default="0.0.0.0", metavar="ADDR",
                       help="address to listen on (default: all)")
-    host.add_argument("--pin", type=_text("PIN", 16), default=None,
+    host.add_argument("--pin", type=values.printable("PIN", 16), default=None,
                       help="players must give this PIN to join")
     _add_rules(host)
-    host.add_argument("--challenge", choices=("window", "open"), default=None,
-                      help="I Doubt It: how claims are challenged (default window)")
-    host.add_argument("--window", type=_seconds(0.1, 3600), default=10.0,
-                      help="seconds a challenge window stays open (default 10)")
-    host.add_argument("--turn-timeout", type=_seconds(0, 3600), default=60.0,
+    host.add_argument("--window", type=values.seconds(0.1, 3600), default=10.0,
+                      help=f"{_window_help()} (default 10)")
+    host.add_argument("--turn-timeout", type=values.seconds(0, 3600), default=60.0,
                       help="seconds for a turn before the host plays for the player; 0: none "
                       "(default 60)")
-    host.add_argument("--grace", type=_seconds(0, 3600), default=15.0,
+    host.add_argument("--grace", type=values.seconds(0, 3600), default=15.0,
                       help="seconds an absent player's seat waits before a bot plays it "
                       "(default 15)")
     kept = host.add_mutually_exclusive_group()
@@ -268,7 +184,7 @@ def _add_host(commands: argparse._SubParsersAction) -> None:  # type: ignore[typ
                       help="go on with the table of this journal (default: the newest) after "
                       "a crash; its rules, seats and match come from the journal")
     where = host.add_mutually_exclusive_group()
-    where.add_argument("--advertise", action="append", type=_lan_address, metavar="ADDR",
+    where.add_argument("--advertise", action="append", type=values.lan_address, metavar="ADDR",
                        default=[],
                        help="advertise the table on this address (repeatable; default: every "
                        "LAN address)")
@@ -283,53 +199,69 @@ def _add_join(commands: argparse._SubParsersAction) -> None:  # type: ignore[typ
         description="Join a table at HOST[:PORT], or pick one of the tables found on the "
         "network. With --bot a bot plays the seat; with --watch you watch without a seat.",
     )
-    join.add_argument("address", nargs="?", type=_address, metavar="HOST[:PORT]",
+    join.add_argument("address", nargs="?", type=values.address, metavar="HOST[:PORT]",
                       help=f"the host's address (default port {DEFAULT_PORT}); without it, the "
                       "table is found on the network")
-    join.add_argument("--table", type=_text("table name", 64), default=None,
+    join.add_argument("--table", type=values.printable("table name", 64), default=None,
                       help="join the table of this name found on the network")
-    join.add_argument("--bot", choices=STRATEGY_NAMES, default=None,
-                      help="let a bot of this strategy play the seat (no screen; honest plays "
-                      "I Doubt It only)")
+    join.add_argument("--bot", choices=_strategy_names(), default=None,
+                      help="let a bot of this strategy play the seat (no screen; "
+                      f"{_strategies_only()})")
     join.add_argument("--watch", action="store_true", help="watch without a seat")
     join.add_argument("--headless", action="store_true",
                       help="with --watch: no screen, print one line per claim")
     join.add_argument("--ascii", action="store_true",
                       help="write suits as letters (C D H S), for terminals without symbols")
-    join.add_argument("--name", type=_text("name", 24), default=None,
+    join.add_argument("--name", type=values.printable("name", 24), default=None,
                       help="your name at the table (default: your login name)")
-    join.add_argument("--pin", type=_text("PIN", 16), default=None, help="the table's PIN")
-    join.add_argument("--timeout", type=_seconds(0.1, 120), default=10.0,
+    join.add_argument("--pin", type=values.printable("PIN", 16), default=None,
+                      help="the table's PIN")
+    join.add_argument("--timeout", type=values.seconds(0.1, 120), default=10.0,
                       help="seconds to look for the table on the network (default 10)")
     join.set_defaults(run=_join)
 
 
 def _add_rules(command: argparse.ArgumentParser) -> None:
-    """The game and its rule options (each game has its own)."""
-    command.add_argument("--game", choices=GAMES, default="idoubtit",
-                         help="the game: idoubtit (I Doubt It, the default) or iknowyoudont "
-                         "(I Know You Don't)")
-    command.add_argument("--decks", type=int, choices=(1, 2), default=None,
-                         help="I Doubt It: decks in play (default 1)")
-    command.add_argument("--deck", choices=("own", "standard"), default=None,
-                         help="I Know You Don't: its own 54 cards, or a standard 52-card deck "
-                         "(default own)")
+    """The game, and each game's rule options as flags (``--decks``: a field of its options)."""
+    from .rules import DEFAULT_GAME, GAMES
+
+    games = "; ".join(f"{name}: {game.title}, {game.description}" for name, game in GAMES.items())
+    command.add_argument("--game", choices=list(GAMES), default=DEFAULT_GAME,
+                         help=f"the game (default {DEFAULT_GAME}). {games}")
+    for name, owners in _option_fields().items():
+        values = list(dict.fromkeys(value for _, field in owners for value in field.values))
+        said = "; ".join(f"{game.title}: {field.help} (default {field.default})"
+                         for game, field in owners)
+        command.add_argument(f"--{name}", choices=values, default=None, help=said)
+
+
+def _option_fields() -> dict[str, list[tuple[Any, Any]]]:
+    """Each rule option's name, with the games that have it and their field for it."""
+    from .rules import GAMES
+
+    fields: dict[str, list[tuple[Any, Any]]] = {}
+    for game in GAMES.values():
+        for field in game.options_type.fields:
+            fields.setdefault(field.name, []).append((game, field))
+    return fields
 
 
 def _options(args: argparse.Namespace, parser: argparse.ArgumentParser) -> Any:
-    """The rule options the command line gives for ``args.game``."""
-    from .rules import Challenge, Options, RulesError
-    from .rules import iknowyoudont as know
+    """The rule options the command line gives for ``args.game``; another game's option is
+    an error, not ignored."""
+    from .rules import RulesError, game_named
 
+    game = game_named(args.game)
+    given = {name: getattr(args, name) for name in _option_fields()
+             if getattr(args, name) is not None}
+    own = [field.name for field in game.options_type.fields]
+    stray = [name for name in given if name not in own]
+    if stray:
+        owners = _option_fields()[stray[0]]
+        takes = f"takes {', '.join('--' + name for name in own)}" if own else "has no options"
+        parser.error(f"--{stray[0]} is {owners[0][0].title}'s; {game.title} {takes}")
     try:
-        if args.game == "iknowyoudont":
-            if args.decks is not None or args.challenge is not None:
-                parser.error("--decks and --challenge are I Doubt It's; I Know You Don't "
-                             "takes --deck")
-            return know.Options(know.Deck(args.deck or "own"))
-        if args.deck is not None:
-            parser.error("--deck is I Know You Don't's; I Doubt It takes --decks")
-        return Options(decks=args.decks or 1, challenge=Challenge(args.challenge or "window"))
+        return game.options_type.parse(",".join(f"{k}={v}" for k, v in given.items()))
     except RulesError as error:
         parser.error(str(error))
 
@@ -391,7 +323,7 @@ def _host(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         parser.error(f"--bots {args.bots} is more than --players {players}")
     if args.bots == players and not args.headless:
         parser.error(f"--bots {args.bots} leaves no seat for you at --players {players}")
-    player = args.name if args.name and not args.headless else _login()
+    player = args.name if args.name and not args.headless else values.login()
     table_name = args.table or (args.name if args.headless and args.name else None)
     config = TableConfig(
         players=players, options=options, name=table_name or f"{player}'s table", game=args.game,
@@ -455,7 +387,7 @@ def _join(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         address = args.address or await headless.find(args.table, args.timeout)
         if args.watch:
             return await headless.watch(address, pin=args.pin)
-        return await headless.join_bot(args.bot, address, name=args.name or _login(),
+        return await headless.join_bot(args.bot, address, name=args.name or values.login(),
                                        pin=args.pin)
 
     try:
@@ -480,7 +412,7 @@ def _join_app(args: argparse.Namespace) -> int:
             print(f"doubtlan: {error}", file=sys.stderr)
             return 1
     setup = JoinSetup(address=address, pin=args.pin, watch=args.watch)
-    return _run_app(DoubtApp(args.name or _login(), join=setup, ascii=args.ascii))
+    return _run_app(DoubtApp(args.name or values.login(), join=setup, ascii=args.ascii))
 
 
 def _tables(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:

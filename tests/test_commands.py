@@ -120,7 +120,7 @@ class socketless_port:
         (["join", "--bot", "random", "--name", "x" * 25], "a name is 1 to 24"),
         (["tables", "--timeout", "0"], "expected 0.1 to 60 seconds"),
         (["host", "--game", "iknowyoudont", "--players", "7"], "3 to 6 players"),
-        (["host", "--game", "iknowyoudont", "--decks", "2"], "--decks and --challenge are"),
+        (["host", "--game", "iknowyoudont", "--decks", "2"], "I Know You Don't takes --deck"),
         (["host", "--deck", "standard"], "--deck is I Know You Don't's"),
         (["host", "--game", "iknowyoudont", "--bots", "1", "--strategy", "honest"],
          "the honest bot does not play I Know You Don't"),

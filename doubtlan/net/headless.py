@@ -11,15 +11,14 @@ import json
 import logging
 import signal
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from dataclasses import asdict
 from pathlib import Path
 from typing import TextIO
 
 from ..bots import make_bot
 from ..rules import GAMES, Event
 from ..rules.fairness import Verdict
-from ..rules.idoubtit import Resolved, Won
-from ..rules.iknowyoudont import Ended, Showdown, Stood
 from . import botclient
 from .client import Client, ConnectionLost
 from .errors import WireError
@@ -108,7 +107,7 @@ async def host(
 
 
 @contextlib.contextmanager
-def _on_signals(callback: Callable[[], None]):  # type: ignore[no-untyped-def]
+def _on_signals(callback: Callable[[], None]) -> Iterator[None]:
     loop = asyncio.get_running_loop()
     installed = []
     for sig in (signal.SIGINT, signal.SIGTERM):
@@ -213,30 +212,14 @@ async def join_bot(
 
 
 def describe(event: Event, names: dict[int, str | None]) -> str:
-    """A settled claim or the end of a game, in a line for a spectator ("" for the rest)."""
-    def who(seat: int) -> str:
-        return names.get(seat) or f"seat {seat + 1}"
+    """A settled claim or the end of a game, in a line for a spectator ("" for the rest):
+    the event's game tells it (no two games share a kind of event)."""
+    game = _EVENT_GAMES.get(type(event))
+    return game.narrate(event, names) if game else ""
 
-    if isinstance(event, Resolved):
-        line = f"{who(event.seat)} claimed {event.claim.describe()}"
-        if event.doubter is not None:
-            line += f"; {who(event.doubter)} doubted: {'true' if event.honest else 'a bluff'}"
-        return line
-    if isinstance(event, Won):
-        return f"{who(event.seat)} wins"
-    if isinstance(event, Stood):
-        return f"{who(event.seat)} declared {event.declaration.describe()}: it stood"
-    if isinstance(event, Showdown):
-        how = "intercepted" if event.intercept else "challenged"
-        verdict = "a lie" if event.lie else "made true by a Wildcard" if event.wild else "true"
-        return (f"{who(event.seat)} declared {event.declaration.describe()}; "
-                f"{who(event.challenger)} {how}: {event.card.describe()}, {verdict}")
-    if isinstance(event, Ended):
-        why = {"points": "with 15 victory points", "tokens": "when a player lost their last "
-               "token", "cards": "when nobody held a card",
-               "deck": "when the vault was shuffled in for the third time"}.get(event.reason, "")
-        return f"{who(event.winner)} wins {why}".rstrip()
-    return ""
+
+#: The game each kind of event belongs to.
+_EVENT_GAMES = {kind: game for game in GAMES.values() for kind in game.events}
 
 
 def verdict_line(game: int, verdict: Verdict) -> str:
@@ -280,7 +263,7 @@ async def tables(timeout: float, as_json: bool, out: TextIO = sys.stdout) -> int
 
     found = await find_tables(timeout)
     if as_json:
-        print(json.dumps([_ad_json(ad) for ad in found]), file=out, flush=True)
+        print(json.dumps([asdict(ad) for ad in found]), file=out, flush=True)
         return 0
     if not found:
         print("no tables found", file=out, flush=True)
@@ -296,8 +279,3 @@ async def tables(timeout: float, as_json: bool, out: TextIO = sys.stdout) -> int
         )
     return 0
 
-
-def _ad_json(ad: object) -> dict[str, object]:
-    from dataclasses import asdict
-
-    return asdict(ad)  # type: ignore[call-overload,no-any-return]

@@ -12,9 +12,9 @@ from __future__ import annotations
 import abc
 from collections.abc import Iterable, Sequence
 from dataclasses import MISSING, dataclass, fields
-from typing import Any, ClassVar, Generic, TypeVar, dataclass_transform
+from typing import Any, ClassVar, Generic, Protocol, TypeVar, dataclass_transform
 
-from .errors import MalformedAction, NoSuchSeat
+from .errors import MalformedAction, NoSuchSeat, option_pairs
 from .seeds import Seed
 
 T = TypeVar("T")
@@ -112,9 +112,77 @@ class View:
         moment)."""
         return (self.turns,)
 
+    @property
+    def window_key(self) -> tuple[object, ...] | None:
+        """While this seat sees a claim waiting for answers, a key that changes whenever that
+        wait starts again (a screen's countdown starts then); None otherwise. The host's
+        window clock (:meth:`Game.window_key`) uses the same key."""
+        return None
+
     def can(self, kind: type[Action]) -> bool:
         """True when an action of this kind is among :attr:`legal`: ``view.can(Doubt)``."""
         return kind in map(type, self.legal)
+
+
+@dataclass(frozen=True, slots=True)
+class OptionField:
+    """One rule option, as the command line (``--NAME``) and the host's dialog offer it."""
+
+    #: Its name in the options' text (``"decks"`` in ``"decks=2,challenge=open"``) and
+    #: its flag on the command line (``--decks``).
+    name: str
+    #: The dialog's label (``"Decks"``).
+    label: str
+    #: The command line's help, without the default (``"decks in play"``).
+    help: str
+    #: Each value as the options' text writes it, with the dialog's words for it; the first
+    #: is the default.
+    choices: tuple[tuple[str, str], ...]
+
+    @property
+    def default(self) -> str:
+        return self.choices[0][0]
+
+    @property
+    def values(self) -> tuple[str, ...]:
+        return tuple(value for value, _ in self.choices)
+
+
+class GameOptions(Protocol):
+    """What every game's rule options offer (``Options()`` is the default rules)."""
+
+    #: The options a host may set, in the order they are offered.
+    fields: ClassVar[tuple[OptionField, ...]]
+
+    @property
+    def min_players(self) -> int: ...
+
+    @property
+    def max_players(self) -> int: ...
+
+    def check_players(self, players: int) -> None:
+        """Raise :class:`BadOptions` unless ``players`` may sit at a table with these rules."""
+
+    @property
+    def text(self) -> str:
+        """The options as ``name=value`` parts, which :meth:`parse` reads back."""
+
+    @classmethod
+    def parse(cls, text: str) -> Any: ...
+
+    def describe(self) -> str:
+        """The rules in a few words for a table's lobby (``"two decks"``)."""
+
+    def brief(self) -> str:
+        """Fewer words, for a list of tables (``"2 decks, open"``)."""
+
+    def clock(self, window: float) -> str:
+        """What the window clock of ``window`` seconds is for (``"10 s to doubt"``)."""
+
+
+def option_values(options: GameOptions) -> dict[str, str]:
+    """Each of ``options``' fields by name, as its text writes the value."""
+    return dict(option_pairs(options.text))
 
 
 OptionsT = TypeVar("OptionsT")
@@ -128,6 +196,10 @@ class Game(abc.ABC, Generic[OptionsT, ViewT]):
     name: ClassVar[str]
     #: The game's name for people, such as ``"I Doubt It"``.
     title: ClassVar[str]
+    #: The game in one line, for a list of games (``doubtlan host --help``).
+    description: ClassVar[str]
+    #: What the window clock (the host's ``--window``) gives a player: ``"seconds to doubt"``.
+    window_label: ClassVar[str]
     #: Every action kind of this game, by its text name (no two games share a kind).
     actions: ClassVar[dict[str, type[Action]]]
     #: Every kind of event the game records (no two games share a kind).
@@ -243,6 +315,12 @@ class Game(abc.ABC, Generic[OptionsT, ViewT]):
     @abc.abstractmethod
     def log(self, seat: int | None, start: int = 0) -> tuple[Event, ...]:
         """The events from index ``start`` on, redacted for ``seat`` by the view's one place."""
+
+    @classmethod
+    def narrate(cls, event: Event, names: dict[int, str | None]) -> str:
+        """A settled claim or the end of a game in a line for people (a spectator without a
+        screen); "" for the events that are not told. ``names`` names the seats."""
+        return ""
 
     @classmethod
     def parse_action(cls, text: str) -> Action:

@@ -29,7 +29,7 @@ from .actions import ACTIONS, Announce, Claim, Doubt, Lay, LetStand
 from .events import Announced, Answered, Dealt, Laid, Resolved, Won
 from .options import Challenge, Options
 from .state import LAYING, OVER, WINDOW, State
-from .view import TableView, make_view, public_facts, redact
+from .view import TableView, make_view, public_facts, redact, window_key
 
 _ANNOUNCE = Announce()
 _DOUBT = Doubt()
@@ -53,6 +53,8 @@ class IDoubtIt(Game[Options, TableView]):
 
     name = "idoubtit"
     title = "I Doubt It"
+    description = "lay cards face down as the next rank, and doubt the liars (Cheat, BS)"
+    window_label = "seconds to doubt"
     actions = ACTIONS
     events = (Dealt, Laid, Announced, Answered, Resolved, Won)
     options_type = Options
@@ -189,8 +191,23 @@ class IDoubtIt(Game[Options, TableView]):
         return tuple(found)
 
     def window_key(self) -> tuple[object, ...] | None:
-        # One clock for the whole window: every seat answers at once (rule 5).
-        return ("window", self.state.turns) if self.state.phase is WINDOW else None
+        # One clock for the whole window: every seat answers at once (rule 5). (In the open
+        # mode there is no window: the next player's turn clock runs.)
+        return window_key(self.state.turns) if self.state.phase is WINDOW else None
+
+    @classmethod
+    def narrate(cls, event: Event, names: dict[int, str | None]) -> str:
+        def who(seat: int) -> str:
+            return names.get(seat) or f"seat {seat + 1}"
+
+        if isinstance(event, Resolved):
+            line = f"{who(event.seat)} claimed {event.claim.describe()}"
+            if event.doubter is not None:
+                line += f"; {who(event.doubter)} doubted: {'true' if event.honest else 'a bluff'}"
+            return line
+        if isinstance(event, Won):
+            return f"{who(event.seat)} wins"
+        return ""
 
     def turn_seat(self) -> int | None:
         return self.state.turn if self.state.phase is LAYING else None

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
+from typing import ClassVar
 
+from ..base import OptionField
 from ..errors import BadOptions, option_pairs
 
 
@@ -23,6 +25,13 @@ class Options:
 
     decks: int = 1
     challenge: Challenge = Challenge.WINDOW
+
+    fields: ClassVar[tuple[OptionField, ...]] = (
+        OptionField("decks", "Decks", "decks in play",
+                    (("1", "one deck: 3 to 8"), ("2", "two decks: 3 to 10"))),
+        OptionField("challenge", "Challenges", "how claims are challenged (docs/rules.md)",
+                    (("window", "a window per claim"), ("open", "open calls (Cheat)"))),
+    )
 
     def __post_init__(self) -> None:
         if type(self.decks) is not int or self.decks not in (1, 2):
@@ -73,6 +82,16 @@ class Options:
             else:
                 raise BadOptions(f"unknown rule option {key!r}")
         return cls(**values)  # type: ignore[arg-type]
+
+    def describe(self) -> str:
+        return "two decks" if self.decks == 2 else "one deck"
+
+    def brief(self) -> str:
+        return f"{self.decks} deck{'s' if self.decks > 1 else ''}" + (
+            ", open" if self.challenge is Challenge.OPEN else "")
+
+    def clock(self, window: float) -> str:
+        return "open calls" if self.challenge is Challenge.OPEN else f"{window:g} s to doubt"
 
     def __str__(self) -> str:
         return self.text

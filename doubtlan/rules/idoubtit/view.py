@@ -75,6 +75,17 @@ class TableView(View):
     def moment(self) -> tuple[object, ...]:
         return (self.turns, self.phase, self.claim is not None)
 
+    @property
+    def window_key(self) -> tuple[object, ...] | None:
+        # Whenever a claim may be doubted: in a window, and in the open mode until the next
+        # card is laid.
+        return window_key(self.turns) if self.claim is not None else None
+
+
+def window_key(turns: int) -> tuple[object, ...]:
+    """The key of the wait on claim number ``turns`` (a new claim starts it again)."""
+    return ("window", turns)
+
 
 def public_facts(
     state: State, claims: tuple[Resolved, ...], awaiting: tuple[int, ...]

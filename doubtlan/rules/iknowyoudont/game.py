@@ -41,13 +41,22 @@ from .events import (
 )
 from .options import Options
 from .state import DECIDING, HAND, OVER, PLAYING, PRIORITY, RESHUFFLES, TARGET, State
-from .view import TableView, make_view, public_facts
+from .view import TableView, make_view, public_facts, window_key
 
 _PASS, _ACCEPT, _CHALLENGE, _INTERCEPT, _WILD, _KEEP = (
     Pass(), Accept(), Challenge(), Intercept(), Wild(), Keep())
 _ANSWERS = (_PASS, _ACCEPT, _CHALLENGE)
 _DECIDE = (_WILD, _KEEP)
 _TRUTH = Kind.TRUTH
+
+
+#: How each ending of a game is told (``Ended.reason``).
+ENDINGS = {
+    "points": f"with {TARGET} victory points",
+    "tokens": "when a player lost their last token",
+    "cards": "when nobody held a card",
+    "deck": "when the vault was shuffled in for the third time",
+}
 
 
 class IKnowYouDont(Game[Options, TableView]):
@@ -62,6 +71,8 @@ class IKnowYouDont(Game[Options, TableView]):
 
     name = "iknowyoudont"
     title = "I Know You Don't"
+    description = "declare each card you play, true or not; challenge, intercept, score"
+    window_label = "seconds with priority"
     actions = ACTIONS
     events = (Started, Played, Passed, Challenged, Revealed, Stood, Showdown, Drew,
               Reshuffled, Ended)
@@ -189,11 +200,23 @@ class IKnowYouDont(Game[Options, TableView]):
 
     def window_key(self) -> tuple[object, ...] | None:
         state = self.state
-        if state.phase is PRIORITY:
-            return ("priority", state.turns, state.priority)
-        if state.phase is DECIDING:
-            return ("deciding", state.turns)
-        return None
+        return window_key(state.phase, state.turns, state.priority)
+
+    @classmethod
+    def narrate(cls, event: Event, names: dict[int, str | None]) -> str:
+        def who(seat: int) -> str:
+            return names.get(seat) or f"seat {seat + 1}"
+
+        if isinstance(event, Stood):
+            return f"{who(event.seat)} declared {event.declaration.describe()}: it stood"
+        if isinstance(event, Showdown):
+            how = "intercepted" if event.intercept else "challenged"
+            verdict = "a lie" if event.lie else "made true by a Wildcard" if event.wild else "true"
+            return (f"{who(event.seat)} declared {event.declaration.describe()}; "
+                    f"{who(event.challenger)} {how}: {event.card.describe()}, {verdict}")
+        if isinstance(event, Ended):
+            return f"{who(event.winner)} wins {ENDINGS.get(event.reason, '')}".rstrip()
+        return ""
 
     def turn_seat(self) -> int | None:
         return self.state.active if self.state.phase is PLAYING else None

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
+from typing import ClassVar
 
+from ..base import OptionField
 from ..errors import BadOptions, option_pairs
 from .cards import Card, own_deck, standard_deck
 
@@ -21,6 +23,11 @@ class Options:
     """Rule options. ``Options.parse("deck=standard")`` round-trips with ``text``."""
 
     deck: Deck = Deck.OWN
+
+    fields: ClassVar[tuple[OptionField, ...]] = (
+        OptionField("deck", "Deck", "its own 54 cards, or a standard 52-card deck",
+                    (("own", "own: levels 1 to 6"), ("standard", "standard: 1 to 10"))),
+    )
 
     def __post_init__(self) -> None:
         if not isinstance(self.deck, Deck):
@@ -66,6 +73,17 @@ class Options:
                 decks = ", ".join(d.value for d in Deck)
                 raise BadOptions(f"deck must be one of {decks}, not {value!r}") from None
         return cls(**values)  # type: ignore[arg-type]
+
+    def describe(self) -> str:
+        # The lobby names this game: it is not the one a table plays unless told.
+        return "I Know You Don't · " + (
+            "standard deck" if self.deck is Deck.STANDARD else "its own deck")
+
+    def brief(self) -> str:
+        return "standard" if self.deck is Deck.STANDARD else "own deck"
+
+    def clock(self, window: float) -> str:
+        return f"{window:g} s with priority"
 
     def __str__(self) -> str:
         return self.text

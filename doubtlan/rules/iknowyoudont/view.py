@@ -23,7 +23,7 @@ from .events import (
     Stood,
 )
 from .options import Options
-from .state import PLAYING, Phase, State
+from .state import DECIDING, PLAYING, PRIORITY, Phase, State
 
 
 @dataclass(slots=True)
@@ -88,6 +88,21 @@ class TableView(View):
     @property
     def moment(self) -> tuple[object, ...]:
         return (self.turns, self.phase, self.priority)
+
+    @property
+    def window_key(self) -> tuple[object, ...] | None:
+        return window_key(self.phase, self.turns, self.priority)
+
+
+def window_key(phase: Phase, turns: int, priority: int | None) -> tuple[object, ...] | None:
+    """The key of the wait the window clock times: each player holding priority has their own
+    wait (a new claim, or priority moving on, starts it again), and so has the Wildcard
+    question."""
+    if phase is PRIORITY:
+        return ("priority", turns, priority)
+    if phase is DECIDING:
+        return ("deciding", turns)
+    return None
 
 
 def public_facts(state: State, claims: tuple[Event, ...],

@@ -1,0 +1,116 @@
+"""The values the command line reads, each checked, with a clear error for a bad one.
+
+Only the standard library is imported here (``address`` imports the parser it needs when it
+runs), so ``doubtlan --help`` stays fast.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+
+
+def positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected 1 or more, got {value}")
+    return value
+
+
+def seed(text: str) -> int | str:
+    return int(text) if text.lstrip("-").isdigit() else text
+
+
+def seconds(low: float, high: float) -> Callable[[str], float]:
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(
+                f"expected a number of seconds, got {text!r}"
+            ) from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"expected {low:g} to {high:g} seconds, got {text}")
+        return value
+
+    return parse
+
+
+def count(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"expected 0 or more, got {value}")
+    return value
+
+
+def port(text: str) -> int:
+    value = count(text)
+    if value > 65535:
+        raise argparse.ArgumentTypeError(f"a port is 0 to 65535, not {value}")
+    return value
+
+
+def printable(what: str, longest: int) -> Callable[[str], str]:
+    def parse(text: str) -> str:
+        text = text.strip()
+        if not 1 <= len(text) <= longest or not text.isprintable():
+            raise argparse.ArgumentTypeError(
+                f"a {what} is 1 to {longest} printable characters, not {text!r}"
+            )
+        return text
+
+    return parse
+
+
+def address(text: str) -> tuple[str, int]:
+    """HOST, HOST:PORT, [IPv6] or [IPv6]:PORT."""
+    from .net.address import parse_address
+
+    try:
+        return parse_address(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def games(text: str) -> int:
+    value = count(text)
+    if value > 1_000_000:
+        raise argparse.ArgumentTypeError(f"at most 1000000 games, not {value}")
+    return value
+
+
+def table_name(text: str) -> str:
+    name = printable("table name", 40)(text)
+    if len(name.encode()) > 59:  # an mDNS label is 63 bytes, with room for a suffix
+        raise argparse.ArgumentTypeError(f"the table name {name!r} is too long")
+    return name
+
+
+def lan_address(text: str) -> str:
+    import ipaddress
+
+    try:
+        address = ipaddress.IPv4Address(text.strip())
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected an IPv4 address, got {text!r}") from None
+    if address.is_loopback or address.is_unspecified or address.is_multicast:
+        raise argparse.ArgumentTypeError(
+            f"{address} cannot be reached from other machines; give this machine's LAN address"
+        )
+    return str(address)
+
+
+def login() -> str:
+    import getpass
+
+    try:
+        name = getpass.getuser()
+    except Exception:  # no login name in this environment
+        name = "player"
+    return (name or "player")[:24]
