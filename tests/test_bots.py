@@ -7,7 +7,8 @@ from helpers import deal
 
 from doubtlan import tourney
 from doubtlan.bots import STRATEGIES as ALL_STRATEGIES
-from doubtlan.bots import CounterBot, HonestBot, RandomBot, make_bot
+from doubtlan.bots import make_bot
+from doubtlan.bots.idoubtit import CounterBot, HonestBot, RandomBot
 from doubtlan.rules import (
     Announce,
     Card,

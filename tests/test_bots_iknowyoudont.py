@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from doubtlan import tourney
-from doubtlan.bots import STRATEGIES, CounterKnowBot, make_bot
-from doubtlan.bots.iknowyoudont import true_declaration
+from doubtlan.bots import STRATEGIES, make_bot
+from doubtlan.bots.iknowyoudont import CounterKnowBot, true_declaration
 from doubtlan.rules.iknowyoudont import (
     Card,
     Challenge,

@@ -154,7 +154,7 @@ def test_wilson_interval() -> None:
 
 def test_calls_chosen_together_count_nearest_clockwise_first() -> None:
     """In the open mode the next player may call too, and is nearest: their doubt counts."""
-    from doubtlan.bots import RandomBot
+    from doubtlan.bots.idoubtit import RandomBot
     from doubtlan.rules import Announce, IDoubtIt, Lay, deck
 
     class Doubter(RandomBot):

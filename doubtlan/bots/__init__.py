@@ -1,25 +1,25 @@
-"""Bots: strategies that see only one seat's view (see :class:`~doubtlan.bots.base.Bot`
-and :class:`~doubtlan.bots.iknowyoudont.KnowBot`)."""
+"""Bots: strategies that see only one seat's view (:class:`~doubtlan.bots.base.Strategy`).
+
+Each game's strategies live in the folder named as the game (``bots/idoubtit/``); this
+module finds them from :data:`doubtlan.rules.GAMES`, so a new game's bots need no line here.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from importlib import import_module
 
+from ..rules import DEFAULT_GAME, GAMES
 from ..rules.seeds import Seed
-from .base import Bot
-from .counter import CounterBot
-from .honest import HonestBot
-from .iknowyoudont import CounterKnowBot, KnowBot, RandomKnowBot
-from .random_play import RandomBot
+from .base import Strategy
 
 #: Every strategy of each game, by game and by its name on the command line.
-STRATEGIES: dict[str, dict[str, type[Any]]] = {
-    "idoubtit": {bot.name: bot for bot in (RandomBot, HonestBot, CounterBot)},
-    "iknowyoudont": {bot.name: bot for bot in (RandomKnowBot, CounterKnowBot)},
+STRATEGIES: dict[str, dict[str, type[Strategy]]] = {
+    game: {bot.name: bot for bot in import_module(f"{__name__}.{game}").STRATEGIES}
+    for game in GAMES
 }
 
 
-def make_bot(name: str, seed: Seed | None = None, game: str = "idoubtit") -> Any:
+def make_bot(name: str, seed: Seed | None = None, game: str = DEFAULT_GAME) -> Strategy:
     """A new bot of strategy ``name`` for ``game``; raises ValueError naming the game's
     strategies otherwise."""
     strategies = STRATEGIES.get(game, {})
@@ -30,5 +30,4 @@ def make_bot(name: str, seed: Seed | None = None, game: str = "idoubtit") -> Any
         raise ValueError(f"no bot strategy {name!r}; choose from {known}") from None
 
 
-__all__ = ["STRATEGIES", "Bot", "CounterBot", "CounterKnowBot", "HonestBot", "KnowBot",
-           "RandomBot", "RandomKnowBot", "make_bot"]
+__all__ = ["STRATEGIES", "Strategy", "make_bot"]

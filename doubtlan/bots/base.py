@@ -1,79 +1,28 @@
-"""What a bot is: a strategy that sees one seat's view and nothing else."""
+"""What every bot is, whatever its game: a strategy that sees one seat's view and nothing else.
+
+Each game keeps its strategies in its own folder (``bots/idoubtit/``, ``bots/iknowyoudont/``),
+named as the game is in :data:`doubtlan.rules.GAMES`; its ``STRATEGIES`` lists them.
+"""
 
 from __future__ import annotations
 
-import abc
-import random
 from collections.abc import Sequence
-from typing import ClassVar
+from typing import Any, ClassVar, Protocol
 
-from ..rules import Action, Announce, Card, Doubt, Lay, LetStand, Phase, TableView
-from ..rules.seeds import Seed, seed_bytes
-
-DOUBT, STAND, ANNOUNCE = Doubt(), LetStand(), Announce()
-_WINDOW = Phase.WINDOW  # read once: an enum member read through its class is slow
+from ..rules import Action
+from ..rules.seeds import Seed
 
 
-class Bot(abc.ABC):
-    """A strategy for one seat of I Doubt It. It is asked to act with that seat's view only.
+class Strategy(Protocol):
+    """A bot for one seat. :meth:`act` is asked with that seat's view only (the game's own
+    view type) and returns what the seat does now, in order; an empty answer lets a chance
+    pass, but never when the game waits for the seat (``view.seat in view.awaiting``)."""
 
-    :meth:`act` returns what the seat does now, in order: a whole turn (the cards to lay one
-    by one, then the announcement), an answer to a challenge window, or a call. Each action
-    must be legal when its turn to be applied comes; the first is one of ``view.legal``.
-    When the game waits for the seat (``view.seat in view.awaiting``) the answer is never
-    empty; otherwise an empty answer lets the chance pass (an optional call in the open
-    challenge mode). A bot may keep notes between calls, but must also play sensibly when it
-    first sees a game half-way through: it may take over the seat of a player who has gone.
-
-    A strategy says when it doubts (:meth:`doubts`) and what it lays (:meth:`turn`).
-    """
-
-    #: The strategy's name on the command line.
+    #: The strategy's name on the command line (``"counter"``).
     name: ClassVar[str]
-    #: The game it plays.
-    game: ClassVar[str] = "idoubtit"
+    #: The game it plays (``"idoubtit"``).
+    game: ClassVar[str]
 
-    def __init__(self, seed: Seed | None = None) -> None:
-        self.rng = random.Random(seed_bytes(seed))
+    def __init__(self, seed: Seed | None = None) -> None: ...
 
-    def act(self, view: TableView) -> Sequence[Action]:
-        """Choose what the seat does now."""
-        if not view.legal:
-            return ()
-        if view.claim is not None:  # a claim waits: answer it, or perhaps call it
-            if view.can(Doubt) and self.doubts(view):
-                return (DOUBT,)
-            if view.phase is _WINDOW:
-                return (STAND,)
-        if not view.my_turn:
-            return ()  # an open-mode call let pass
-        return self.turn(view)
-
-    @abc.abstractmethod
-    def doubts(self, view: TableView) -> bool:
-        """Whether to doubt (or call) ``view.claim``, made by ``view.claimer``."""
-
-    @abc.abstractmethod
-    def turn(self, view: TableView) -> list[Action]:
-        """The cards to lay, one by one, then :class:`Announce` (the seat's turn)."""
-
-    def __repr__(self) -> str:
-        return f"<{type(self).__name__} {self.name!r}>"
-
-
-class TruthTeller(Bot):
-    """Tells the truth whenever it can: lays every card of the required rank it holds (up
-    to the most a claim may hold); with none, bluffs with one card, :meth:`bluff`."""
-
-    def turn(self, view: TableView) -> list[Action]:
-        room = view.options.max_claim - view.laid
-        truthful = [card for card in view.hand if card.rank is view.rank][:room]
-        turn: list[Action] = [Lay(card) for card in truthful]
-        if not turn and not view.laid:
-            turn.append(Lay(self.bluff(view)))
-        turn.append(ANNOUNCE)
-        return turn
-
-    @abc.abstractmethod
-    def bluff(self, view: TableView) -> Card:
-        """The card to lay when the seat holds none of the required rank."""
+    def act(self, view: Any) -> Sequence[Action]: ...

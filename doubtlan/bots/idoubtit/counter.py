@@ -6,9 +6,9 @@ from collections import Counter
 from collections.abc import Sequence
 from math import comb
 
-from ..rules import Action, Card, Rank, TableView
-from ..rules.idoubtit import Resolved
-from ..rules.seeds import Seed
+from ...rules import Action, Card, Rank, TableView
+from ...rules.idoubtit import Resolved
+from ...rules.seeds import Seed
 from .base import TruthTeller
 
 

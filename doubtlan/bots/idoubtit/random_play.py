@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..rules import Action, Lay, TableView
+from ...rules import Action, Lay, TableView
 from .base import ANNOUNCE, Bot
 
 

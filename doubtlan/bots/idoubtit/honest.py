@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..rules import Card, TableView
+from ...rules import Card, TableView
 from .base import TruthTeller
 
 

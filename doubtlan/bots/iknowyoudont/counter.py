@@ -1,120 +1,27 @@
-"""Bots for I Know You Don't: ``random`` and ``counter``. Like every bot, they see one
-seat's view and nothing else (docs/bots.md)."""
+"""``counter`` for I Know You Don't: places the cards it can, weighs each declaration,
+challenges on expected value."""
 
 from __future__ import annotations
 
-import abc
-import random
 from collections import Counter
-from collections.abc import Sequence
 from functools import cache
 from math import comb
-from typing import ClassVar
 
-from ..rules import Action, Event
-from ..rules.iknowyoudont import (
+from ...rules import Action, Event
+from ...rules.iknowyoudont import (
     TARGET,
-    Accept,
     Card,
-    Challenge,
     Declaration,
-    Intercept,
-    Keep,
     Kind,
     Options,
-    Pass,
     Phase,
     Play,
     Showdown,
     Stood,
     TableView,
-    Wild,
 )
-from ..rules.seeds import Seed, seed_bytes
-
-PASS, ACCEPT, CHALLENGE, INTERCEPT, WILD, KEEP = (
-    Pass(), Accept(), Challenge(), Intercept(), Wild(), Keep())
-
-
-class KnowBot(abc.ABC):
-    """A strategy for one seat of I Know You Don't, asked to act with that seat's view only.
-
-    :meth:`act` returns what the seat does now: its play on its turn, its answer with
-    priority, its Wildcard choice, or an interception (an empty answer lets that chance
-    pass). A strategy says what it plays (:meth:`turn`), whether it challenges
-    (:meth:`challenges`), intercepts (:meth:`intercepts`) and plays a Wildcard
-    (:meth:`wild`).
-    """
-
-    name: ClassVar[str]
-    game: ClassVar[str] = "iknowyoudont"
-
-    def __init__(self, seed: Seed | None = None) -> None:
-        self.rng = random.Random(seed_bytes(seed))
-
-    def act(self, view: TableView) -> Sequence[Action]:
-        if not view.legal:
-            return ()
-        if view.phase is Phase.PLAYING:
-            return self.turn(view)
-        if view.phase is Phase.DECIDING:
-            return (WILD,) if self.wild(view) else (KEEP,)
-        if view.seat == view.priority:
-            return (CHALLENGE,) if self.challenges(view) else (PASS,)
-        if view.can(Intercept) and self.intercepts(view):
-            return (INTERCEPT,)
-        return ()
-
-    @abc.abstractmethod
-    def turn(self, view: TableView) -> list[Action]:
-        """The seat's play: one :class:`Play`."""
-
-    @abc.abstractmethod
-    def challenges(self, view: TableView) -> bool:
-        """With priority: whether to challenge (otherwise pass)."""
-
-    def intercepts(self, view: TableView) -> bool:
-        """Without priority, holding an Interception: whether to intercept now."""
-        return False
-
-    def wild(self, view: TableView) -> bool:
-        """Intercepted with a card that does not match: whether to play a Wildcard."""
-        return True
-
-    def __repr__(self) -> str:
-        return f"<{type(self).__name__} {self.name!r}>"
-
-
-def true_declaration(card: Card) -> Declaration:
-    """What ``card`` truly is (an Interception is called level 1 Truth; any call of a
-    Wildcard is true)."""
-    if card.level is None:
-        return Declaration(1, Kind.TRUTH)
-    return Declaration(card.level, card.kind)
-
-
-class RandomKnowBot(KnowBot):
-    """Lays a random card with a random declaration; challenges and intercepts now and then."""
-
-    name = "random"
-    challenge_chance = 0.2
-    intercept_chance = 0.1
-
-    def turn(self, view: TableView) -> list[Action]:
-        plays = [action for action in view.legal if isinstance(action, Play)]
-        return [self.rng.choice(plays)]
-
-    def challenges(self, view: TableView) -> bool:
-        return self.rng.random() < self.challenge_chance
-
-    def intercepts(self, view: TableView) -> bool:
-        return self.rng.random() < self.intercept_chance
-
-    def wild(self, view: TableView) -> bool:
-        return self.rng.random() < 0.5
-
-
-# -- counter -------------------------------------------------------------------------------
+from ...rules.seeds import Seed
+from .base import KnowBot, true_declaration
 
 
 class Record:
