@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .bots import make_bot
-from .rules import Action, Game, IllegalAction, Match, View, game_named
+from .rules import DEFAULT_GAME, Action, Game, IllegalAction, Match, View, game_named
 from .rules.seeds import Seed, derive, seed_bytes
 
 #: A game still going after this many claims is stopped and reported as unfinished.
@@ -108,7 +108,7 @@ class Result:
     turns: int = 0
     seconds: float = 0.0
     standings: dict[str, Standing] = field(default_factory=dict)
-    game: str = "idoubtit"
+    game: str = DEFAULT_GAME
 
     @property
     def games_per_second(self) -> float:
@@ -169,7 +169,7 @@ def run(
     options: Any = None,
     seed: Seed | None = None,
     max_turns: int = MAX_TURNS,
-    game: str = "idoubtit",
+    game: str = DEFAULT_GAME,
 ) -> Result:
     """Play ``games`` games between ``strategies`` (one per seat, in seat order).
 
