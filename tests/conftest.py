@@ -5,8 +5,12 @@ from collections.abc import Iterator
 import pytest
 from hypothesis import HealthCheck, settings
 
-# Let tests import tests/helpers.py as `helpers`.
+# Let tests import tests/helpers.py as `helpers` (and games.py, wire.py...).
 sys.path.insert(0, os.path.dirname(__file__))
+
+from games import GameSpec, spec_of  # noqa: E402  (found through the path above)
+
+from doubtlan.rules import GAMES  # noqa: E402
 
 settings.register_profile(
     "default",
@@ -27,3 +31,10 @@ def _own_data_folder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]
         del os.environ["XDG_DATA_HOME"]
     else:
         os.environ["XDG_DATA_HOME"] = before
+
+
+@pytest.fixture(params=list(GAMES))
+def spec(request: pytest.FixtureRequest) -> GameSpec:
+    """Each game's specifics (tests/games.py): a test that takes ``spec`` is a contract,
+    run once for every game."""
+    return spec_of(request.param)

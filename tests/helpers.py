@@ -53,7 +53,7 @@ def cards_in(thing: object, card: type[Any] = Card) -> Iterator[Any]:
         elif kind in _LEAVES:
             continue
         elif kind is tuple or kind is list or kind is set or kind is frozenset:
-            pending.extend(item)  # type: ignore[call-overload]
+            pending.extend(item)  # type: ignore[arg-type]
         elif kind is dict:
             pending.extend(item.keys())  # type: ignore[attr-defined]
             pending.extend(item.values())  # type: ignore[attr-defined]

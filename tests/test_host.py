@@ -1,6 +1,7 @@
 """The host over real sockets, on loopback only: matches, bad input, slow and silent peers.
 
-Every connection here is to 127.0.0.1; nothing is advertised.
+Every connection here is to 127.0.0.1; nothing is advertised. A test that takes ``spec`` is
+a contract of every game (tests/games.py holds what differs).
 """
 
 from __future__ import annotations
@@ -10,15 +11,26 @@ import contextlib
 import socket
 import struct
 from collections.abc import AsyncIterator
+from typing import Any
 
 import msgpack
 import pytest
+from games import GameSpec
 
 from doubtlan.bots import make_bot
-from doubtlan.net import botclient, protocol
+from doubtlan.net import botclient, headless, protocol
 from doubtlan.net.client import Client
 from doubtlan.net.host import Host, Limits
-from doubtlan.net.messages import PROTOCOL_VERSION, Bye, Error, Hello, Message, Pong, Welcome
+from doubtlan.net.messages import (
+    PROTOCOL_VERSION,
+    Bye,
+    Error,
+    Hello,
+    Message,
+    Pong,
+    TableInfo,
+    Welcome,
+)
 from doubtlan.net.table import Table, TableConfig
 
 LOOPBACK = "127.0.0.1"
@@ -57,10 +69,10 @@ async def start(config: TableConfig, bots: int = 0, limits: Limits | None = None
 
 
 def bot_client(
-    host: Host, name: str, strategy: str = "random", seed: int = 0
+    host: Host, name: str, strategy: str = "random", seed: int = 0, game: str = "idoubtit"
 ) -> tuple[Client, asyncio.Task[None]]:
     client = Client(LOOPBACK, host.port, name, retry_for=10.0)
-    task = asyncio.create_task(botclient.play(client, make_bot(strategy, seed)))
+    task = asyncio.create_task(botclient.play(client, make_bot(strategy, seed, game)))
     _opened.extend([client, task])
     return client, task
 
@@ -112,22 +124,40 @@ async def finish(host: Host, tasks: list[asyncio.Task[None]]) -> None:
     await asyncio.wait_for(host.over.wait(), DEADLINE)
 
 
-async def test_bots_play_a_match_over_loopback() -> None:
-    host = await start(TableConfig(players=4, games=2, seed=5), bots=1)
-    clients = [bot_client(host, f"b{i}", seed=i) for i in range(3)]
+def game_config(spec: GameSpec, **changes: Any) -> TableConfig:
+    return TableConfig(game=spec.name, options=spec.options, **changes)
+
+
+async def test_bots_play_a_match_over_loopback_and_every_client_verifies_it(
+        spec: GameSpec) -> None:
+    host = await start(game_config(spec, players=4, games=2, seed=5, window=0.5), bots=1)
+    clients = [bot_client(host, f"b{i}", seed=i, game=spec.name) for i in range(3)]
+    watcher = Client(LOOPBACK, host.port, "watcher", watch=True)
+    _opened.append(watcher)
+    seen: list[Message] = []
+    watcher.on_message = seen.append
+    watching = asyncio.create_task(watcher.run())
+    _opened.append(watching)
     await finish(host, [task for _, task in clients])
+    await asyncio.wait_for(watching, DEADLINE)
     assert host.table.state == "over" and len(host.table.results) == 2
     for client, _ in clients:
         assert client.mirror.bye is not None and client.mirror.bye.code == "match_over"
         assert client.connections == 1
+    for client in [*(client for client, _ in clients), watcher]:
+        verdicts = client.mirror.verdicts
+        assert sorted(verdicts) == [1, 2] and all(v.ok for v in verdicts.values()), verdicts
+    infos = [m for m in seen if isinstance(m, TableInfo)]
+    assert infos and all(info.game == spec.name for info in infos)
+    assert watcher.mirror.view is not None and watcher.mirror.view.hand == ()
 
 
-async def test_a_spectator_sees_public_facts_only() -> None:
-    host = await start(TableConfig(players=3, games=1, seed=2), bots=1)
+async def test_a_spectator_sees_public_facts_only(spec: GameSpec) -> None:
+    host = await start(game_config(spec, players=3, games=1, seed=2), bots=1)
     watcher = await Raw.open(host)
     welcome = await watcher.hello("eve", watch=True)
     assert isinstance(welcome, Welcome) and welcome.seat is None
-    clients = [bot_client(host, f"b{i}", seed=i) for i in range(2)]
+    clients = [bot_client(host, f"b{i}", seed=i, game=spec.name) for i in range(2)]
     await finish(host, [task for _, task in clients])
     saw_state = False
     while True:
@@ -137,9 +167,14 @@ async def test_a_spectator_sees_public_facts_only() -> None:
         view = getattr(message, "view", None)
         if view is not None:
             saw_state = True
-            assert view.hand == () and view.my_laid == () and view.my_pile == ()
-            assert view.legal == ()
+            assert not any(spec.private(view)), spec.private(view)
     assert saw_state
+
+
+def test_a_headless_spectator_reads_the_match_in_lines(spec: GameSpec) -> None:
+    names: dict[int, str | None] = {0: "Amy", 1: "Ben", 2: "Cleo"}
+    for event, line in spec.narrations():
+        assert headless.describe(event, names) == line
 
 
 @pytest.mark.parametrize(
@@ -299,7 +334,7 @@ async def test_closing_the_host_tells_every_client() -> None:
 async def test_cut_connections_come_back_by_themselves() -> None:
     host = await start(TableConfig(players=4, games=3, seed=8, grace=5.0), bots=1)
     clients = [bot_client(host, f"b{i}", seed=i) for i in range(3)]
-    seats = {}
+    seats: dict[str, int] = {}
     moved = asyncio.Event()
     host.on_change = moved.set
     cuts, next_cut = 0, 2

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import msgpack
 import pytest
+from games import GameSpec
 from wire import Harness
 
 from doubtlan.net import protocol
@@ -21,6 +22,7 @@ from doubtlan.net.messages import (
     Hello,
     Note,
     SeatInfo,
+    State,
 )
 from doubtlan.net.table import TableConfig
 from doubtlan.rules import ERROR_CODES
@@ -36,7 +38,9 @@ def section(title: str) -> str:
     return match.group(1)
 
 
-@pytest.mark.parametrize("cls", sorted(set(CLIENT_MESSAGES + HOST_MESSAGES), key=lambda c: c.TYPE))
+@pytest.mark.parametrize(
+    "cls", sorted(set(CLIENT_MESSAGES + HOST_MESSAGES), key=lambda c: c.TYPE)  # type: ignore[attr-defined]
+)
 def test_the_doc_describes_every_message_and_field(cls: type) -> None:
     text = section(cls.TYPE)  # type: ignore[attr-defined]
     for field in dataclasses.fields(cls):
@@ -133,8 +137,16 @@ def test_client_messages_round_trip() -> None:
         assert protocol.decode(data[protocol.HEADER.size :], "client") == message
 
 
-def test_host_messages_round_trip_through_a_whole_game() -> None:
-    h = Harness(TableConfig(players=4, games=1, seed=2), bots=2)
+def test_a_view_of_each_game_round_trips(spec: GameSpec) -> None:
+    game = spec.rules(3, seed=1)
+    message = State(1, 0, game.view(0), game.log(0), (), 0)
+    data = protocol.encode(message)
+    assert protocol.decode(data[protocol.HEADER.size :], "host") == message
+
+
+def test_host_messages_round_trip_through_a_whole_game(spec: GameSpec) -> None:
+    h = Harness(TableConfig(players=4, games=1, seed=2, game=spec.name, options=spec.options),
+                bots=2)
     for i in range(2):
         h.hello(f"p{i}", bot="counter", seed=i)
     h.hello("eve", watch=True)

@@ -1,11 +1,17 @@
 """The match at a table, without a network: seats, tokens, PINs, clocks, absent players.
 
 Everything passes through the real codec (tests/wire.py), and time is a number the test moves.
+A test that takes ``spec`` is a contract of every game (tests/games.py holds what differs);
+the others play the default game, I Doubt It, and those about one game's own rules say so.
 """
 
 from __future__ import annotations
 
+import random
+
 import pytest
+from games import SPECS, GameSpec
+from helpers import cards_in
 from wire import Harness
 
 from doubtlan.net import table as table_module
@@ -15,6 +21,7 @@ from doubtlan.net.messages import (
     Bye,
     Error,
     Hello,
+    History,
     Leave,
     Ping,
     Pong,
@@ -22,8 +29,19 @@ from doubtlan.net.messages import (
     TableInfo,
     Welcome,
 )
-from doubtlan.net.table import TableConfig
-from doubtlan.rules import Announce, Challenge, Doubt, Lay, LetStand, Options, Phase
+from doubtlan.net.table import Table, TableConfig
+from doubtlan.rules import (
+    Announce,
+    Challenge,
+    Doubt,
+    Lay,
+    LetStand,
+    Options,
+    Phase,
+    RulesError,
+    TableView,
+)
+from doubtlan.rules import iknowyoudont as know
 
 
 def config(**changes: object) -> TableConfig:
@@ -31,6 +49,11 @@ def config(**changes: object) -> TableConfig:
                                    "turn_timeout": 60.0, "grace": 15.0}
     settings.update(changes)
     return TableConfig(**settings)  # type: ignore[arg-type]
+
+
+def game_config(spec: GameSpec, **changes: object) -> TableConfig:
+    """:func:`config` for a table of ``spec``'s game, with its default rules."""
+    return config(**{"game": spec.name, "options": spec.options, **changes})
 
 
 def three_people(h: Harness) -> list[int]:
@@ -53,6 +76,14 @@ def bye_code(h: Harness, conn: int) -> str | None:
     return bye.code if isinstance(bye, Bye) else None
 
 
+def claim(h: Harness, spec: GameSpec, conn: int) -> None:
+    """The seat at ``conn``, on turn, makes a claim with the first card of its hand."""
+    view = h.mirrors[conn].view
+    assert view is not None
+    for text in spec.claim(view.hand[0]):
+        act(h, conn, text)
+
+
 # -- joining ----------------------------------------------------------------------------
 
 
@@ -73,13 +104,30 @@ def test_names_are_made_unique_and_tidy() -> None:
     assert names == ["Bob", "Bob (2)", "Bob (3)", "a b"]
 
 
-def test_the_match_starts_when_every_seat_is_taken() -> None:
-    h = Harness(config())
+def test_the_match_starts_when_every_seat_is_taken(spec: GameSpec) -> None:
+    h = Harness(game_config(spec))
     conns = three_people(h)
     assert h.table.state == "playing"
+    sizes = spec.hand_sizes(3)
     for seat, conn in enumerate(conns):
         view = h.mirrors[conn].view
-        assert view is not None and view.seat == seat and len(view.hand) in (17, 18)
+        assert view is not None and view.seat == seat and len(view.hand) == sizes[seat]
+        assert view.hand_sizes == sizes  # type: ignore[attr-defined]
+
+
+def test_the_table_says_which_game_it_plays_and_refuses_another_games_options(
+        spec: GameSpec) -> None:
+    h = Harness(game_config(spec))
+    amy, _, _ = three_people(h)
+    welcome = h.last(amy, Welcome)
+    assert isinstance(welcome, Welcome) and welcome.table.game == spec.name
+    assert welcome.table.rules == spec.options.text
+    for other in SPECS.values():
+        if other is not spec:
+            with pytest.raises(RulesError):
+                Table(game_config(spec, options=other.options))
+    with pytest.raises(RulesError):
+        Table(game_config(spec, players=spec.options.max_players + 1))
 
 
 def test_a_version_mismatch_names_both_versions() -> None:
@@ -153,16 +201,25 @@ def test_the_wait_grows_with_each_wrong_pin() -> None:
 # -- acting -----------------------------------------------------------------------------
 
 
-def test_a_connection_acts_only_for_its_own_seat() -> None:
-    h = Harness(config())
+def test_a_connection_acts_only_for_its_own_seat_and_in_its_own_game(spec: GameSpec) -> None:
+    h = Harness(game_config(spec))
     amy, ben, _ = three_people(h)
-    before = h.table.game.state.version  # type: ignore[union-attr]
-    ben_card = h.mirrors[ben].view.hand[0]  # type: ignore[union-attr]
-    act(h, ben, f"lay {ben_card.code}")  # Ben is not to play
+    game = h.table.game
+    assert game is not None
+    before = game.state.version
+    ben_card = next(card for card in game.state.hands[1] if card not in game.state.hands[0])
+    turn = spec.claim(ben_card)[0]
+    act(h, ben, turn)  # Ben is not to play
     assert last_error(h, ben) == "not_your_turn"
-    act(h, amy, f"lay {ben_card.code}")  # Amy cannot lay Ben's card
+    act(h, amy, turn)  # Amy cannot lay Ben's card
     assert last_error(h, amy) == "card_not_in_hand"
-    assert h.table.game.state.version == before  # type: ignore[union-attr]
+    act(h, amy, "nonsense")
+    assert last_error(h, amy) == "malformed_action"
+    for other in SPECS.values():
+        if other is not spec:  # another game's action
+            act(h, amy, other.claim(other.deck(other.options)[0])[0])
+            assert last_error(h, amy) == "malformed_action"
+    assert game.state.version == before
 
 
 @pytest.mark.parametrize(
@@ -229,26 +286,52 @@ def test_the_window_closes_when_its_time_runs_out() -> None:
     assert isinstance(state, State) and any(note.kind == "window" for note in state.notes)
 
 
-def test_the_host_plays_for_a_player_whose_time_runs_out() -> None:
-    h = Harness(config(turn_timeout=30.0))
+def test_a_claim_nobody_answers_stands_when_the_window_clock_runs_out(spec: GameSpec) -> None:
+    h = Harness(game_config(spec, window=10.0))
     amy, ben, cleo = three_people(h)
-    hand = h.mirrors[amy].view.hand  # type: ignore[union-attr]
+    claim(h, spec, amy)
+    game = h.table.game
+    assert game is not None
+    waits = spec.windows(3) * 10.0  # (each window clock starts when the last ran out)
+    h.advance(waits - 0.1)
+    assert game.view(None).claims == () and game.turn_seat() is None
+    h.advance(0.2)
+    claims = game.view(None).claims
+    assert len(claims) == 1 and spec.stood(claims[0])
+    assert game.turn_seat() == 1
+    state = h.last(ben, State)
+    assert isinstance(state, State) and any(note.kind == "window" for note in state.notes)
+
+
+def test_the_host_plays_for_a_player_whose_time_runs_out(spec: GameSpec) -> None:
+    h = Harness(game_config(spec, turn_timeout=30.0))
+    amy, ben, cleo = three_people(h)
     h.advance(29.0)
-    assert h.table.game.turns == 0  # type: ignore[union-attr]
+    assert h.table.game is not None and h.table.game.turns == 0
     h.advance(2.0)
     game = h.table.game
     assert game is not None and game.turns == 1
-    laid = game.state.claim_cards
-    aces = [card for card in hand if card.rank.symbol == "A"]
-    assert len(laid) == 1 and (laid[0] in aces if aces else laid[0] == hand[0])
+    assert {(played.seat, played.by) for played in h.table.played} == {(0, "timer")}
     state = h.last(cleo, State)
     assert isinstance(state, State) and any(
         note.kind == "timeout" and note.seat == 0 for note in state.notes
     )
 
 
-def test_no_turn_timer_when_it_is_off() -> None:
-    h = Harness(config(turn_timeout=0.0))
+def test_i_doubt_its_turn_timer_lays_a_card_of_the_rank_required() -> None:
+    h = Harness(config(turn_timeout=30.0))
+    amy = three_people(h)[0]
+    hand = h.mirrors[amy].view.hand  # type: ignore[union-attr]
+    h.advance(31.0)
+    game = h.table.game
+    assert game is not None and game.turns == 1
+    laid = game.state.claim_cards
+    aces = [card for card in hand if card.rank.symbol == "A"]
+    assert len(laid) == 1 and (laid[0] in aces if aces else laid[0] == hand[0])
+
+
+def test_no_turn_timer_when_it_is_off(spec: GameSpec) -> None:
+    h = Harness(game_config(spec, turn_timeout=0.0))
     three_people(h)
     h.advance(3600.0)
     assert h.table.game.turns == 0  # type: ignore[union-attr]
@@ -284,16 +367,20 @@ def test_an_absent_player_keeps_the_seat_and_a_bot_plays_it_after_the_grace() ->
     assert not h.last(ben, TableInfo).seats[0].away  # type: ignore[union-attr]
 
 
-def test_an_absent_players_windows_let_claims_stand() -> None:
-    h = Harness(config(turn_timeout=0.0, grace=5.0, window=100.0))
+def test_an_absent_players_stand_in_lets_claims_stand_and_plays_their_turns(
+        spec: GameSpec) -> None:
+    h = Harness(game_config(spec, turn_timeout=0.0, grace=5.0, window=100.0))
     amy, ben, cleo = three_people(h)
     h.drop(ben)
     h.advance(6.0)
-    claim_one(h, amy)
-    act(h, cleo, "stand")
+    claim(h, spec, amy)
     game = h.table.game
-    assert game is not None and game.state.records[0].doubter is None  # Ben's stand-in stood
-    assert game.state.claimer == 1  # and then played Ben's turn
+    assert game is not None and game.awaiting() == (2,)  # Ben's stand-in answered at once
+    act(h, cleo, spec.let_stand)
+    assert game.turns == 2 and spec.stood(game.view(None).claims[0])
+    last = h.table.played[-1]
+    assert (last.seat, last.by) == (1, "stand-in")  # and then it played Ben's turn
+    assert game.awaiting()[0] == 2  # the claim waits for the seat after Ben first
 
 
 def test_a_seat_taken_back_elsewhere_closes_the_old_connection() -> None:
@@ -340,35 +427,48 @@ def test_the_game_never_stalls_on_missing_players() -> None:
 # -- what is sent -------------------------------------------------------------------------------
 
 
-def test_a_long_history_comes_in_chunks(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(table_module, "CHUNK", 3)
-    h = Harness(config(players=3, turn_timeout=0.0), bots=2, strategy="random")
-    amy = h.hello("Amy")
-    for _ in range(12):  # Amy plays her turns; the bots play theirs at once
-        view = h.mirrors[amy].view
-        assert view is not None
-        if view.my_turn:
-            claim_one(h, amy)
-        elif view.legal:
-            act(h, amy, "stand")
-    watcher = h.hello("Eve", watch=True)
-    game = h.table.game
-    assert game is not None and len(game.state.records) > 6
-    kinds = [type(m).__name__ for m in h.inbox[watcher]]
-    assert kinds.count("History") >= 2
-    assert h.mirrors[watcher].view.claims == tuple(game.state.records)  # type: ignore[union-attr]
-    assert h.mirrors[amy].view.claims == tuple(game.state.records)  # type: ignore[union-attr]
-
-
-def test_each_connection_sees_its_own_hand_only() -> None:
-    h = Harness(config())
+def test_a_long_history_comes_in_chunks(spec: GameSpec, monkeypatch: pytest.MonkeyPatch
+                                        ) -> None:
+    monkeypatch.setattr(table_module, "CHUNK", 2)
+    h = Harness(game_config(spec, window=0.5))
     conns = three_people(h)
-    watcher = h.hello("Eve", watch=True)
+    game = h.table.game
+    assert game is not None
+    for _ in range(5):  # five claims that stand
+        seat = game.turn_seat()
+        assert seat is not None
+        claim(h, spec, conns[seat])
+        h.advance(spec.windows(3) * 0.5 + 0.1)
+    claims = game.view(None).claims
+    assert len(claims) == 5
+    late = h.hello("Dee", watch=True)
+    histories = [m for m in h.received[late] if isinstance(m, History)]
+    assert len(histories) >= 2 and all(len(m.claims) <= 2 for m in histories)
+    for conn in (*conns, late):
+        view = h.mirrors[conn].view
+        assert view is not None and view.claims == claims
+
+
+def test_each_connection_sees_its_own_hand_and_its_own_card_only(spec: GameSpec) -> None:
+    h = Harness(game_config(spec))
+    conns = three_people(h)
+    amy, ben, cleo = conns
+    watcher = h.hello("Dee", watch=True)
     game = h.table.game
     assert game is not None
     for seat, conn in enumerate(conns):
-        assert h.mirrors[conn].view.hand == tuple(game.state.hands[seat])  # type: ignore[union-attr]
-    assert h.mirrors[watcher].view.hand == ()  # type: ignore[union-attr]
+        view = h.mirrors[conn].view
+        assert view is not None and view.hand == tuple(game.state.hands[seat])
+    view = h.mirrors[watcher].view
+    assert view is not None and view.hand == ()
+    claim(h, spec, amy)  # Amy's card goes face down
+    others: tuple[tuple[int | None, int], ...] = ((1, ben), (2, cleo), (None, watcher))
+    for other, conn in others:
+        own = set() if other is None else set(game.state.hands[other])
+        for message in h.received[conn]:
+            assert set(cards_in(message, spec.card)) <= own, (other, message)
+            if isinstance(message, State):
+                assert not any(spec.shows_another_seat(e, other) for e in message.events)
 
 
 def test_actions_reach_the_game_through_the_rules() -> None:
@@ -392,7 +492,7 @@ def test_everyone_sees_how_the_match_ended_before_the_goodbye() -> None:
         if h.table.state == "over":
             break
         view = h.mirrors[amy].view
-        if view is not None and view.my_turn:
+        if isinstance(view, TableView) and view.my_turn:
             claim_one(h, amy)
         h.advance(1.5)
     assert h.table.state == "over"
@@ -401,6 +501,24 @@ def test_everyone_sees_how_the_match_ended_before_the_goodbye() -> None:
     last_state = [m for m in h.inbox[amy] if isinstance(m, State)][-1]
     assert last_state.view.winner is not None
     assert kinds.index("Bye") > len(kinds) - 1 - kinds[::-1].index("State")
+
+
+def test_bots_play_whole_matches_and_every_client_verifies_its_deals(spec: GameSpec) -> None:
+    for seed in range(3):
+        h = Harness(game_config(spec, players=4, games=2, seed=seed, window=1.0), bots=1,
+                    strategy="random")
+        conns = [h.hello(f"b{i}", bot="random", seed=seed * 10 + i) for i in range(3)]
+        watcher = h.hello("Dee", watch=True)
+        rng = random.Random(seed)
+        for _ in range(3000):
+            if h.table.state == "over":
+                break
+            if not h.play_bots(rng):
+                h.advance(1.0)
+        assert h.table.state == "over" and len(h.table.results) == 2
+        for conn in [*conns, watcher]:
+            verdicts = h.mirrors[conn].verdicts
+            assert sorted(verdicts) == [1, 2] and all(v.ok for v in verdicts.values()), verdicts
 
 
 def test_a_table_of_bots_starts_and_plays_by_itself() -> None:
@@ -427,7 +545,7 @@ def test_a_stand_in_never_calls_for_an_absent_player() -> None:
 def test_names_made_unique_stay_within_24_characters() -> None:
     h = Harness(config(players=10, autostart=False, options=Options(decks=2)))
     names = [h.last(h.hello("x" * 24), Welcome).name for _ in range(10)]  # type: ignore[union-attr]
-    assert len(set(names)) == 10 and all(len(name) <= 24 for name in names)  # type: ignore[arg-type]
+    assert len(set(names)) == 10 and all(len(name) <= 24 for name in names)
 
 
 def test_a_token_of_any_characters_is_just_a_wrong_token() -> None:
@@ -455,8 +573,9 @@ def test_the_host_removes_a_bot_and_the_seat_is_free_again() -> None:
 def test_the_match_starts_with_three_or_more_and_players_close_up() -> None:
     h = Harness(config(players=6, autostart=False), bots=1)
     amy, ben = h.hello("Amy"), h.hello("Ben")
+    h.table.remove_bot(0)
     with pytest.raises(table_module.Refused, match="3 or more"):
-        h.table.remove_bot(0) or h.table.start(h.now)
+        h.table.start(h.now)
     h.table.seat_bot("counter")  # takes the free seat 0 again
     h.table.seat_bot("honest")
     h.table.remove_bot(0)
@@ -503,3 +622,118 @@ def test_in_the_lobby_leaving_frees_the_seat_and_the_host_may_remove_who_went_aw
     h.table.remove_bot(2)  # Cleo went away: her seat may be freed
     h.flush()
     assert h.table.taken == 1 and h.table.seats[2].name is None
+
+
+# -- I Know You Don't's own rules at the table ------------------------------------------------
+
+KNOW = SPECS["iknowyoudont"]
+
+
+def know_view(h: Harness, conn: int) -> know.TableView:
+    seen = h.mirrors[conn].view
+    assert isinstance(seen, know.TableView)
+    return seen
+
+
+def test_i_know_you_dont_deals_three_tokens_to_each_seat() -> None:
+    h = Harness(game_config(KNOW))
+    amy, _, _ = three_people(h)
+    assert know_view(h, amy).tokens == (3, 3, 3) and know_view(h, amy).pot == 0
+
+
+def test_the_card_played_is_its_players_and_the_declaration_everyones() -> None:
+    h = Harness(game_config(KNOW))
+    amy, ben, cleo = three_people(h)
+    watcher = h.hello("Dee", watch=True)
+    card = know_view(h, amy).hand[0]
+    act(h, amy, f"play {card.code} 3T")
+    assert know_view(h, amy).my_card == card and know_view(h, ben).my_card is None
+    assert know_view(h, watcher).hand == ()
+    assert know_view(h, watcher).declaration == know.Declaration.parse("3T")
+
+
+def test_priority_is_refused_out_of_turn_with_the_rules_code() -> None:
+    h = Harness(game_config(KNOW))
+    amy, ben, cleo = three_people(h)
+    act(h, amy, f"play {know_view(h, amy).hand[0].code} 3T")
+    act(h, cleo, "pass")  # Ben holds priority
+    assert last_error(h, cleo) == "not_your_turn"
+
+
+def test_silence_passes_each_priority_in_turn_and_the_claim_stands() -> None:
+    h = Harness(game_config(KNOW, window=10.0))
+    amy, ben, cleo = three_people(h)
+    act(h, amy, f"play {know_view(h, amy).hand[0].code} 3T")
+    h.advance(9.9)
+    assert know_view(h, amy).priority == 1
+    h.advance(0.2)
+    assert know_view(h, amy).priority == 2 and know_view(h, amy).passed == (1,)  # Cleo's clock
+    h.advance(9.7)  # (it started when Ben's ran out, at 10 s)
+    assert know_view(h, amy).phase is know.Phase.PRIORITY
+    h.advance(0.3)
+    assert know_view(h, amy).claims == (know.Stood(0, know.Declaration.parse("3T"), None),)
+    assert know_view(h, amy).active == 1
+    state = h.last(ben, State)
+    assert isinstance(state, State) and any(note.kind == "window" for note in state.notes)
+
+
+def test_the_timer_plays_the_first_card_truly_and_the_wildcard_question_times_out() -> None:
+    h = Harness(game_config(KNOW, turn_timeout=30.0))
+    amy, ben, cleo = three_people(h)
+    first = know_view(h, amy).hand[0]
+    h.advance(30.5)
+    game = h.table.game
+    assert game is not None and game.turns == 1 and game.state.card is first
+    expected = know.Declaration(first.level or 1, first.kind) if first.level else \
+        know.Declaration.parse("1T")
+    assert game.state.declaration == expected
+    state = h.last(cleo, State)
+    assert isinstance(state, State) and any(n.kind == "timeout" and n.seat == 0
+                                            for n in state.notes)
+
+
+def test_the_standard_deck_travels_as_playing_cards() -> None:
+    h = Harness(game_config(KNOW, options=know.Options(know.Deck.STANDARD)))
+    amy, _, _ = three_people(h)
+    assert h.last(amy, Welcome).table.rules == "deck=standard"  # type: ignore[union-attr]
+    hand = know_view(h, amy).hand
+    assert all(card.face is not None for card in hand)
+    act(h, amy, f"play {hand[0].code} 10B")
+    assert know_view(h, amy).declaration == know.Declaration.parse("10B")
+
+
+def test_with_a_bot_delay_a_bot_holding_priority_waits_for_a_person_who_may_intercept() -> None:
+    for seed in range(100):  # a deal that gives the person (seat 2) an Interception
+        h = Harness(game_config(KNOW, seed=seed, bot_delay=1.0, turn_timeout=0.0), bots=2,
+                    strategy="random")
+        amy = h.hello("Amy")
+        if any(card.kind is know.Kind.INTERCEPTION for card in know_view(h, amy).hand):
+            break
+    else:
+        raise AssertionError("no deal gave seat 3 an Interception")
+    game = h.table.game
+    assert game is not None and game.turns == 1  # seat 1's bot played at once
+    assert game.state.priority == 1 and know_view(h, amy).can(know.Intercept)
+    h.advance(1.5)  # the bot delay after a turn, then the answer held for the person
+    assert game.turns == 1 and game.state.priority == 1
+    act(h, amy, "intercept")  # in time
+    h.advance(1.0)  # (a Wildcard question to the bot waits out the same delay)
+    assert game.view(None).claims[0].challenger == 2
+    # The bot whose answer was held back forgets it (the claim is gone) and plays on when
+    # its turn comes: the table never stalls.
+    for _ in range(60):
+        if game.over or game.turns >= 3:
+            break
+        if 2 in game.awaiting():
+            act(h, amy, game.timeout_actions(2)[0].text)
+        h.advance(1.0)
+    assert game.over or game.turns >= 3, (game.state.phase, game.awaiting())
+
+
+def test_without_a_person_to_intercept_bots_answer_at_once() -> None:
+    h = Harness(game_config(KNOW, bot_delay=1.0, turn_timeout=0.0), bots=3, strategy="random")
+    h.table.start(h.now)
+    game = h.table.game
+    assert game is not None and game.turns == 1 and game.state.phase is know.Phase.PRIORITY
+    h.advance(1.0)  # the bot delay after the first play; then every answer at once
+    assert game.turns == 2 or game.over
