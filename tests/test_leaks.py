@@ -21,9 +21,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from wire import Harness
 
-from doubtlan.net import table as table_module
 from doubtlan.net.messages import PROTOCOL_VERSION, Act, Error, Hello, State, Welcome
-from doubtlan.net.table import TableConfig
+from doubtlan.net.table import TableConfig, sending
 from doubtlan.rules import Card, Challenge, Options, deck
 from doubtlan.rules.idoubtit import Answered, Dealt, Laid, Resolved
 
@@ -120,12 +119,12 @@ class Watch:
 
 
 def play(spec: Game) -> None:
-    chunk = table_module.CHUNK
-    table_module.CHUNK = 4 if spec.small_chunks else chunk
+    chunk = sending.CHUNK  # (the module the table reads it from)
+    sending.CHUNK = 4 if spec.small_chunks else chunk
     try:
         _play(spec)
     finally:
-        table_module.CHUNK = chunk
+        sending.CHUNK = chunk
 
 
 def _play(spec: Game) -> None:

@@ -173,9 +173,9 @@ def test_bots_play_whole_matches_and_every_client_verifies_its_deals() -> None:
 
 
 def test_a_long_history_comes_in_chunks(monkeypatch: pytest.MonkeyPatch) -> None:
-    from doubtlan.net import table as table_module
+    from doubtlan.net.table import sending
 
-    monkeypatch.setattr(table_module, "CHUNK", 2)
+    monkeypatch.setattr(sending, "CHUNK", 2)  # where the table reads it
     h = Harness(config(window=0.5))
     amy, ben, cleo = three_people(h)
     for _ in range(5):

@@ -22,7 +22,7 @@ from doubtlan.net.messages import (
     TableInfo,
     Welcome,
 )
-from doubtlan.net.table import TableConfig
+from doubtlan.net.table import TableConfig, sending
 from doubtlan.rules import Announce, Challenge, Doubt, Lay, LetStand, Options, Phase
 
 
@@ -341,7 +341,7 @@ def test_the_game_never_stalls_on_missing_players() -> None:
 
 
 def test_a_long_history_comes_in_chunks(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(table_module, "CHUNK", 3)
+    monkeypatch.setattr(sending, "CHUNK", 3)  # where the table reads it
     h = Harness(config(players=3, turn_timeout=0.0), bots=2, strategy="random")
     amy = h.hello("Amy")
     for _ in range(12):  # Amy plays her turns; the bots play theirs at once
