@@ -8,6 +8,7 @@ from typing import Any, Literal
 
 from ...rules import Options, game_named
 from ...rules.seeds import Seed, seed_bytes
+from ..journal import UNNAMED_GAME
 
 TableState = Literal["lobby", "playing", "between", "over"]
 
@@ -65,7 +66,7 @@ def config_from(record: dict[str, Any]) -> TableConfig:
     fields = dict(record)
     if not isinstance(fields.get("options"), str):
         raise ValueError("the table's rules are not a text")
-    game = fields.setdefault("game", "idoubtit")  # (journals from before the second game)
+    game = fields.setdefault("game", UNNAMED_GAME)  # (journals from before the second game)
     if not isinstance(game, str):
         raise ValueError("the table's game is not a name")
     fields["options"] = game_named(game).options_type.parse(fields["options"])

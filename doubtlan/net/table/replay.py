@@ -1,6 +1,7 @@
 """The table and its journal, read back: the ``seats`` record (written whenever the seats
 change, read when the table resumes) and :meth:`~Replaying.resume`, the table a journal
-holds, played again record by record, with its clocks started again.
+holds, its games played again with the journal's :class:`~doubtlan.net.journal.Replay`
+(the one ``doubtlan verify`` uses) and its clocks started again.
 
 The journal's other records are written where they happen: the ``table`` record by
 ``Table.__init__``, ``deal`` by the deal, ``act`` by ``Table._apply``.
@@ -12,8 +13,8 @@ from pathlib import Path
 from typing import Any, Self
 
 from ...rules import Match, RulesError
-from ...rules.fairness import Played, deal_seed
-from ..journal import Journal, JournalError, advance
+from ...rules.fairness import Played
+from ..journal import Journal, JournalError, Replay
 from ..journal import read as read_journal
 from .base import Seat, TableParts
 from .config import config_from
@@ -53,8 +54,12 @@ class Replaying(TableParts):
             for name, value in settings.items():
                 setattr(config, name, value)
             table = cls(config, root=first["root"])
+            replay = Replay(table.kind, config.players, config.options)
             for record in records[1:]:
-                table._restore(record)
+                table._restore(replay, record)
+            # The game as the journal left it.
+            table.secret, table.contributions = replay.secret, replay.seeds
+            table._digest = replay.digest
         except JournalError:
             raise
         except (IndexError, KeyError, TypeError, ValueError, AttributeError,
@@ -64,14 +69,15 @@ class Replaying(TableParts):
         table._resume_clocks(now)
         return table
 
-    def _restore(self, record: dict[str, Any]) -> None:
+    def _restore(self, replay: Replay, record: dict[str, Any]) -> None:
+        """Play ``record`` again, checked against this table: a fault is a JournalError."""
         kind = record["t"]
         if kind == "seats":
             if len(record["seats"]) != record["players"]:
                 raise JournalError("the journal's seats are not one for each player")
+            replay.seats(record)
             config = self.config
-            config.players = record["players"]
-            config.options = self.kind.options_type.parse(record["options"])
+            config.players, config.options = replay.players, replay.options
             config.window, config.turn_timeout = record["window"], record["turn_timeout"]
             self.seats = []
             for number, name, strategy, token, contribution, gone in record["seats"]:
@@ -91,18 +97,16 @@ class Replaying(TableParts):
                 raise JournalError(f"the journal's deal of game {number} is not this table's")
             if self.game is not None:
                 self.results.append(self.game.winner)
-            self.secret, self.contributions = record["secret"], tuple(record["seeds"])
-            self.played, self._digest = [], b""
-            self.game = self.match.new_game(deal_seed(self.secret, number, self.contributions))
+            self.played = []
+            self.game = replay.deal(record, self.match)
             if self.game.opener != record["opener"]:
                 raise JournalError(f"the journal's game {number} was opened by another seat")
         elif kind == "act":
-            game = self.game
-            if game is None or record["game"] != self.match.games:
+            if self.game is None or record["game"] != self.match.games:
                 raise JournalError("the journal has an action outside a game")
             seat, text, by = record["seat"], record["action"], record["by"]
-            self._digest = advance(self._digest, game.apply(seat, game.parse_action(text)))
-            if record["h"] != self._digest:
+            replay.act(record)
+            if record["h"] != replay.digest:
                 raise JournalError(f"the journal's game {record['game']} went otherwise than "
                                    "it says")
             self.played.append(Played(seat, text, by))
