@@ -187,14 +187,14 @@ class Sending(TableParts):
         conn.events_sent = game.event_count  # a snapshot replaces the events before it
         self._send_state(conn, view, (), notes)
 
-    def _send_state(self, conn: Conn, view: View, events: tuple[object, ...],
+    def _send_state(self, conn: Conn, view: View, events: tuple[Event, ...],
                     notes: tuple[Note, ...]) -> None:
         game = self.game
         assert game is not None
         start, total = conn.claims_sent, len(view.claims)
         claims = view.claims[start:]
         self._send(conn.id, State(
-            self.match.games, start, _with_claims(view, claims), events, notes,  # type: ignore[arg-type]
+            self.match.games, start, _with_claims(view, claims), events, notes,
             conn.events_sent,
         ))
         conn.events_sent = game.event_count
