@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from ...rules import Options, game_named
+from ...rules import DEFAULT_GAME, game_named
 from ...rules.seeds import Seed, seed_bytes
 from ..journal import UNNAMED_GAME
 
@@ -23,8 +23,9 @@ class TableConfig:
     """How a table is set up (the host's command-line options)."""
 
     players: int
-    #: The game's rule options (each game has its own kind: ``game.options_type``).
-    options: Any = field(default_factory=Options)
+    #: The game's rule options (each game has its own kind: ``game.options_type``); by
+    #: default, those the default game comes with.
+    options: Any = field(default_factory=lambda: game_named(DEFAULT_GAME).options_type())
     name: str = "doubtlan"
     #: Games in the match; 0 plays on until the host stops.
     games: int = 1
@@ -46,7 +47,7 @@ class TableConfig:
     #: The strategy that plays for an absent player.
     stand_in: str = "counter"
     #: The game played at the table (``doubtlan host --game``).
-    game: str = "idoubtit"
+    game: str = DEFAULT_GAME
 
 
 def config_record(config: TableConfig) -> dict[str, Any]:
