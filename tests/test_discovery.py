@@ -19,7 +19,14 @@ import pytest
 from lan import NETNS_MISSING, Guest, Lan, netns_available
 
 from doubtlan.net import discovery
-from doubtlan.net.discovery import SERVICE_TYPE, Advertiser, TableAd, lan_addresses
+from doubtlan.net.discovery import (
+    SERVICE_TYPE,
+    Advertiser,
+    TableAd,
+    advertiser,
+    browser,
+    lan_addresses,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -166,7 +173,8 @@ def no_zeroconf(monkeypatch: pytest.MonkeyPatch) -> None:
     def refuse(*args: Any, **kwargs: Any) -> None:
         pytest.fail("zeroconf was created in the test process, on the machine's real network")
 
-    monkeypatch.setattr(discovery, "AsyncZeroconf", refuse)
+    for module in (advertiser, browser):  # the modules that create zeroconf
+        monkeypatch.setattr(module, "AsyncZeroconf", refuse)
 
 
 @dataclasses.dataclass
@@ -214,13 +222,13 @@ def test_the_advertiser_refuses_other_unusable_addresses(no_zeroconf: None) -> N
 def test_the_advertiser_needs_a_lan_address(
     no_zeroconf: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(discovery, "lan_addresses", lambda: [])
+    monkeypatch.setattr(advertiser, "lan_addresses", lambda: [])  # where Advertiser reads it
     with pytest.raises(RuntimeError, match="no LAN address"):
         Advertiser(AD)
 
 
 def test_a_taken_name_gets_the_first_free_suffix() -> None:
-    unique = discovery._unique_name
+    unique = advertiser._unique_name
     assert unique("Kitchen", set()) == "Kitchen"
     assert unique("Kitchen", {"kitchen-2", "den"}) == "Kitchen"
     # DNS names are compared without regard to case: "KITCHEN" takes "Kitchen".

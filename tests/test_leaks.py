@@ -24,9 +24,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from wire import Harness
 
-from doubtlan.net import table as table_module
 from doubtlan.net.messages import PROTOCOL_VERSION, Act, Error, Hello, State, Welcome
-from doubtlan.net.table import TableConfig
+from doubtlan.net.table import TableConfig, sending
 
 #: A playing card's label in a text (an error message).
 LABEL = re.compile(r"(10|[2-9AJQK])[♠♥♦♣]")
@@ -104,12 +103,12 @@ class Watch:
 
 
 def play(spec: GameSpec, setup: Setup) -> None:
-    chunk = table_module.CHUNK
-    table_module.CHUNK = 4 if setup.small_chunks else chunk
+    chunk = sending.CHUNK  # (the module the table reads it from)
+    sending.CHUNK = 4 if setup.small_chunks else chunk
     try:
         _play(spec, setup)
     finally:
-        table_module.CHUNK = chunk
+        sending.CHUNK = chunk
 
 
 def _play(spec: GameSpec, setup: Setup) -> None:

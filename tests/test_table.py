@@ -29,7 +29,7 @@ from doubtlan.net.messages import (
     TableInfo,
     Welcome,
 )
-from doubtlan.net.table import Table, TableConfig
+from doubtlan.net.table import Table, TableConfig, sending
 from doubtlan.rules import (
     Announce,
     Challenge,
@@ -429,7 +429,7 @@ def test_the_game_never_stalls_on_missing_players() -> None:
 
 def test_a_long_history_comes_in_chunks(spec: GameSpec, monkeypatch: pytest.MonkeyPatch
                                         ) -> None:
-    monkeypatch.setattr(table_module, "CHUNK", 2)
+    monkeypatch.setattr(sending, "CHUNK", 2)  # where the table reads it
     h = Harness(game_config(spec, window=0.5))
     conns = three_people(h)
     game = h.table.game

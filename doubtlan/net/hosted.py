@@ -13,11 +13,15 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .host import Host, Limits
 from .journal import Journal
 from .messages import PROTOCOL_VERSION
 from .table import Table, TableConfig
+
+if TYPE_CHECKING:  # zeroconf is loaded only when the table is advertised
+    from .discovery import Advertiser, TableAd
 
 log = logging.getLogger(__name__)
 
@@ -144,10 +148,10 @@ class HostedTable:
 class _Advert:
     """Keeps the table's advertisement in step with the table, without blocking it."""
 
-    def __init__(self, advertiser: object, make_ad: Callable[[], object]) -> None:
+    def __init__(self, advertiser: Advertiser, make_ad: Callable[[], TableAd]) -> None:
         self.advertiser, self.make_ad = advertiser, make_ad
         self._pending: asyncio.Task[None] | None = None
-        self._published: object = make_ad()
+        self._published = make_ad()
         self._closed = False
 
     def changed(self) -> None:
@@ -161,7 +165,7 @@ class _Advert:
         while not self._closed and (ad := self.make_ad()) != self._published:
             self._published = ad
             try:
-                await self.advertiser.update(ad)  # type: ignore[attr-defined]
+                await self.advertiser.update(ad)
             except Exception:
                 log.warning("could not update the table's advert", exc_info=True)
                 return
@@ -171,7 +175,7 @@ class _Advert:
         if self._pending is not None:
             with contextlib.suppress(Exception):
                 await self._pending
-        await self.advertiser.close()  # type: ignore[attr-defined]
+        await self.advertiser.close()
 
 
 def _now() -> float:

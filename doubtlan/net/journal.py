@@ -8,6 +8,9 @@ The file starts with :data:`MAGIC`, then records. A record is a 4-byte big-endia
 CRC-32 of the body (4 bytes, big-endian), and the body: one msgpack map whose ``t`` says what
 it is (docs/journal.md lists them). The journal ends at the first record whose length,
 checksum or body does not read: the last write, torn by a crash, is ignored.
+
+Both readers of a journal play its games again with one :class:`Replay`: the table resuming
+refuses a journal at its first fault, ``verify`` notes each fault and reads on.
 """
 
 from __future__ import annotations
@@ -24,12 +27,16 @@ from typing import Any, BinaryIO
 
 import msgpack
 
-from ..rules import Event
+from ..rules import Event, Game, IDoubtIt, Match
+from ..rules.fairness import deal_seed
 
 MAGIC = b"doubtlan journal 1\n"
 HEADER = struct.Struct(">II")
 #: The longest record a journal may hold (a seats record of 16 seats is far smaller).
 MAX_RECORD = 1 << 20
+#: The game of a journal whose table record names none: journals from before the second
+#: game were I Doubt It's.
+UNNAMED_GAME = IDoubtIt.name
 
 
 def advance(digest: bytes, events: Sequence[Event]) -> bytes:
@@ -89,6 +96,56 @@ def _records(data: bytes, offset: int) -> Iterator[tuple[dict[str, Any], int]]:
             return
         yield record, end
         offset = end
+
+
+class Replay:
+    """A journal's games played again by the rules, record by record: what a ``seats``, a
+    ``deal`` and an ``act`` record do. A reader calls the method for each record it reads,
+    and checks around it what it checks (:meth:`Table.resume
+    <doubtlan.net.table.Table.resume>`, :func:`verify`), the digest each action's record
+    carries among them. A record that does not read raises what reading it raised
+    (KeyError, TypeError, ValueError ...); an action the rules refuse, its RulesError.
+    """
+
+    def __init__(self, kind: type[Game[Any, Any]], players: int, options: Any) -> None:
+        self.kind = kind
+        #: The players and rules of the deals to come (the last ``seats`` record's).
+        self.players = players
+        self.options = options
+        #: The game dealt last, its secret and the seats' seeds, and the digest of its
+        #: events so far (:func:`advance`).
+        self.game: Game[Any, Any] | None = None
+        self.secret = b""
+        self.seeds: tuple[bytes, ...] = ()
+        self.digest = b""
+
+    def seats(self, record: dict[str, Any]) -> None:
+        """A ``seats`` record: the players and rules from now on."""
+        self.players = record["players"]
+        self.options = self.kind.options_type.parse(record["options"])
+
+    def deal(self, record: dict[str, Any], match: Match | None = None) -> Game[Any, Any]:
+        """A ``deal`` record: its game, dealt from its secret and the seats' seeds. With a
+        ``match`` (a resumed table's: its tally goes on), the match's next game, opened by
+        the seat whose turn it is; without, a game opened by the seat the record names."""
+        number = record["game"]
+        self.secret, self.seeds = record["secret"], tuple(record["seeds"])
+        self.digest = b""
+        seed = deal_seed(self.secret, number, self.seeds)
+        if match is not None:
+            self.game = match.new_game(seed)
+        else:
+            self.game = self.kind(self.players, self.options, seed=seed,
+                                  opener=record["opener"])
+        return self.game
+
+    def act(self, record: dict[str, Any]) -> None:
+        """An ``act`` record: its action applied to the game dealt last, and the digest of
+        the game's events advanced (the reader compares it with the record's ``h``)."""
+        game = self.game
+        assert game is not None, "actions are replayed in a game"
+        events = game.apply(record["seat"], game.parse_action(record["action"]))
+        self.digest = advance(self.digest, events)
 
 
 class Journal:
@@ -186,8 +243,8 @@ def verify(path: Path) -> tuple[list[str], list[str]]:
     """Check the journal at ``path``: each deal from the secret the table committed to (and
     from the seats' seeds), each game's actions by the rules. Returns (lines for people,
     problems): no problems means verified."""
-    from ..rules import Game, RulesError, game_named
-    from ..rules.fairness import CHAIN_LINKS, SeedChain, deal_seed, links_to
+    from ..rules import RulesError, game_named
+    from ..rules.fairness import CHAIN_LINKS, SeedChain, links_to
 
     contents = read(path)
     lines: list[str] = []
@@ -198,16 +255,16 @@ def verify(path: Path) -> tuple[list[str], list[str]]:
     try:
         commitment = SeedChain(records[0]["root"]).commitment
         players = records[0]["config"]["players"]
-        played = game_named(records[0]["config"].get("game", "idoubtit"))
+        played = game_named(records[0]["config"].get("game", UNNAMED_GAME))
         options = played.options_type.parse(records[0]["config"]["options"])
     except (KeyError, TypeError, ValueError, AttributeError, RulesError) as error:
         return lines, [f"the table's record cannot be read ({error!r})"]
     lines.append(f"commitment {commitment.hex()}")
-    game: Game[Any, Any] | None = None
+    replay = Replay(played, players, options)
     number = actions = 0
-    digest = b""
 
     def ended() -> None:
+        game = replay.game
         if game is None:
             return
         if game.over:
@@ -220,50 +277,49 @@ def verify(path: Path) -> tuple[list[str], list[str]]:
         try:
             kind = record["t"]
             if kind == "seats":
-                players = record["players"]
-                options = played.options_type.parse(record["options"])
+                replay.seats(record)
             elif kind == "deal":
+                game = replay.game
                 if game is not None and not game.over:
                     problems.append(f"record {index}: game {record['game']} was dealt before "
                                     f"game {number} ended")
                 ended()
-                number, actions, digest = record["game"], 0, b""
+                number, actions = record["game"], 0
                 if type(number) is not int or not 1 <= number <= CHAIN_LINKS:
                     problems.append(f"record {index}: a game numbered {number!r}")
-                    game, number = None, 0
+                    replay.game, number = None, 0
                     continue
                 secret, seeds = record["secret"], tuple(record["seeds"])
                 if not links_to(secret, number, commitment):
                     problems.append(f"game {number}: its secret does not match the commitment")
-                if len(seeds) != players:
-                    problems.append(f"game {number}: {len(seeds)} seeds for {players} seats")
-                if record["opener"] != (number - 1) % players:
+                if len(seeds) != replay.players:
+                    problems.append(f"game {number}: {len(seeds)} seeds for {replay.players} "
+                                    "seats")
+                if record["opener"] != (number - 1) % replay.players:
                     problems.append(f"game {number}: opened by seat {record['opener']}, not "
-                                    f"seat {(number - 1) % players}")
-                game = played(players, options, seed=deal_seed(secret, number, seeds),
-                              opener=record["opener"])
+                                    f"seat {(number - 1) % replay.players}")
+                replay.deal(record)  # as the record says, whatever was found above
             elif kind == "act":
-                if game is None and record["game"] == number and number:
+                if replay.game is None and record["game"] == number and number:
                     continue  # the rest of a game already found wrong
-                if game is None or record["game"] != number:
+                if replay.game is None or record["game"] != number:
                     problems.append(f"record {index}: an action outside its game")
                     continue
-                digest = advance(digest, game.apply(record["seat"],
-                                                    game.parse_action(record["action"])))
+                replay.act(record)
                 actions += 1
-                if record["h"] != digest:
+                if record["h"] != replay.digest:
                     problems.append(f"record {index}: game {number}, action {actions}: the "
                                     "game went otherwise than the journal says")
-                    game = None
+                    replay.game = None
             elif kind != "table":
                 problems.append(f"record {index}: unknown record {kind!r}")
         except RulesError as error:
             problems.append(f"record {index}: game {number}, action {actions + 1} breaks the "
                             f"rules: {error.message}")
-            game = None
+            replay.game = None
         except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
             problems.append(f"record {index} cannot be read ({error!r})")
-            game = None
+            replay.game = None
     ended()
     if contents.torn:
         lines.append(f"{contents.torn} bytes after the last whole record were left out "

@@ -1,0 +1,132 @@
+"""What every part of the table shares: its seats (:class:`Seat`), the connections it knows
+(:class:`Conn`), and :class:`TableParts`, which names the state the parts read and write and
+the few methods one part calls in another.
+
+:class:`~doubtlan.net.table.Table` is made of one part per job (seats, clocks, stand-ins,
+sending, replay), each a class in its own module that the table inherits. They work on one
+table, so they share its state; it is declared here once, with its type, and set in
+``Table.__init__``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from ...rules import Action, Game, Match
+from ...rules.fairness import Played, SeedChain
+from ..journal import Journal
+from ..messages import Message, Note
+from .config import TableConfig, TableState
+
+
+@dataclass
+class Seat:
+    number: int
+    name: str | None = None
+    #: A seated bot's strategy; None for a person's seat.
+    strategy: str | None = None
+    token: str | None = None
+    #: The connection playing this seat now.
+    conn: int | None = None
+    #: When this seat's player went away (None while present); ``gone`` once they left.
+    away_since: float | None = None
+    gone: bool = False
+    #: The bot playing the seat now: the seated bot, or a stand-in for an absent player.
+    bot: Any = None
+    #: Actions the bot has chosen and not yet played (its turn, one card at a time), and
+    #: the moment they were chosen for (the game, its turns, its window).
+    plan: list[Action] = field(default_factory=list)
+    planned: tuple[object, ...] = ()
+    #: The last claim (``game.turns``) the bot was asked to call; optional calls are offered
+    #: once per claim.
+    asked: int = -1
+    #: The seed the seat's player added to the match's deals (docs/fairness.md).
+    contribution: bytes = b""
+
+    @property
+    def taken(self) -> bool:
+        return self.name is not None
+
+
+@dataclass
+class Conn:
+    id: int
+    address: str
+    joined: bool = False
+    seat: int | None = None
+    #: What this connection has been sent of the current game.
+    game_number: int = 0
+    events_sent: int = 0
+    claims_sent: int = 0
+
+
+class TableParts:
+    """The table's state, as every part sees it (``Table.__init__`` sets it all)."""
+
+    #: The game played here, and how the table is set up.
+    kind: type[Game[Any, Any]]
+    config: TableConfig
+    seats: list[Seat]
+    conns: dict[int, Conn]
+    state: TableState
+    match: Match
+    game: Game[Any, Any] | None
+    #: Messages to send, in order: (connection, message); connections to close after them.
+    outbox: list[tuple[int, Message]]
+    closing: list[int]
+    #: Winners of the games played so far (None: a game stopped without one).
+    results: list[int | None]
+    #: Called whenever what the table advertises may have changed.
+    on_change: Callable[[], None]
+    #: What the table did on someone's behalf since the last ``state``; whether the game
+    #: changed since then; whether the game's reveal is to be sent.
+    _notes: list[Note]
+    _changed: bool
+    _reveal_due: bool
+    #: The deals: the chain of the host's secrets, and the game being played (its secret,
+    #: the seats' seeds, every action so far, and a digest of its events).
+    chain: SeedChain
+    secret: bytes
+    contributions: tuple[bytes, ...]
+    played: list[Played]
+    _digest: bytes
+    #: Where every change is written before anyone is told of it; the seats last written.
+    journal: Journal | None
+    _journaled_seats: dict[str, Any] | None
+    #: Wrong PINs by address: how many, and until when the next try must wait.
+    _pin_failures: dict[str, tuple[int, float]]
+    #: The clocks: each wait's key (so it is not started again) and when it runs out.
+    _window_key: tuple[object, ...] | None
+    _window_due: float | None
+    _turn_key: tuple[int, int, int] | None
+    _turn_due: float | None
+    _bot_due: float | None
+    _next_game_due: float | None
+    #: The window clock's wait in which a bot's answer was last held back; bots made so far.
+    _held: tuple[object, ...] | None
+    _bots_made: int
+
+    if TYPE_CHECKING:
+        # How a table is made (table.py), and what one part calls in another (each is
+        # defined in the module named).
+        def __init__(self, config: TableConfig, journal: Journal | None = None, *,
+                     root: bytes | None = None) -> None: ...
+
+        # table.py
+        def start_when_full(self, now: float) -> None: ...
+        def _settle(self, now: float) -> None: ...
+        def _apply(self, seat: int, action: Action, by: str) -> None: ...
+        def _deal(self, now: float) -> None: ...
+
+        # standins.py
+        def _bot(self, strategy: str, seat: int) -> Any: ...
+
+        # sending.py
+        def _send(self, conn: int, message: Message) -> None: ...
+        def _broadcast_table(self, but: int | None = None) -> None: ...
+        def _welcome(self, client: Conn, seat: Seat | None) -> None: ...
+
+        # replay.py
+        def _journal_seats(self) -> None: ...

@@ -1,0 +1,231 @@
+"""The seats and who sits in them: connections coming and going, joining (PIN, name, seed,
+token), coming back with a token, leaving; bots seated and removed; the rules, clocks and
+number of seats changed before the match starts."""
+
+from __future__ import annotations
+
+import hmac
+import secrets
+from typing import Any
+
+from ...rules import Match, RulesError
+from ...rules.fairness import MAX_CONTRIBUTION
+from .. import errors
+from ..messages import PROTOCOL_VERSION, Bye, Hello
+from .base import Conn, Seat, TableParts
+from .config import Refused
+
+#: Wrong PINs from one address before it must wait, and the longest wait, in seconds.
+PIN_TRIES, PIN_LOCK_MAX = 3, 60.0
+
+
+class Seating(TableParts):
+    """The table's seats, its connections, and the way in: PIN, names, tokens."""
+
+    @property
+    def taken(self) -> int:
+        return sum(seat.taken for seat in self.seats)
+
+    # -- connections ----------------------------------------------------------------------
+
+    def connect(self, conn: int, address: str) -> None:
+        self.conns[conn] = Conn(conn, address)
+
+    def disconnect(self, conn: int, now: float) -> None:
+        """The connection is gone (closed, dropped, silent too long)."""
+        gone = self.conns.pop(conn, None)
+        if gone is None or gone.seat is None:
+            return
+        seat = self.seats[gone.seat]
+        if seat.conn == conn:
+            seat.conn = None
+            if not seat.gone:
+                seat.away_since = now
+            self._broadcast_table()
+            self._settle(now)
+
+    # -- joining --------------------------------------------------------------------------
+
+    def _hello(self, client: Conn, hello: Hello, now: float) -> None:
+        if client.joined:
+            raise errors.AlreadyJoined()
+        if self.state == "over":
+            self._send(client.id, Bye("match_over", "the match is over"))
+            self.closing.append(client.id)
+            return
+        if hello.version != PROTOCOL_VERSION:
+            raise errors.VersionMismatch(
+                f"this host speaks protocol version {PROTOCOL_VERSION}; "
+                f"the client speaks version {hello.version}"
+            )
+        if hello.token is not None:
+            self._return(client, hello.token, now)
+            return
+        self._check_pin(client.address, hello.pin, now)
+        _contribution(hello.seed)  # a seed that cannot be read is refused before a seat
+        if hello.watch:
+            client.joined = True
+            self._welcome(client, None)
+            return
+        seat = next((s for s in self.seats if not s.taken), None)
+        if seat is None or self.state != "lobby":
+            raise errors.TableFull()
+        seat.name = self._unique_name(hello.name)
+        seat.token = secrets.token_urlsafe(24)
+        seat.contribution = _contribution(hello.seed)
+        seat.conn = client.id
+        client.joined, client.seat = True, seat.number
+        self._welcome(client, seat)
+        self._broadcast_table(but=client.id)  # its welcome carries the table
+        self.start_when_full(now)
+
+    def _return(self, client: Conn, token: str, now: float) -> None:
+        found = None
+        for seat in self.seats:  # compare with every seat, in constant time each
+            if seat.token is not None and hmac.compare_digest(
+                seat.token.encode(), token.encode()
+            ):
+                found = seat
+        if found is None or found.gone:
+            raise errors.BadToken()
+        if found.conn is not None and found.conn != client.id:
+            old = self.conns.get(found.conn)
+            if old is not None:
+                old.seat = None
+                self._send(old.id, Bye("replaced", "the seat was taken back on another connection"))
+                self.closing.append(old.id)
+        found.conn, found.away_since = client.id, None
+        if found.strategy is None:  # the player takes over from the stand-in bot
+            found.bot, found.plan = None, []
+        client.joined, client.seat = True, found.number
+        self._welcome(client, found)
+        self._broadcast_table()
+        self._settle(now)
+
+    def _check_pin(self, address: str, pin: str | None, now: float) -> None:
+        wanted = self.config.pin
+        if wanted is None:
+            return
+        failures, until = self._pin_failures.get(address, (0, 0.0))
+        if now < until:
+            raise errors.TooManyAttempts(f"too many wrong PINs; try again in {until - now:.0f} s")
+        if pin is not None and hmac.compare_digest(pin.encode(), wanted.encode()):
+            self._pin_failures.pop(address, None)
+            return
+        failures += 1
+        # Each wrong PIN past the first few doubles the wait before the next try.
+        wait = min(PIN_LOCK_MAX, 2.0 ** (failures - PIN_TRIES)) if failures >= PIN_TRIES else 0.0
+        self._pin_failures[address] = (failures, now + wait)
+        raise errors.WrongPin()
+
+    def _unique_name(self, wanted: str) -> str:
+        name = " ".join(wanted.split()) or "player"
+        taken = {seat.name for seat in self.seats if seat.name}
+        if name not in taken:
+            return name
+        for n in range(2, 100):
+            suffix = f" ({n})"
+            candidate = f"{name[: 24 - len(suffix)]}{suffix}"
+            if candidate not in taken:
+                return candidate
+        return f"{name[:15]} {secrets.token_hex(4)}"
+
+    def _leave(self, client: Conn, now: float) -> None:
+        if client.seat is not None and self.state == "lobby":
+            self.seats[client.seat] = Seat(client.seat)  # nothing to keep: free the seat
+            client.seat = None
+        elif client.seat is not None:
+            seat = self.seats[client.seat]
+            seat.gone, seat.conn, seat.away_since = True, None, now
+            seat.bot = self._bot(self.config.stand_in, seat.number)
+            client.seat = None
+        self._send(client.id, Bye("left", "you left the table"))
+        self.closing.append(client.id)
+        self._broadcast_table()
+        self._settle(now)
+
+    # -- the host's own changes, before the match starts -----------------------------------
+
+    def seat_bot(self, strategy: str, name: str | None = None) -> Seat:
+        """Seat a bot of ``strategy`` in the first free seat (before the match starts)."""
+        seat = next((s for s in self.seats if not s.taken), None)
+        if seat is None or self.state != "lobby":
+            raise Refused("every seat is taken" if self.state == "lobby"
+                          else "bots can be seated only before the match starts")
+        seat.strategy = strategy
+        seat.bot = self._bot(strategy, seat.number)
+        seat.name = self._unique_name(name or f"{strategy} bot")
+        self._broadcast_table()
+        return seat
+
+    def remove_bot(self, number: int) -> None:
+        """Take the bot in seat ``number`` off the table, or a player who went away (before
+        the match starts; the player's token then takes no seat back)."""
+        if self.state != "lobby":
+            raise Refused("bots can be removed only before the match starts")
+        seat = self.seats[number] if 0 <= number < len(self.seats) else None
+        away = seat is not None and seat.taken and seat.strategy is None and seat.conn is None
+        if seat is None or (seat.strategy is None and not away):
+            raise Refused("that seat has no bot (or player who went away) to remove")
+        self.seats[number] = Seat(number)
+        self._broadcast_table()
+        self.on_change()
+
+    def configure(
+        self,
+        options: Any = None,
+        *,
+        window: float | None = None,
+        turn_timeout: float | None = None,
+        players: int | None = None,
+    ) -> None:
+        """Change the rules, the clocks or the number of seats (before the match starts)."""
+        if self.state != "lobby":
+            raise Refused("the rules can be changed only before the match starts")
+        options = options or self.config.options
+        players = players or self.config.players
+        if not isinstance(options, self.kind.options_type):
+            raise Refused(f"these are not rule options of {self.kind.title}")
+        try:
+            options.check_players(players)
+        except RulesError as error:
+            raise Refused(error.message) from None
+        if self.taken > players:
+            raise Refused(f"{self.taken} are seated; a table for {players} is too small")
+        self.config.options = options
+        if window is not None:
+            self.config.window = window
+        if turn_timeout is not None:
+            self.config.turn_timeout = turn_timeout
+        self._seat_round(players)
+
+    def _seat_round(self, players: int) -> None:
+        """Seat the taken seats first, in order, at a table of ``players``; a player whose
+        seat number changed is welcomed again with the new one (the same token)."""
+        taken = [seat for seat in self.seats if seat.taken]
+        moved = [seat for number, seat in enumerate(taken) if seat.number != number]
+        for number, seat in enumerate(taken):
+            seat.number = number
+        self.seats = taken + [Seat(n) for n in range(len(taken), players)]
+        self.config.players = players
+        self.match = Match(players, self.config.options, seed=self.config.seed, game=self.kind)
+        for seat in moved:
+            client = self.conns.get(seat.conn) if seat.conn is not None else None
+            if client is not None:
+                client.seat = seat.number
+                self._welcome(client, seat)
+        self._broadcast_table()
+        self.on_change()
+
+
+def _contribution(seed: str | None) -> bytes:
+    """A player's seed for the deals, from its hexadecimal text in ``hello``."""
+    if seed is None:
+        return b""
+    try:
+        contribution = bytes.fromhex(seed)
+    except ValueError:
+        raise errors.BadMessage("hello.seed: not hexadecimal") from None
+    if len(contribution) > MAX_CONTRIBUTION:
+        raise errors.BadMessage(f"hello.seed: more than {MAX_CONTRIBUTION} bytes")
+    return contribution
