@@ -16,8 +16,8 @@ from doubtlan.rules.idoubtit import TableView
 from doubtlan.rules.iknowyoudont import Intercept, Kind, Pass, Wild
 from doubtlan.rules.iknowyoudont import TableView as KnowView
 from doubtlan.tui.app import DoubtApp, HostSetup, JoinSetup
-from doubtlan.tui.widgets.hand import Hand
-from doubtlan.tui.widgets.iknowyoudont.hand import KnowHand
+from doubtlan.tui.games.idoubtit.hand import Hand
+from doubtlan.tui.games.iknowyoudont.hand import KnowHand
 
 DEADLINE = 20.0
 

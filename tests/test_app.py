@@ -35,16 +35,16 @@ from doubtlan.net.hosted import HostedTable
 from doubtlan.rules import Card, Challenge, Claim, Rank
 from doubtlan.rules.idoubtit import Resolved
 from doubtlan.tui.app import FULL_PASSES_OFF, DoubtApp, HostSetup, JoinSetup, QuietCollector
+from doubtlan.tui.games.idoubtit.hand import Hand
+from doubtlan.tui.games.idoubtit.history import DoubtHistory
+from doubtlan.tui.games.idoubtit.prompt import DOUBT, STAND, Prompt
+from doubtlan.tui.games.idoubtit.results import DoubtResults
 from doubtlan.tui.screens.help import HelpScreen
 from doubtlan.tui.screens.message import ConfirmScreen, MessageScreen
 from doubtlan.tui.screens.options import OptionsScreen
 from doubtlan.tui.screens.play import TURN_NOTICE
-from doubtlan.tui.widgets.hand import Hand
-from doubtlan.tui.widgets.history import History
 from doubtlan.tui.widgets.lines import clickable
 from doubtlan.tui.widgets.lobby import Lobby
-from doubtlan.tui.widgets.prompt import DOUBT, STAND, Prompt
-from doubtlan.tui.widgets.results import Results
 from doubtlan.tui.widgets.titlebar import TitleBar
 
 SIZE = (100, 30)
@@ -74,7 +74,7 @@ class Alone(App[None]):
 
 def results_text(app: DoubtApp) -> str:
     assert app.play is not None
-    return str(app.play.query_one(Results).title)
+    return str(app.play.query_one(DoubtResults).title)
 
 
 @asynccontextmanager
@@ -109,7 +109,7 @@ async def test_the_host_plays_a_game_by_keys_wins_and_deals_the_next() -> None:
         # Laid, announced, doubted and let claims stand, all by keys.
         assert all(count > 0 for count in player.done.values()), player.done
         assert view.winner == 0 and "You win!" in results_text(app)
-        results = app.play.query_one(Results)  # type: ignore[union-attr]
+        results = app.play.query_one(DoubtResults)  # type: ignore[union-attr]
         assert len(results.rows) == 3 and "Amy (you)" in str(results.render())
         # The bluff counts are told at the end; each hand's sparkline is drawn.
         assert str(results.rows[0][3]) != "?"
@@ -247,7 +247,7 @@ async def test_a_join_app_plays_a_headless_hosts_match_to_the_end() -> None:
             view = await KeyPlayer(pilot, app).play_game()
             assert view.winner is not None and view.seat == 2
             await wait_for(pilot, lambda: app.client.mirror.bye is not None, "the end")  # type: ignore[union-attr]
-            await wait_for(pilot, lambda: "match is over" in app.play.query_one(Results).hint,  # type: ignore[union-attr]
+            await wait_for(pilot, lambda: "match is over" in app.play.query_one(DoubtResults).hint,  # type: ignore[union-attr]
                            "the match over")
 
 
@@ -435,9 +435,9 @@ async def test_the_claims_list_shows_the_newest_and_scrolls_back_with_the_wheel(
                         doubter=None, honest=None, taker=None, taken=0, next_rank=Rank.TWO)
 
     names = {0: "Amy", 1: "Ben", 2: "Clara"}
-    app = Alone(History(id="history"))
+    app = Alone(DoubtHistory(id="history"))
     async with app.run_test(size=(32, 12)) as pilot:
-        history = app.query_one(History)
+        history = app.query_one(DoubtHistory)
         claims = tuple(claim(n) for n in range(30))
         history.show(1, claims, names)
         await pilot.pause()

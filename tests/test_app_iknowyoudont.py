@@ -27,14 +27,14 @@ from doubtlan.rules.iknowyoudont import (
     Showdown,
 )
 from doubtlan.tui.app import DoubtApp
+from doubtlan.tui.games.iknowyoudont.centre import Centre
+from doubtlan.tui.games.iknowyoudont.hand import KnowHand
+from doubtlan.tui.games.iknowyoudont.history import KnowHistory
+from doubtlan.tui.games.iknowyoudont.players import KnowPlayers
+from doubtlan.tui.games.iknowyoudont.prompt import CHALLENGE, INTERCEPT, PASS, WILD, KnowPrompt
+from doubtlan.tui.games.iknowyoudont.results import KnowResults
 from doubtlan.tui.screens.help import HelpScreen
 from doubtlan.tui.screens.options import OptionsScreen
-from doubtlan.tui.widgets.iknowyoudont.centre import Centre
-from doubtlan.tui.widgets.iknowyoudont.hand import KnowHand
-from doubtlan.tui.widgets.iknowyoudont.history import KnowHistory
-from doubtlan.tui.widgets.iknowyoudont.players import KnowPlayers
-from doubtlan.tui.widgets.iknowyoudont.prompt import CHALLENGE, INTERCEPT, PASS, WILD, KnowPrompt
-from doubtlan.tui.widgets.iknowyoudont.results import KnowResults
 from doubtlan.tui.widgets.keys import KeyLine
 
 SIZE = (100, 30)

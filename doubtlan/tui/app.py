@@ -29,13 +29,13 @@ from ..net.messages import Bye, Error, Message, Reveal, State, TableInfo, Welcom
 from ..net.table import Refused, TableConfig
 from ..rules import game_named
 from ..rules.idoubtit import Resolved, Won
-from .cards import sentence
+from .games import table_type
 from .screens.discovery import DiscoveryScreen
 from .screens.help import HelpScreen
 from .screens.message import ConfirmScreen, MessageScreen
 from .screens.pin import PinScreen
 from .screens.play import PlayScreen
-from .widgets.gametable import table_type
+from .words import sentence
 
 
 @dataclass

@@ -14,7 +14,7 @@ from textual.widgets import DataTable, Footer, Input, Static
 
 from ...net.address import parse_address
 from ...net.discovery import TableAd
-from ..cards import sentence
+from ..words import sentence
 
 LOCK = "🔒"
 ASCII_LOCK = "(PIN)"

@@ -13,7 +13,7 @@ from ...net.table import TableConfig
 from ...rules import Challenge, Options
 from ...rules.iknowyoudont import Deck
 from ...rules.iknowyoudont import Options as KnowOptions
-from ..cards import sentence
+from ..words import sentence
 
 
 class OptionsScreen(ModalScreen[bool]):

@@ -15,7 +15,8 @@ from textual.widgets import ContentSwitcher, Static
 
 from ...net.client import Mirror
 from ...net.messages import Message
-from ..widgets.gametable import GUARD, GameTable, table_type
+from ..games import table_type
+from ..widgets.gametable import GUARD, GameTable
 from ..widgets.keys import KeyLine
 from ..widgets.lobby import Lobby
 from ..widgets.titlebar import TitleBar

@@ -1,9 +1,10 @@
 """What the play screen asks of a game's table, whichever game it is.
 
 A table plays one game (``TableInfo.game``). Each game has its own table widget, a
-subclass of :class:`GameTable`, which draws that game's view, holds that game's keys and
-says what the app should follow in that game's events; the play screen only picks the
-class (:func:`table_type`) and hands it what the host sent.
+subclass of :class:`GameTable` in its folder under ``tui/games``, which draws that game's
+view, holds that game's keys and says what the app should follow in that game's events;
+the play screen only picks the class (``tui.games.table_type``) and hands it what the host
+sent.
 """
 
 from __future__ import annotations
@@ -124,15 +125,3 @@ class GameTable(Widget):
 
 #: Seconds at the start of a window in which a doubt (or challenge) is ignored.
 GUARD = 0.5
-
-
-def table_type(game: str) -> type[GameTable]:
-    """The table widget of ``game`` (``"idoubtit"``, ``"iknowyoudont"``)."""
-    from .doubt_table import DoubtTable
-    from .iknowyoudont.table import KnowTable
-
-    tables: dict[str, type[GameTable]] = {t.game: t for t in (DoubtTable, KnowTable)}
-    try:
-        return tables[game]
-    except KeyError:
-        raise ValueError(f"this app cannot show the game {game!r}") from None

@@ -31,8 +31,8 @@ from ....rules.iknowyoudont import (
     TableView,
     Wild,
 )
-from ...cards import cap, declaration_text
-from ..gametable import GameTable, KeyEntry
+from ...widgets.gametable import GameTable, KeyEntry
+from .cards import cap, declaration_text
 from .centre import Centre
 from .hand import KnowHand
 from .history import KnowHistory

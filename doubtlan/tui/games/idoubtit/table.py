@@ -11,21 +11,21 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
 
-from ...net.messages import TableInfo
-from ...rules import Announce, Doubt, Event, Lay, LetStand, Phase, View
-from ...rules.fairness import Verdict
-from ...rules.idoubtit import Resolved, TableView, Won
-from ..cards import cards_text
-from .gametable import GameTable, KeyEntry
+from ....net.messages import TableInfo
+from ....rules import Announce, Doubt, Event, Lay, LetStand, Phase, View
+from ....rules.fairness import Verdict
+from ....rules.idoubtit import Resolved, TableView, Won
+from ...widgets.gametable import GameTable, KeyEntry
+from .cards import cards_text
 from .hand import Hand
-from .history import History
+from .history import DoubtHistory
 from .players import Players
 from .prompt import Prompt
 from .rank import RankBanner
-from .results import Results
+from .results import DoubtResults
 
 if TYPE_CHECKING:
-    from ..app import Seen
+    from ...app import Seen
 
 RULES = """\
 # I Doubt It
@@ -59,6 +59,10 @@ Empty your hand with a claim that holds up, and you win.
 class DoubtTable(GameTable):
     """The table of I Doubt It."""
 
+    DEFAULT_CSS = """
+    DoubtTable #middle { height: 7; }
+    """
+
     game = "idoubtit"
     rules = RULES
 
@@ -78,7 +82,7 @@ class DoubtTable(GameTable):
                 yield RankBanner()
                 yield Prompt()
             yield Hand(ascii=self.ascii)
-        yield History(id="history")
+        yield DoubtHistory(id="history")
 
     def take_focus(self) -> None:
         self.query_one(Hand).focus()
@@ -91,7 +95,7 @@ class DoubtTable(GameTable):
         # A claim being judged lies on the pile: whoever loses the doubt takes both.
         waiting = view.claim.count if view.claim is not None else 0
         self.query_one(RankBanner).show(view.rank, view.pile + waiting)
-        self.query_one(History).show(seen.game_number, view.claims, names)
+        self.query_one(DoubtHistory).show(seen.game_number, view.claims, names)
         laying = view.my_turn and bool(view.my_laid)
         self.query_one(Hand).show(view.hand, view.my_laid if laying else (),
                                   seated=view.seat is not None)
@@ -154,11 +158,11 @@ class DoubtTable(GameTable):
 
     @classmethod
     def make_results(cls) -> Widget:
-        return Results(id="results")
+        return DoubtResults(id="results")
 
     def results(self, results: Widget, view: TableView, info: TableInfo, seen: Seen, *,
                 is_host: bool, over: bool, verdict: Verdict | None) -> None:
-        assert isinstance(results, Results)
+        assert isinstance(results, DoubtResults)
         results.show(view, info, seen.won, is_host=is_host, over=over, verdict=verdict)
 
     # -- what the app follows --------------------------------------------------------------
