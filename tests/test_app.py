@@ -34,7 +34,8 @@ from doubtlan.net.discovery import TableAd
 from doubtlan.net.hosted import HostedTable
 from doubtlan.rules import Card, Challenge, Claim, Rank
 from doubtlan.rules.idoubtit import Resolved
-from doubtlan.tui.app import FULL_PASSES_OFF, DoubtApp, HostSetup, JoinSetup, QuietCollector
+from doubtlan.tui.app import DoubtApp, HostSetup, JoinSetup
+from doubtlan.tui.collector import FULL_PASSES_OFF, QuietCollector
 from doubtlan.tui.games.idoubtit.hand import Hand
 from doubtlan.tui.games.idoubtit.history import DoubtHistory
 from doubtlan.tui.games.idoubtit.prompt import DOUBT, STAND, Prompt

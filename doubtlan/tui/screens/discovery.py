@@ -4,6 +4,8 @@ typing an address by hand."""
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Callable
+from contextlib import AbstractAsyncContextManager
 
 from textual import work
 from textual.app import ComposeResult
@@ -19,6 +21,18 @@ from ..words import sentence
 LOCK = "🔒"
 ASCII_LOCK = "(PIN)"
 
+#: Given a callback for the tables seen, returns an async context manager that calls it
+#: whenever the tables on the network change, while it is open.
+OnTables = Callable[[dict[str, TableAd]], object]
+BrowserFactory = Callable[[OnTables], AbstractAsyncContextManager[object]]
+
+
+def zeroconf_browser(on_change: OnTables) -> AbstractAsyncContextManager[object]:
+    """The tables advertised on the network (mDNS)."""
+    from ...net.discovery import Browser
+
+    return Browser(on_change=on_change)
+
 
 class DiscoveryScreen(Screen[tuple[tuple[str, int], bool]]):
     """Pick a table: Enter on a row joins it; or type HOST[:PORT] and Enter. The screen
@@ -29,8 +43,12 @@ class DiscoveryScreen(Screen[tuple[tuple[str, int], bool]]):
         Binding("slash", "type_address", "Type an address"),
     ]
 
-    def __init__(self) -> None:
+    def __init__(self, browser: BrowserFactory = zeroconf_browser, *, ascii: bool = False,
+                 watch: bool = False) -> None:
         super().__init__()
+        #: Follows the tables on the network (tests give one that touches no network);
+        #: locks in letters; ``watch``: the player joins to watch, so a table playing will do.
+        self.browser, self.ascii, self.watching = browser, ascii, watch
         self.tables: list[TableAd] = []
 
     def compose(self) -> ComposeResult:
@@ -56,14 +74,10 @@ class DiscoveryScreen(Screen[tuple[tuple[str, int], bool]]):
         """Follow the tables on the network while this screen is open."""
         import asyncio
 
-        from ..app import DoubtApp
-
-        app = self.app
-        assert isinstance(app, DoubtApp)
         self.query_one("#looking", Static).update(
             "Looking for tables... (they appear here as they start)")
         try:
-            async with app.browser(self.show_tables):
+            async with self.browser(self.show_tables):
                 await asyncio.Event().wait()  # until the screen goes, which cancels this
         except (RuntimeError, OSError, ValueError) as error:
             with contextlib.suppress(Exception):
@@ -77,7 +91,7 @@ class DiscoveryScreen(Screen[tuple[tuple[str, int], bool]]):
         chosen = self.tables[row].name if 0 <= row < len(self.tables) else None
         widget.clear()
         for ad in found:
-            lock = ASCII_LOCK if self.app.ascii else LOCK  # type: ignore[attr-defined]
+            lock = ASCII_LOCK if self.ascii else LOCK
             name = f"{ad.name} {lock}" if ad.pin else ad.name
             where = f"{ad.addresses[0]}:{ad.port}" if ad.addresses else f"port {ad.port}"
             widget.add_row(name, where, f"{ad.taken}/{ad.seats}", ad.state,
@@ -121,11 +135,7 @@ class DiscoveryScreen(Screen[tuple[tuple[str, int], bool]]):
         self.leave_for(address, pin_needed=False)
 
     def join(self, ad: TableAd) -> None:
-        from ..app import DoubtApp
-
-        app = self.app
-        assert isinstance(app, DoubtApp)
-        if ad.state != "lobby" and not app.join_setup.watch:
+        if ad.state != "lobby" and not self.watching:
             self.notify(f"{ad.name} is {ad.state}; only a lobby takes new players.",
                         severity="warning")
             return

@@ -3,25 +3,38 @@ game's own rule options: I Doubt It's decks and challenges, I Know You Don't's d
 
 from __future__ import annotations
 
+from typing import Any, Protocol
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, Static
 
-from ...net.table import TableConfig
+from ...net.table import Refused, TableConfig
 from ...rules import Challenge, Options
 from ...rules.iknowyoudont import Deck
 from ...rules.iknowyoudont import Options as KnowOptions
 from ..words import sentence
 
 
+class Configure(Protocol):
+    """Changes the table's rules, clocks and seats (``Host.configure``); ``Refused`` says
+    why it cannot."""
+
+    def __call__(self, options: Any = None, *, window: float | None = None,
+                 turn_timeout: float | None = None, players: int | None = None) -> None: ...
+
+
 class OptionsScreen(ModalScreen[bool]):
+    """The rules dialog over ``config``; Save hands the new settings to ``configure`` and
+    closes (True), unless they are refused (the reason shows under the fields)."""
+
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
-    def __init__(self, config: TableConfig) -> None:
+    def __init__(self, config: TableConfig, configure: Configure) -> None:
         super().__init__()
-        self.config = config
+        self.config, self.configure = config, configure
 
     def compose(self) -> ComposeResult:
         config = self.config
@@ -65,8 +78,6 @@ class OptionsScreen(ModalScreen[bool]):
         self.save()
 
     def save(self) -> None:
-        from ..app import DoubtApp
-
         error = self.query_one("#options-error", Static)
         know = self.config.game == "iknowyoudont"
         options: object
@@ -86,17 +97,8 @@ class OptionsScreen(ModalScreen[bool]):
         except ValueError as problem:
             error.update(str(problem))
             return
-        app = self.app
-        assert isinstance(app, DoubtApp)
-        hosted = app.hosted
-        if hosted is None:
-            self.dismiss(False)
-            return
-        from ...net.table import Refused
-
         try:
-            hosted.host.configure(options, window=window,  # type: ignore[arg-type]
-                                  turn_timeout=turn, players=int(players))
+            self.configure(options, window=window, turn_timeout=turn, players=int(players))
         except Refused as problem:
             error.update(sentence(str(problem)))
             return

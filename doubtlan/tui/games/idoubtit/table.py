@@ -3,7 +3,8 @@ and its keys (lay, announce, doubt, let stand)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from dataclasses import dataclass
+from typing import ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -15,6 +16,7 @@ from ....net.messages import TableInfo
 from ....rules import Announce, Doubt, Event, Lay, LetStand, Phase, View
 from ....rules.fairness import Verdict
 from ....rules.idoubtit import Resolved, TableView, Won
+from ...client_state import ClientState
 from ...widgets.gametable import GameTable, KeyEntry
 from .cards import cards_text
 from .hand import Hand
@@ -23,9 +25,6 @@ from .players import Players
 from .prompt import Prompt
 from .rank import RankBanner
 from .results import DoubtResults
-
-if TYPE_CHECKING:
-    from ...app import Seen
 
 RULES = """\
 # I Doubt It
@@ -54,6 +53,22 @@ Empty your hand with a claim that holds up, and you win.
 | ? | this help |
 | q | leave (the host: end the table for everyone) |
 """
+
+
+@dataclass
+class DoubtNotes:
+    """What I Doubt It's table keeps of a game's events (``ClientState.notes``): the last
+    claim that was doubted (shown as the reveal), and the win (its bluff counts)."""
+
+    reveal: Resolved | None = None
+    won: Won | None = None
+
+
+def notes_of(seen: ClientState) -> DoubtNotes:
+    """This game's notes in ``seen``, made when there are none yet."""
+    if not isinstance(seen.notes, DoubtNotes):
+        seen.notes = DoubtNotes()
+    return seen.notes
 
 
 class DoubtTable(GameTable):
@@ -89,7 +104,7 @@ class DoubtTable(GameTable):
 
     # -- drawing ---------------------------------------------------------------------------
 
-    def draw(self, view: TableView, info: TableInfo, seen: Seen) -> None:
+    def draw(self, view: TableView, info: TableInfo, seen: ClientState) -> None:
         names = self.names()
         self.query_one(Players).show(view, info)
         # A claim being judged lies on the pile: whoever loses the doubt takes both.
@@ -101,7 +116,7 @@ class DoubtTable(GameTable):
                                   seated=view.seat is not None)
         self._say(view, seen, names)
 
-    def _say(self, view: TableView, seen: Seen, names: dict[int, str]) -> None:
+    def _say(self, view: TableView, seen: ClientState, names: dict[int, str]) -> None:
         prompt = self.query_one(Prompt)
         claim, claimer = view.claim, view.claimer
         who = names.get(claimer, "?") if claimer is not None else "?"
@@ -110,7 +125,7 @@ class DoubtTable(GameTable):
             text = Text(f"{who} claims {claim.describe()}", style="bold")
             text.append("\nd doubts, p lets it stand", style="dim")
             prompt.say(text, ask=True)
-            self.tick(self.doubt_app.clock())
+            self.tick(self.clock())
             return
         if claim is not None and view.can(Doubt):  # open mode: call before the next card
             text = Text(f"{who} claims {claim.describe()}", style="bold")
@@ -118,7 +133,7 @@ class DoubtTable(GameTable):
             prompt.say(text, call=True)
             return
         last = view.claims[-1] if view.claims else None
-        if claim is None and last is not None and last == seen.reveal:
+        if claim is None and last is not None and last == notes_of(seen).reveal:
             doubter = "You" if last.doubter == view.seat else names.get(last.doubter or 0, "?")
             whose = "your" if last.seat == view.seat else f"{names.get(last.seat)}'s"
             text = Text(f"{doubter} doubted {whose} {last.claim.describe()}:\n",
@@ -160,19 +175,19 @@ class DoubtTable(GameTable):
     def make_results(cls) -> Widget:
         return DoubtResults(id="results")
 
-    def results(self, results: Widget, view: TableView, info: TableInfo, seen: Seen, *,
+    def results(self, results: Widget, view: TableView, info: TableInfo, seen: ClientState, *,
                 is_host: bool, over: bool, verdict: Verdict | None) -> None:
         assert isinstance(results, DoubtResults)
-        results.show(view, info, seen.won, is_host=is_host, over=over, verdict=verdict)
+        results.show(view, info, notes_of(seen).won, is_host=is_host, over=over, verdict=verdict)
 
     # -- what the app follows --------------------------------------------------------------
 
     @classmethod
-    def note(cls, event: Event, seen: Seen) -> bool:
+    def note(cls, event: Event, seen: ClientState) -> bool:
         if isinstance(event, Resolved) and event.doubter is not None:
-            seen.reveal = event
+            notes_of(seen).reveal = event
         elif isinstance(event, Won):
-            seen.won = event
+            notes_of(seen).won = event
             return True
         return False
 
@@ -203,24 +218,24 @@ class DoubtTable(GameTable):
     def action_move(self, step: int) -> None:
         self.query_one(Hand).move(step)
 
-    async def action_lay(self) -> None:
+    def action_lay(self) -> None:
         card = self.query_one(Hand).card
         if card is not None:
-            await self.act(f"lay {card.code}")
+            self.act(f"lay {card.code}")
 
-    async def on_hand_chosen(self, event: Hand.Chosen) -> None:
+    def on_hand_chosen(self, event: Hand.Chosen) -> None:
         hand = self.query_one(Hand)
         hand.cursor = event.index
         if event.lay and self.check_action("lay", ()):
-            await self.action_lay()
+            self.action_lay()
 
-    async def action_announce(self) -> None:
-        await self.act("announce")
+    def action_announce(self) -> None:
+        self.act("announce")
 
-    async def action_doubt(self) -> None:
+    def action_doubt(self) -> None:
         if self.too_soon():
             return  # too soon after the claim to be meant
-        await self.act("doubt")
+        self.act("doubt")
 
-    async def action_stand(self) -> None:
-        await self.act("stand")
+    def action_stand(self) -> None:
+        self.act("stand")
