@@ -218,7 +218,7 @@ async def test_the_host_seats_and_removes_bots_sets_the_rules_and_starts() -> No
         await wait_for(pilot, lambda: info().seats[1].name is None, "the bot removed")
         await pilot.press("o")
         await wait_for(pilot, lambda: isinstance(app.screen, OptionsScreen), "the options")
-        app.screen.query_one("#decks", Select).value = 2
+        app.screen.query_one("#decks", Select).value = "2"
         app.screen.query_one("#challenge", Select).value = "open"
         app.screen.query_one("#players", Input).value = "10"
         app.screen.query_one("#window", Input).value = "abc"

@@ -103,6 +103,15 @@ def test_screens_widgets_and_games_do_not_import_the_app() -> None:
     assert users == [], users
 
 
+def test_game_names_are_written_only_in_the_games_folders() -> None:
+    for name, path in tui_modules().items():
+        if name.startswith(f"{PACKAGE}.games."):
+            continue
+        literals = {node.value for node in ast.walk(ast.parse(path.read_text()))
+                    if isinstance(node, ast.Constant) and isinstance(node.value, str)}
+        assert not literals & set(GAMES), (name, literals & set(GAMES))
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_each_game_has_a_table_in_its_folder(game: str) -> None:
     table = table_type(game)

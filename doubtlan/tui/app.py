@@ -23,7 +23,7 @@ from ..net.hosted import AdvertiseError, Advertising, HostedTable
 from ..net.journal import JournalError
 from ..net.messages import Bye, Error, Message, Reveal, State, TableInfo, Welcome
 from ..net.table import Refused, TableConfig
-from ..rules import game_named
+from ..rules import DEFAULT_GAME, game_named
 from .client_state import ClientState
 from .collector import COLLECT_AFTER_GAME, QuietCollector, collect_between_games
 from .games import table_type
@@ -222,8 +222,7 @@ class DoubtApp(App[int]):
                     # Nobody plays while the results are read: the collector's full pass then.
                     self.set_timer(COLLECT_AFTER_GAME, collect_between_games)
             view = mirror.view
-            window = table.window(view) if view is not None and view.game == table.game \
-                else None
+            window = view.window_key if view is not None and view.game == table.game else None
             if window is not None:
                 key = (message.game_number, *window)
                 if seen.window_key != key:
@@ -335,7 +334,7 @@ class DoubtApp(App[int]):
         info = self.client.mirror.table if self.client else None
         if info is not None:
             return info.game
-        return self.host_setup.config.game if self.host_setup else "idoubtit"
+        return self.host_setup.config.game if self.host_setup else DEFAULT_GAME
 
     def action_help(self) -> None:
         if not isinstance(self.screen, HelpScreen):

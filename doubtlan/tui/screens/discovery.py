@@ -16,6 +16,7 @@ from textual.widgets import DataTable, Footer, Input, Static
 
 from ...net.address import parse_address
 from ...net.discovery import TableAd
+from ...rules import GAMES
 from ..words import sentence
 
 LOCK = "🔒"
@@ -148,9 +149,10 @@ class DiscoveryScreen(Screen[tuple[tuple[str, int], bool]]):
 
 def _rules(game: str, text: str) -> str:
     """The game a table plays and its rules, in a few words (they fit 80 columns)."""
-    if game == "iknowyoudont":
-        return "I Know You Don't, " + ("standard" if "deck=standard" in text else "own deck")
-    if game != "idoubtit":
+    known = GAMES.get(game)
+    if known is None:
         return f"{game} (not known here)"  # a newer doubtlan's game
-    decks = "2 decks" if "decks=2" in text else "1 deck"
-    return "I Doubt It, " + decks + (", open" if "challenge=open" in text else "")
+    try:
+        return f"{known.title}, {known.options_type.parse(text).brief()}"
+    except ValueError:
+        return f"{known.title}, {text}"  # rules this doubtlan cannot read: as they came

@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 from textual.widget import Widget
 
 from ...net.messages import TableInfo
-from ...rules import Event, View
+from ...rules import Event
 from ...rules.fairness import Verdict
 from ..client_state import ClientState
 from ..messages import Act
@@ -94,12 +94,6 @@ class GameTable(Widget):
         """Keep in ``seen.notes`` (of this table's own type) what the screens need of
         ``event``; True when it ends a game."""
         return False
-
-    @classmethod
-    def window(cls, view: View) -> tuple[object, ...] | None:
-        """While this seat sees a clock running (a decision with a countdown), a key that
-        changes whenever that clock starts again; None otherwise."""
-        return None
 
     # -- for the keys ---------------------------------------------------------------------
 

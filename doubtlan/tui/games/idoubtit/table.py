@@ -13,7 +13,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
 
 from ....net.messages import TableInfo
-from ....rules import Announce, Doubt, Event, Lay, LetStand, Phase, View
+from ....rules import Announce, Doubt, Event, Lay, LetStand, Phase
 from ....rules.fairness import Verdict
 from ....rules.idoubtit import Resolved, TableView, Won
 from ...client_state import ClientState
@@ -190,11 +190,6 @@ class DoubtTable(GameTable):
             notes_of(seen).won = event
             return True
         return False
-
-    @classmethod
-    def window(cls, view: View) -> tuple[object, ...] | None:
-        assert isinstance(view, TableView)
-        return (view.turns,) if view.claim is not None else None
 
     # -- keys and clicks -------------------------------------------------------------------
 

@@ -14,7 +14,7 @@ from textual.containers import Vertical
 from textual.widget import Widget
 
 from ....net.messages import TableInfo
-from ....rules import Action, Event, View
+from ....rules import Action, Event
 from ....rules.fairness import Verdict
 from ....rules.iknowyoudont import (
     Accept,
@@ -242,18 +242,6 @@ class KnowTable(GameTable):
     @classmethod
     def note(cls, event: Event, seen: ClientState) -> bool:
         return isinstance(event, Ended)
-
-    @classmethod
-    def window(cls, view: View) -> tuple[object, ...] | None:
-        """A new claim starts the clock; so does priority reaching or leaving this seat
-        (each seat's priority has its own time), and a Wildcard to decide on."""
-        assert isinstance(view, TableView)
-        if view.phase is Phase.PRIORITY:
-            mine = view.seat is not None and view.priority == view.seat
-            return ("priority", view.turns, mine)
-        if view.phase is Phase.DECIDING:
-            return ("deciding", view.turns)
-        return None
 
 
     # -- keys and clicks -------------------------------------------------------------------
