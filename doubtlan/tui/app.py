@@ -170,12 +170,16 @@ class DoubtApp(App[int]):
         )
         self.client.mirror.check_at_once = False  # see _received
         if self.play is None:
-            host = HostSide(self.join_addresses, self.hosted.table.config.pin,
-                            self.host_setup.strategy if self.host_setup else "counter") \
-                if self.hosted is not None else None
-            self.play = PlayScreen(ascii=self.ascii, clock=self.clock, host=host)
+            self.play = PlayScreen(ascii=self.ascii, clock=self.clock, host=self._host_side())
             self.push_screen(self.play)
         self._play(self.client)
+
+    def _host_side(self) -> HostSide | None:
+        """What the host's play screen has besides the game; None for a joiner's."""
+        hosted, setup = self.hosted, self.host_setup
+        if hosted is None or setup is None:
+            return None
+        return HostSide(self.join_addresses, hosted.table.config.pin, setup.strategy)
 
     @work(exclusive=True, group="net")
     async def _play(self, client: Client) -> None:
@@ -330,7 +334,7 @@ class DoubtApp(App[int]):
 
     @property
     def game(self) -> str:
-        """The game played at this app's table (I Doubt It until the table says)."""
+        """The game played at this app's table (the default game until the table says)."""
         info = self.client.mirror.table if self.client else None
         if info is not None:
             return info.game
