@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable
+from typing import Any, ClassVar
 
 from textual.geometry import Region
 from textual.pilot import Pilot
@@ -13,11 +14,17 @@ from textual.widget import Widget
 from doubtlan.net.hosted import HostedTable
 from doubtlan.net.table import TableConfig
 from doubtlan.rules.idoubtit import TableView
-from doubtlan.rules.iknowyoudont import Intercept, Kind, Pass, Wild
+from doubtlan.rules.iknowyoudont import Challenge, Intercept, Kind, Pass, Wild
+from doubtlan.rules.iknowyoudont import Options as KnowOptions
 from doubtlan.rules.iknowyoudont import TableView as KnowView
 from doubtlan.tui.app import DoubtApp, HostSetup, JoinSetup
-from doubtlan.tui.widgets.hand import Hand
-from doubtlan.tui.widgets.iknowyoudont.hand import KnowHand
+from doubtlan.tui.games.idoubtit.hand import Hand
+from doubtlan.tui.games.idoubtit.prompt import Prompt
+from doubtlan.tui.games.idoubtit.results import DoubtResults
+from doubtlan.tui.games.iknowyoudont.hand import KnowHand
+from doubtlan.tui.games.iknowyoudont.prompt import KnowPrompt
+from doubtlan.tui.games.iknowyoudont.results import KnowResults
+from doubtlan.tui.widgets.results import GameResults
 
 DEADLINE = 20.0
 
@@ -62,6 +69,21 @@ async def click_text(pilot: Pilot[object], widget: Widget, text: str) -> None:
     """Click the middle of ``text`` where ``widget`` draws it, as a player would."""
     x, y = place_of(widget, text)
     await pilot.click(widget, offset=(x + len(text) // 2, y))
+
+
+def drawn(app: DoubtApp, widget: type[Widget]) -> str:
+    """What ``widget`` of the play screen draws, its lines joined and its spaces made single."""
+    assert app.play is not None
+    return " ".join(str(app.play.query_one(widget).render()).split())
+
+
+async def start_match(pilot: Pilot[object], app: DoubtApp, seated: int = 3) -> None:
+    """From the host's lobby, once ``seated`` seats are taken, start the match (``s``)."""
+    await wait_for(pilot, lambda: app.play is not None and app.play.pane == "lobby", "lobby")
+    await wait_for(pilot, lambda: app.client and app.client.mirror.table and sum(
+        s.name is not None for s in app.client.mirror.table.seats) >= seated, "the seats")
+    await pilot.press("s")
+    await wait_for(pilot, lambda: app.play is not None and app.play.pane == "table", "table")
 
 
 def config(**changes: object) -> TableConfig:
@@ -175,8 +197,6 @@ def asked(app: DoubtApp) -> bool:
 
 def know_app(bots: int = 2, strategy: str = "random", **changes: object) -> DoubtApp:
     """The host's app at an I Know You Don't table."""
-    from doubtlan.rules.iknowyoudont import Options as KnowOptions
-
     changes.setdefault("options", KnowOptions())
     setup = HostSetup(config(game="iknowyoudont", **changes), bots=bots, strategy=strategy,
                       bind="127.0.0.1")
@@ -251,3 +271,122 @@ class KnowKeyPlayer:
         await self.pilot.press(str(level % 10), "t" if card.kind is Kind.TRUTH else "b",
                                "enter")
         self.done["play"] += 1
+
+
+# -- each game, as the contract tests drive it ------------------------------------------------
+
+
+class GameDriver:
+    """How the tests drive the app at a table of one game, and what its screens say there.
+    The contract tests (tests/test_app.py) run once per game of ``rules.GAMES``, each with
+    the game's driver from :data:`DRIVERS`."""
+
+    game: ClassVar[str]
+    #: A table of this game (``TableConfig``'s fields).
+    changes: ClassVar[dict[str, object]]
+    #: A seed at which the key player's games end, and the app's seat may challenge, soon.
+    seed: ClassVar[int]
+    #: The game's hand, prompt and results widgets.
+    hand: ClassVar[type[Widget]]
+    prompt: ClassVar[type[Widget]]
+    results: ClassVar[type[GameResults]]
+    #: The lobby's rules at the tests' table (default options, a window of 30 s).
+    lobby_rules: ClassVar[str]
+    #: Words the help screen's rules have.
+    help_words: ClassVar[tuple[str, ...]]
+    #: The key that challenges a claim, the action it sends, and its button's words.
+    challenge: ClassVar[tuple[str, str, str]]
+    #: One option the dialog changes: the Select's id and the value chosen, and the rules'
+    #: text the table tells then.
+    option: ClassVar[tuple[str, str, str]]
+
+    def host_app(self, bots: int = 2, strategy: str = "random", **changes: object) -> DoubtApp:
+        setup = HostSetup(config(**{**self.changes, **changes}), bots=bots, strategy=strategy,
+                          bind="127.0.0.1")
+        return DoubtApp("Amy", host=setup, clock=TickingClock())
+
+    def player(self, pilot: Pilot[object], app: DoubtApp) -> Any:
+        """A player of the app's seat by keys, whose ``play_game()`` plays to the results."""
+        raise NotImplementedError
+
+    def may_challenge(self, app: DoubtApp) -> bool:
+        """True while the app's seat may challenge the claim waiting (on the clock)."""
+        raise NotImplementedError
+
+    async def to_a_challenge(self, pilot: Pilot[object], app: DoubtApp) -> None:
+        """Play by keys until the app's seat may challenge a claim."""
+        raise NotImplementedError
+
+    def check_results(self, results: Any, view: Any, player: Any) -> None:
+        """What this game's results show after ``player`` played a whole game."""
+
+
+class DoubtDriver(GameDriver):
+    game = "idoubtit"
+    changes: ClassVar[dict[str, object]] = {}
+    seed = 1
+    hand, prompt, results = Hand, Prompt, DoubtResults
+    lobby_rules = "one deck · 30 s to doubt · no turn timer · endless"
+    help_words = ("I Doubt It", "required rank", "announce", "| d |", "| p |")
+    challenge = ("d", "doubt", "Doubt (d)")
+    option = ("challenge", "open", "decks=1,challenge=open")
+
+    def player(self, pilot: Pilot[object], app: DoubtApp) -> KeyPlayer:
+        return KeyPlayer(pilot, app)
+
+    def may_challenge(self, app: DoubtApp) -> bool:
+        return asked(app)
+
+    async def to_a_challenge(self, pilot: Pilot[object], app: DoubtApp) -> None:
+        await wait_for(pilot, lambda: view_of(app).my_turn, "my turn")  # type: ignore[union-attr]
+        await KeyPlayer(pilot, app).take_turn()
+        await wait_for(pilot, lambda: asked(app), "a window")
+
+    def check_results(self, results: Any, view: Any, player: Any) -> None:
+        # Laid, announced, doubted and let claims stand, all by keys; this seed's game is won.
+        assert all(count > 0 for count in player.done.values()), player.done
+        assert view.winner == 0
+        # The bluff counts are told at the end; each hand's sparkline is drawn.
+        assert str(results.rows[0][3]) != "?"
+        assert str(results.rows[0][7]).strip()
+
+
+class KnowDriver(GameDriver):
+    game = "iknowyoudont"
+    changes: ClassVar[dict[str, object]] = {"game": "iknowyoudont", "options": KnowOptions()}
+    seed = 7
+    hand, prompt, results = KnowHand, KnowPrompt, KnowResults
+    lobby_rules = ("I Know You Don't · its own deck · 30 s with priority · no turn timer"
+                   " · endless")
+    help_words = ("I Know You Don't", "Interception", "Wildcard", "credibility tokens",
+                  "vault", "pot", "15 points", "| t, b |", "| p, a, c |", "| i |")
+    challenge = ("c", "challenge", "Challenge (c)")
+    option = ("deck", "standard", "deck=standard")
+
+    def player(self, pilot: Pilot[object], app: DoubtApp) -> KnowKeyPlayer:
+        return KnowKeyPlayer(pilot, app)
+
+    def may_challenge(self, app: DoubtApp) -> bool:
+        view = app.client.mirror.view if app.client else None
+        return isinstance(view, KnowView) and view.can(Challenge)
+
+    async def to_a_challenge(self, pilot: Pilot[object], app: DoubtApp) -> None:
+        player = KnowKeyPlayer(pilot, app)
+        while not self.may_challenge(app):
+            await wait_for(pilot, lambda: know_view(app).my_turn or self.may_challenge(app),
+                           "my turn or my priority", 60)
+            if know_view(app).my_turn:
+                await player.take_turn()
+                await wait_for(pilot, lambda: not know_view(app).my_turn, "played")
+
+    def check_results(self, results: Any, view: Any, player: Any) -> None:
+        assert view.reason in ("points", "tokens", "cards"), view.reason
+        assert player.done["play"] > 0, player.done
+        text = str(results.render())
+        assert "points" in text and "tokens" in text
+        for seat, row in enumerate(results.rows):
+            assert (str(row[2]), str(row[3])) == (str(view.points[seat]), str(view.tokens[seat]))
+
+
+#: Each game's driver, by the game's name in rules.GAMES.
+DRIVERS: dict[str, GameDriver] = {driver.game: driver for driver in (DoubtDriver(), KnowDriver())}

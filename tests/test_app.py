@@ -1,5 +1,10 @@
 """The table app, driven by key presses and clicks with Pilot, against real hosts on
-loopback (no advertising; discovery is given a browser that touches no network)."""
+loopback (no advertising; discovery is given a browser that touches no network).
+
+First what every game's table does alike (the contract: each test runs once per game of
+``rules.GAMES``, driven by that game's driver in tests/apps.py); then I Doubt It's own
+tests; then the app around the table (lobby, joining, discovery, errors, quitting), tried
+at an I Doubt It table. tests/test_app_iknowyoudont.py has I Know You Don't's own tests."""
 
 from __future__ import annotations
 
@@ -13,13 +18,16 @@ from pathlib import Path
 
 import pytest
 from apps import (
+    DRIVERS,
     KeyPlayer,
     TickingClock,
     asked,
     click_text,
     config,
+    drawn,
     host_app,
     join_app,
+    start_match,
     view_of,
     wait_for,
 )
@@ -27,24 +35,25 @@ from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.events import MouseScrollUp
 from textual.widget import Widget
-from textual.widgets import DataTable, Input, Select, Static
+from textual.widgets import DataTable, Input, Label, Select, Static
 
 from doubtlan.net.client import Client
 from doubtlan.net.discovery import TableAd
 from doubtlan.net.hosted import HostedTable
-from doubtlan.rules import Card, Challenge, Claim, Rank
+from doubtlan.rules import GAMES, Card, Challenge, Claim, Rank, game_named
 from doubtlan.rules.idoubtit import Resolved
-from doubtlan.tui.app import FULL_PASSES_OFF, DoubtApp, HostSetup, JoinSetup, QuietCollector
+from doubtlan.tui.app import DoubtApp, HostSetup, JoinSetup
+from doubtlan.tui.collector import FULL_PASSES_OFF, QuietCollector
+from doubtlan.tui.games.idoubtit.hand import Hand
+from doubtlan.tui.games.idoubtit.history import DoubtHistory
+from doubtlan.tui.games.idoubtit.prompt import DOUBT, STAND, Prompt
+from doubtlan.tui.games.idoubtit.results import DoubtResults
 from doubtlan.tui.screens.help import HelpScreen
 from doubtlan.tui.screens.message import ConfirmScreen, MessageScreen
 from doubtlan.tui.screens.options import OptionsScreen
 from doubtlan.tui.screens.play import TURN_NOTICE
-from doubtlan.tui.widgets.hand import Hand
-from doubtlan.tui.widgets.history import History
 from doubtlan.tui.widgets.lines import clickable
 from doubtlan.tui.widgets.lobby import Lobby
-from doubtlan.tui.widgets.prompt import DOUBT, STAND, Prompt
-from doubtlan.tui.widgets.results import Results
 from doubtlan.tui.widgets.titlebar import TitleBar
 
 SIZE = (100, 30)
@@ -55,11 +64,9 @@ def answered(app: DoubtApp, turns: int) -> bool:
     view = view_of(app)
     return view is not None and (view.turns != turns or view.my_answer is not None)
 
-
 def text_of(app: DoubtApp, selector: str) -> str:
     """The plain text a Static shows."""
     return str(app.screen.query_one(selector, Static).render())
-
 
 class Alone(App[None]):
     """One widget by itself, to look at it closely."""
@@ -71,11 +78,9 @@ class Alone(App[None]):
     def compose(self) -> ComposeResult:
         yield self.widget
 
-
 def results_text(app: DoubtApp) -> str:
     assert app.play is not None
-    return str(app.play.query_one(Results).title)
-
+    return str(app.play.query_one(DoubtResults).title)
 
 @asynccontextmanager
 async def hosted_table(**changes: object) -> AsyncIterator[HostedTable]:
@@ -91,29 +96,28 @@ async def hosted_table(**changes: object) -> AsyncIterator[HostedTable]:
         await hosted.close()
 
 
-async def start_match(pilot: object, app: DoubtApp) -> None:
-    await wait_for(pilot, lambda: app.play is not None and app.play.pane == "lobby", "lobby")  # type: ignore[arg-type]
-    await pilot.press("s")  # type: ignore[attr-defined]
-    await wait_for(pilot, lambda: app.play is not None and app.play.pane == "table", "table")  # type: ignore[arg-type]
+# -- every game's table (the contract) --------------------------------------------------------
 
 
-# -- a whole game from the host's app --------------------------------------------------
+def test_every_game_has_a_driver() -> None:
+    assert set(DRIVERS) == set(GAMES)
 
 
-async def test_the_host_plays_a_game_by_keys_wins_and_deals_the_next() -> None:
-    app = host_app(seed=1)
+@pytest.mark.parametrize("game", GAMES)
+async def test_a_whole_game_by_keys_reaches_the_results_and_the_host_deals_the_next(
+        game: str) -> None:
+    driver = DRIVERS[game]
+    app = driver.host_app(seed=driver.seed)
     async with app.run_test(size=SIZE) as pilot:
         await start_match(pilot, app)
-        player = KeyPlayer(pilot, app)
+        player = driver.player(pilot, app)
         view = await player.play_game()
-        # Laid, announced, doubted and let claims stand, all by keys.
-        assert all(count > 0 for count in player.done.values()), player.done
-        assert view.winner == 0 and "You win!" in results_text(app)
-        results = app.play.query_one(Results)  # type: ignore[union-attr]
-        assert len(results.rows) == 3 and "Amy (you)" in str(results.render())
-        # The bluff counts are told at the end; each hand's sparkline is drawn.
-        assert str(results.rows[0][3]) != "?"
-        assert str(results.rows[0][7]).strip()
+        assert view.winner is not None
+        results = app.play.query_one(driver.results)  # type: ignore[union-attr]
+        text = str(results.render())
+        assert ("You win!" in text) == (view.winner == 0) == ("You win!" in str(results.title))
+        assert len(results.rows) == view.players and "Amy (you)" in text
+        driver.check_results(results, view, player)
         # The app checked the deal against the host's reveal, and says so.
         await wait_for(pilot, lambda: 1 in app.client.mirror.verdicts, "the check")  # type: ignore[union-attr]
         await wait_for(pilot, lambda: str(results.deal).startswith("Deal verified"), "told")
@@ -121,9 +125,149 @@ async def test_the_host_plays_a_game_by_keys_wins_and_deals_the_next() -> None:
         await pilot.press("n")
         await wait_for(pilot, lambda: app.play.pane == "table", "the next game")  # type: ignore[union-attr]
         second = view_of(app)
-        assert second is not None and second.opener == 1  # the first claim moves one seat on
+        assert second is not None and second.opener == 1  # the first move is one seat on
         assert app.client is not None and app.client.mirror.table is not None
-        assert app.client.mirror.table.tally[0] == 1
+        assert app.client.mirror.table.tally[view.winner] == 1
+
+
+class FrozenClock:
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.mark.parametrize("game", GAMES)
+async def test_a_challenge_in_the_first_half_second_of_its_clock_is_ignored(game: str) -> None:
+    driver = DRIVERS[game]
+    key, action, button = driver.challenge
+    clock = FrozenClock()
+    app = driver.host_app(seed=driver.seed)
+    app.clock = clock
+    sent: list[str] = []
+    act = app.act
+
+    async def recording_act(text: str) -> None:
+        sent.append(text)
+        await act(text)
+
+    app.act = recording_act  # type: ignore[method-assign]
+    async with app.run_test(size=SIZE) as pilot:
+        await start_match(pilot, app)
+        await driver.to_a_challenge(pilot, app)
+        assert button in drawn(app, driver.prompt)
+        turns = app.client.mirror.view.turns  # type: ignore[union-attr]
+        await pilot.press(key)
+        assert action not in sent and driver.may_challenge(app)
+        clock.now += 0.6
+        await pilot.press(key)
+        assert sent[-1] == action
+        await wait_for(pilot, lambda: app.client.mirror.view.turns != turns  # type: ignore[union-attr]
+                       or not driver.may_challenge(app), "the challenge")
+
+
+@pytest.mark.parametrize("game", GAMES)
+async def test_the_lobby_and_the_help_tell_the_games_rules_and_keys(game: str) -> None:
+    driver = DRIVERS[game]
+    app = driver.host_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: app.play is not None and app.play.pane == "lobby")
+        assert app.play is not None
+        assert driver.lobby_rules in str(app.play.query_one("#about").render())
+        await pilot.press("question_mark")
+        await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen), "the help")
+        rules = app.screen.rules  # type: ignore[attr-defined]
+        for words in driver.help_words:
+            assert words in rules, words
+        for other in set(GAMES) - {game}:
+            assert game_named(other).title not in rules
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: not isinstance(app.screen, HelpScreen), "help closed")
+
+
+@pytest.mark.parametrize("game", GAMES)
+async def test_the_options_dialog_offers_the_games_own_options(game: str) -> None:
+    driver = DRIVERS[game]
+    rules = game_named(game)
+    fields = rules.options_type.fields
+    app = driver.host_app(players=4)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: app.play is not None and app.play.pane == "lobby")
+        await pilot.press("o")
+        await wait_for(pilot, lambda: isinstance(app.screen, OptionsScreen), "the options")
+        # A Select for each of the game's options (and no other), on its value now.
+        assert {select.id for select in app.screen.query(Select)} == {f.name for f in fields}
+        labels = [str(label.render()) for label in app.screen.query(Label)]
+        for field in fields:
+            assert field.label in labels
+            assert app.screen.query_one(f"#{field.name}", Select).value == field.default
+        assert rules.window_label.capitalize() in labels
+        # The seats the chosen rules allow, and numbers only.
+        most = rules.options_type().max_players
+        app.screen.query_one("#players", Input).value = str(most + 1)
+        await pilot.click("#save")
+        least = rules.options_type().min_players
+        assert text_of(app, "#options-error") == f"Seats: {least} to {most}."
+        app.screen.query_one("#players", Input).value = "3"
+        window = app.screen.query_one("#window", Input)
+        window.value = "abc"
+        window.focus()
+        await pilot.press("enter")  # Enter in a field saves, as the button does
+        assert "type a number" in text_of(app, "#options-error")
+        name, value, told = driver.option
+        app.screen.query_one(f"#{name}", Select).value = value
+        window.value = "5"
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: not isinstance(app.screen, OptionsScreen), "saved")
+        assert app.hosted is not None
+        assert app.hosted.table.config.options == rules.options_type.parse(told)
+        await wait_for(pilot, lambda: app.client.mirror.table.rules == told,  # type: ignore[union-attr]
+                       "the rules told")
+        info = app.client.mirror.table  # type: ignore[union-attr]
+        assert (info.players, info.window) == (3, 5.0)
+
+
+@pytest.mark.parametrize("game", GAMES)
+async def test_a_spectator_sees_the_table_and_no_cards(game: str) -> None:
+    driver = DRIVERS[game]
+    async with hosted_table(bots=3, bot_delay=0.05, games=0, **driver.changes) as hosted:
+        hosted.host.start_when_full()  # three bots: nobody else to wait for
+        app = join_app(hosted, watch=True)
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: app.play is not None and app.play.pane == "table")
+            view = app.client.mirror.view  # type: ignore[union-attr]
+            assert view is not None and view.seat is None and view.hand == ()
+            hand = app.play.query_one(driver.hand)  # type: ignore[union-attr]
+            assert "Watching: nobody's cards" in str(hand.render())
+            assert "Your hand" not in str(hand.render())
+
+
+@pytest.mark.parametrize("game", GAMES)
+async def test_your_turn_rings_the_bell_and_is_told_in_the_title_bar_for_three_seconds(
+        game: str) -> None:
+    clock = FrozenClock()
+    app = DRIVERS[game].host_app(seed=DRIVERS[game].seed)
+    app.clock = clock
+    bells: list[float] = []
+    app.bell = lambda: bells.append(clock.now)  # type: ignore[method-assign]
+    async with app.run_test(size=SIZE) as pilot:
+        await start_match(pilot, app)
+        await wait_for(pilot, lambda: app.client.mirror.view.my_turn, "my turn")  # type: ignore[union-attr]
+        title = app.play.query_one(TitleBar)  # type: ignore[union-attr]
+        await wait_for(pilot, lambda: title.notice == "Your turn", "the notice")
+        rang = clock.now
+        assert bells == [rang] and "Your turn" in str(title.render())
+        clock.now += TURN_NOTICE - 0.1
+        await pilot.pause(0.2)  # two ticks of the screen's clock: still told
+        assert title.notice == "Your turn"
+        clock.now += 0.2
+        await wait_for(pilot, lambda: title.notice == "", "the notice to go")
+        assert "Your turn" not in str(title.render())
+        assert bells == [rang]  # once a turn
+
+
+# -- I Doubt It's table ------------------------------------------------------------------
 
 
 async def test_the_host_can_lose_and_sees_who_won() -> None:
@@ -159,43 +303,100 @@ async def test_clicks_do_what_keys_do() -> None:
         await wait_for(pilot, lambda: answered(app, turns), "the answer")
 
 
-class FrozenClock:
-    def __init__(self) -> None:
-        self.now = 100.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-async def test_a_doubt_in_the_first_half_second_of_a_window_is_ignored() -> None:
-    clock = FrozenClock()
+@pytest.mark.parametrize("ascii", [False, True])
+async def test_cards_are_drawn_with_suits_or_letters(ascii: bool) -> None:
     app = host_app(seed=1)
-    app.clock = clock
-    sent: list[str] = []
-    act = app.act
-
-    async def recording_act(text: str) -> None:
-        sent.append(text)
-        await act(text)
-
-    app.act = recording_act  # type: ignore[method-assign]
+    app.ascii = ascii
     async with app.run_test(size=SIZE) as pilot:
         await start_match(pilot, app)
-        player = KeyPlayer(pilot, app)
-        await wait_for(pilot, lambda: view_of(app).my_turn, "my turn")  # type: ignore[union-attr]
-        await player.take_turn()
-        await wait_for(pilot, lambda: asked(app), "a window")  # type: ignore[union-attr]
-        assert app.play is not None and "Doubt (d)" in app.play.query_one(Prompt).answers[0]
-        turns = view_of(app).turns  # type: ignore[union-attr]
-        await pilot.press("d")
-        assert "doubt" not in sent and view_of(app).my_answer is None  # type: ignore[union-attr]
-        clock.now += 0.6
-        await pilot.press("d")
-        assert sent[-1] == "doubt"
-        await wait_for(pilot, lambda: answered(app, turns), "the doubt")
+        hand = app.play.query_one(Hand)  # type: ignore[union-attr]
+        cards = str(hand.render()).splitlines()[1].split()
+        assert cards == [card.label(ascii) for card in hand.cards[:len(cards)]]
+        assert all(card[-1] in ("CDHS" if ascii else "♣♦♥♠") for card in cards)
 
 
-# -- the lobby ----------------------------------------------------------------------------
+async def test_the_claims_list_shows_the_newest_and_scrolls_back_with_the_wheel() -> None:
+    def claim(number: int) -> Resolved:
+        return Resolved(seat=number % 3, claim=Claim(1 + number % 4, Rank.ACE), shown=None,
+                        doubter=None, honest=None, taker=None, taken=0, next_rank=Rank.TWO)
+
+    names = {0: "Amy", 1: "Ben", 2: "Clara"}
+    app = Alone(DoubtHistory(id="history"))
+    async with app.run_test(size=(32, 12)) as pilot:
+        history = app.query_one(DoubtHistory)
+        claims = tuple(claim(n) for n in range(30))
+        history.show(1, claims, names)
+        await pilot.pause()
+        shown = str(history.render()).splitlines()
+        assert history.room == 9 and len(shown) == 10  # the header and the newest nine
+        assert shown[-1].split() == ["Clara", "2", "A", "stood"]  # claim 29
+        for _ in range(2):
+            history.post_message(MouseScrollUp(history, 1, 1, 0, -1, 0, False, False, False))
+        await pilot.pause()
+        assert history.back == 2 and history.border_subtitle == "2 newer below"
+        back = str(history.render()).splitlines()
+        # The header, then claims 19 to 27 (shown were 21 to 29).
+        assert back[0] == shown[0] and len(back) == 10 and back[3:] == shown[1:8]
+        # A new claim keeps a reader who scrolled back on the same lines.
+        history.show(1, (*claims, claim(30)), names)
+        assert str(history.render()).splitlines() == back and history.back == 3
+        # A new game starts the list again, at the newest.
+        history.show(2, claims[:2], names)
+        assert history.back == 0 and len(str(history.render()).splitlines()) == 3
+        assert history.border_subtitle == ""
+
+
+def test_names_in_the_claims_list_are_short_and_told_apart() -> None:
+    from doubtlan.tui.widgets.history import short_names
+
+    names = {0: "Amy", 1: "counter bot", 2: "counter bot (2)", 3: "Bartholomew"}
+    assert short_names(names) == {0: "Amy", 1: "counte", 2: "cou(2)", 3: "Bartho"}
+    assert short_names({0: "Amy", 1: "Amy (2)"}) == {0: "Amy", 1: "Amy (2"}
+    assert short_names({0: "Alexander", 1: "Alexandra"}) == {0: "Alexa1", 1: "Alexa2"}
+
+
+async def test_the_countdown_starts_full_and_follows_the_time_left() -> None:
+    app = Alone(Prompt())
+    async with app.run_test(size=(40, 9)) as pilot:
+        prompt = app.query_one(Prompt)
+
+        def bar() -> str:
+            return str(prompt.render()).splitlines()[-2]
+
+        prompt.say("Bob claims three 7s", ask=True)
+        prompt.countdown(10, 10)
+        await pilot.pause()
+        width = prompt.size.width
+        assert prompt.texts[-2].plain == "━" * width
+        assert [(span.start, span.end) for span in prompt.texts[-2].spans] == [(0, width)]
+        prompt.countdown(5, 10)
+        await pilot.pause()
+        assert prompt.texts[-2].spans[0].end == round(width / 2)  # the part still to run
+        prompt.say("Ben claims one 2", call=True)  # no window: no bar
+        prompt.say("Cy claims two 4s", ask=True)  # a new window starts full again
+        assert prompt.texts[-2].spans[0].end == width
+        assert bar() == "━" * width
+
+
+async def test_a_new_theme_redraws_the_hand_in_its_colours() -> None:
+    app = Alone(Hand())
+    async with app.run_test(size=(40, 6)) as pilot:
+        hand = app.query_one(Hand)
+        hand.show(tuple(Card.parse(code) for code in ("AS", "7H", "KD")))
+        await pilot.pause()
+
+        def cursor_colour() -> object:
+            return hand.render_line(1)._segments[0].style.bgcolor  # type: ignore[union-attr]
+
+        before = cursor_colour()
+        app.theme = "gruvbox"
+        await pilot.pause()
+        assert cursor_colour() != before
+        assert hand.texts[1].spans[0].style == hand.get_component_rich_style("hand--cursor") \
+            + clickable("pick('AS')")
+
+
+# -- the lobby -------------------------------------------------------------------------------
 
 
 async def test_the_host_seats_and_removes_bots_sets_the_rules_and_starts() -> None:
@@ -217,7 +418,7 @@ async def test_the_host_seats_and_removes_bots_sets_the_rules_and_starts() -> No
         await wait_for(pilot, lambda: info().seats[1].name is None, "the bot removed")
         await pilot.press("o")
         await wait_for(pilot, lambda: isinstance(app.screen, OptionsScreen), "the options")
-        app.screen.query_one("#decks", Select).value = 2
+        app.screen.query_one("#decks", Select).value = "2"
         app.screen.query_one("#challenge", Select).value = "open"
         app.screen.query_one("#players", Input).value = "10"
         app.screen.query_one("#window", Input).value = "abc"
@@ -237,7 +438,7 @@ async def test_the_host_seats_and_removes_bots_sets_the_rules_and_starts() -> No
         assert view is not None and view.players == 3 and view.options.challenge is Challenge.OPEN
 
 
-# -- joining ------------------------------------------------------------------------------
+# -- joining ---------------------------------------------------------------------------------
 
 
 async def test_a_join_app_plays_a_headless_hosts_match_to_the_end() -> None:
@@ -247,22 +448,8 @@ async def test_a_join_app_plays_a_headless_hosts_match_to_the_end() -> None:
             view = await KeyPlayer(pilot, app).play_game()
             assert view.winner is not None and view.seat == 2
             await wait_for(pilot, lambda: app.client.mirror.bye is not None, "the end")  # type: ignore[union-attr]
-            await wait_for(pilot, lambda: "match is over" in app.play.query_one(Results).hint,  # type: ignore[union-attr]
+            await wait_for(pilot, lambda: "match is over" in app.play.query_one(DoubtResults).hint,  # type: ignore[union-attr]
                            "the match over")
-
-
-async def test_a_spectator_sees_the_table_and_no_cards() -> None:
-    async with hosted_table(bots=3, bot_delay=0.05, games=0) as hosted:
-        hosted.host.start_when_full()  # three bots: nobody else to wait for
-        app = join_app(hosted, watch=True)
-        async with app.run_test(size=SIZE) as pilot:
-            await wait_for(pilot, lambda: app.play is not None and app.play.pane == "table")
-            view = view_of(app)
-            assert view is not None and view.seat is None and view.hand == ()
-            hand = app.play.query_one(Hand)  # type: ignore[union-attr]
-            assert "Watching: nobody's cards" in str(hand.render())
-            assert "Your hand" not in str(hand.render())
-
 
 async def test_a_dropped_connection_is_shown_and_comes_back_by_itself() -> None:
     async with hosted_table() as hosted:
@@ -293,7 +480,6 @@ async def test_a_dropped_connection_is_shown_and_comes_back_by_itself() -> None:
             assert view is not None and set(hand) <= set(view.hand) | set(view.my_laid) | set(
                 view.my_pile)
 
-
 def fake_browser(*ads: TableAd) -> Callable[[Callable[[dict[str, TableAd]], object]], object]:
     """A browser that 'finds' ``ads`` at once and touches no network."""
 
@@ -304,12 +490,10 @@ def fake_browser(*ads: TableAd) -> Callable[[Callable[[dict[str, TableAd]], obje
 
     return browse
 
-
 def ad_for(hosted: HostedTable, pin: bool = False) -> TableAd:
     return TableAd(name="Amy's table", port=hosted.port, addresses=("127.0.0.1",), version=1,
                    game="idoubtit", rules="decks=1,challenge=window", taken=2, seats=3,
                    state="lobby", pin=pin)
-
 
 async def test_the_discovery_screen_lists_tables_and_joins_one_with_its_pin() -> None:
     async with hosted_table(pin="4321") as hosted:
@@ -331,6 +515,20 @@ async def test_the_discovery_screen_lists_tables_and_joins_one_with_its_pin() ->
             await wait_for(pilot, lambda: app.play is not None and app.play.pane == "table")
             assert app.client is not None and app.client.mirror.seat == 2
 
+async def test_the_discovery_list_names_each_tables_game() -> None:
+    know = TableAd(name="Second game", port=1, addresses=("127.0.0.1",), version=3,
+                   game="iknowyoudont", rules="deck=standard", taken=1, seats=4,
+                   state="lobby", pin=False)
+    other = dataclasses.replace(know, name="Newer", game="poker", rules="x=1")
+    app = DoubtApp("Ben", join=JoinSetup(), browser=fake_browser(know, other))  # type: ignore[arg-type]
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: app.screen.query("#tables"), "the list")
+        tables = app.screen.query_one("#tables", DataTable)
+        await wait_for(pilot, lambda: tables.row_count == 2, "both tables listed")
+        games = {str(tables.get_row_at(row)[0]): str(tables.get_row_at(row)[4])
+                 for row in range(2)}
+        assert games == {"Second game": "I Know You Don't, standard",
+                         "Newer": "poker (not known here)"}
 
 async def test_a_typed_address_that_nobody_answers_is_a_plain_sentence() -> None:
     app = DoubtApp("Ben", join=JoinSetup(), browser=fake_browser())  # type: ignore[arg-type]
@@ -348,7 +546,6 @@ async def test_a_typed_address_that_nobody_answers_is_a_plain_sentence() -> None
         assert f"Cannot reach a table at 127.0.0.1:{port}" in text_of(app, "#message")
         assert "Traceback" not in text_of(app, "#message")
 
-
 class socket_nobody_listens_on:  # noqa: N801 (used as a context manager)
     """A loopback port that was free a moment ago (bound, then closed)."""
 
@@ -362,7 +559,6 @@ class socket_nobody_listens_on:  # noqa: N801 (used as a context manager)
     def __exit__(self, *exc: object) -> None:
         pass
 
-
 async def test_when_the_host_ends_the_table_the_player_is_told() -> None:
     async with hosted_table(games=0, bot_delay=1.0) as hosted:
         app = join_app(hosted)
@@ -373,18 +569,17 @@ async def test_when_the_host_ends_the_table_the_player_is_told() -> None:
                            and app.screen.query("#message"), "the news")
             assert text_of(app, "#message") == "The table has ended: Amy ended the table."
 
+async def test_joining_by_address_asks_for_the_pin_when_it_is_needed() -> None:
+    async with hosted_table(pin="4321") as hosted:
+        app = join_app(hosted)  # no --pin
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: app.screen.query("#pin"), "the PIN prompt")
+            await pilot.press(*"4321", "enter")
+            await wait_for(pilot, lambda: app.play is not None and app.play.pane == "table")
+            assert app.client is not None and app.client.mirror.seat == 2
 
-# -- everywhere ---------------------------------------------------------------------------
 
-
-async def test_help_shows_the_rules_and_keys() -> None:
-    app = host_app()
-    async with app.run_test(size=SIZE) as pilot:
-        await wait_for(pilot, lambda: app.play is not None and app.play.pane == "lobby")
-        await pilot.press("question_mark")
-        await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen), "the help")
-        await pilot.press("escape")
-        await wait_for(pilot, lambda: not isinstance(app.screen, HelpScreen), "help closed")
+# -- everywhere ------------------------------------------------------------------------------
 
 
 async def test_the_host_quitting_asks_first_then_ends_the_table_for_everyone() -> None:
@@ -406,82 +601,6 @@ async def test_the_host_quitting_asks_first_then_ends_the_table_for_everyone() -
         assert bye is not None and (bye.code, bye.message) == ("shutdown", "Amy ended the table")
     assert app.return_code == 0
 
-
-@pytest.mark.parametrize("ascii", [False, True])
-async def test_cards_are_drawn_with_suits_or_letters(ascii: bool) -> None:
-    app = host_app(seed=1)
-    app.ascii = ascii
-    async with app.run_test(size=SIZE) as pilot:
-        await start_match(pilot, app)
-        hand = app.play.query_one(Hand)  # type: ignore[union-attr]
-        cards = str(hand.render()).splitlines()[1].split()
-        assert cards == [card.label(ascii) for card in hand.cards[:len(cards)]]
-        assert all(card[-1] in ("CDHS" if ascii else "♣♦♥♠") for card in cards)
-
-
-async def test_joining_by_address_asks_for_the_pin_when_it_is_needed() -> None:
-    async with hosted_table(pin="4321") as hosted:
-        app = join_app(hosted)  # no --pin
-        async with app.run_test(size=SIZE) as pilot:
-            await wait_for(pilot, lambda: app.screen.query("#pin"), "the PIN prompt")
-            await pilot.press(*"4321", "enter")
-            await wait_for(pilot, lambda: app.play is not None and app.play.pane == "table")
-            assert app.client is not None and app.client.mirror.seat == 2
-
-
-async def test_the_claims_list_shows_the_newest_and_scrolls_back_with_the_wheel() -> None:
-    def claim(number: int) -> Resolved:
-        return Resolved(seat=number % 3, claim=Claim(1 + number % 4, Rank.ACE), shown=None,
-                        doubter=None, honest=None, taker=None, taken=0, next_rank=Rank.TWO)
-
-    names = {0: "Amy", 1: "Ben", 2: "Clara"}
-    app = Alone(History(id="history"))
-    async with app.run_test(size=(32, 12)) as pilot:
-        history = app.query_one(History)
-        claims = tuple(claim(n) for n in range(30))
-        history.show(1, claims, names)
-        await pilot.pause()
-        shown = str(history.render()).splitlines()
-        assert history.room == 9 and len(shown) == 10  # the header and the newest nine
-        assert shown[-1].split() == ["Clara", "2", "A", "stood"]  # claim 29
-        for _ in range(2):
-            history.post_message(MouseScrollUp(history, 1, 1, 0, -1, 0, False, False, False))
-        await pilot.pause()
-        assert history.back == 2 and history.border_subtitle == "2 newer below"
-        back = str(history.render()).splitlines()
-        # The header, then claims 19 to 27 (shown were 21 to 29).
-        assert back[0] == shown[0] and len(back) == 10 and back[3:] == shown[1:8]
-        # A new claim keeps a reader who scrolled back on the same lines.
-        history.show(1, (*claims, claim(30)), names)
-        assert str(history.render()).splitlines() == back and history.back == 3
-        # A new game starts the list again, at the newest.
-        history.show(2, claims[:2], names)
-        assert history.back == 0 and len(str(history.render()).splitlines()) == 3
-        assert history.border_subtitle == ""
-
-
-async def test_your_turn_rings_the_bell_and_is_told_in_the_title_bar_for_three_seconds() -> None:
-    clock = FrozenClock()
-    app = host_app(seed=1)
-    app.clock = clock
-    bells: list[float] = []
-    app.bell = lambda: bells.append(clock.now)  # type: ignore[method-assign]
-    async with app.run_test(size=SIZE) as pilot:
-        await start_match(pilot, app)
-        await wait_for(pilot, lambda: view_of(app).my_turn, "my turn")  # type: ignore[union-attr]
-        title = app.play.query_one(TitleBar)  # type: ignore[union-attr]
-        await wait_for(pilot, lambda: title.notice == "Your turn", "the notice")
-        rang = clock.now
-        assert bells == [rang] and "Your turn" in str(title.render())
-        clock.now += TURN_NOTICE - 0.1
-        await pilot.pause(0.2)  # two ticks of the screen's clock: still told
-        assert title.notice == "Your turn"
-        clock.now += 0.2
-        await wait_for(pilot, lambda: title.notice == "", "the notice to go")
-        assert "Your turn" not in str(title.render())
-        assert bells == [rang]  # once a turn
-
-
 def test_the_collector_keeps_its_full_passes_for_between_games_and_is_put_back() -> None:
     before = gc.get_threshold()
     collector = QuietCollector()
@@ -493,30 +612,6 @@ def test_the_collector_keeps_its_full_passes_for_between_games_and_is_put_back()
         collector.stop()
     assert gc.get_threshold() == before and gc.get_freeze_count() == 0
 
-
-async def test_the_countdown_starts_full_and_follows_the_time_left() -> None:
-    app = Alone(Prompt())
-    async with app.run_test(size=(40, 9)) as pilot:
-        prompt = app.query_one(Prompt)
-
-        def bar() -> str:
-            return str(prompt.render()).splitlines()[-2]
-
-        prompt.say("Bob claims three 7s", ask=True)
-        prompt.countdown(10, 10)
-        await pilot.pause()
-        width = prompt.size.width
-        assert prompt.texts[-2].plain == "━" * width
-        assert [(span.start, span.end) for span in prompt.texts[-2].spans] == [(0, width)]
-        prompt.countdown(5, 10)
-        await pilot.pause()
-        assert prompt.texts[-2].spans[0].end == round(width / 2)  # the part still to run
-        prompt.say("Ben claims one 2", call=True)  # no window: no bar
-        prompt.say("Cy claims two 4s", ask=True)  # a new window starts full again
-        assert prompt.texts[-2].spans[0].end == width
-        assert bar() == "━" * width
-
-
 async def test_wide_names_keep_the_turn_notice_on_screen() -> None:
     app = Alone(TitleBar())
     async with app.run_test(size=(40, 3)) as pilot:
@@ -526,25 +621,6 @@ async def test_wide_names_keep_the_turn_notice_on_screen() -> None:
         await pilot.pause()
         line = title.texts[0]
         assert line.cell_len == title.size.width and line.plain.endswith(" Your turn ")
-
-
-async def test_a_new_theme_redraws_the_hand_in_its_colours() -> None:
-    app = Alone(Hand())
-    async with app.run_test(size=(40, 6)) as pilot:
-        hand = app.query_one(Hand)
-        hand.show(tuple(Card.parse(code) for code in ("AS", "7H", "KD")))
-        await pilot.pause()
-
-        def cursor_colour() -> object:
-            return hand.render_line(1)._segments[0].style.bgcolor  # type: ignore[union-attr]
-
-        before = cursor_colour()
-        app.theme = "gruvbox"
-        await pilot.pause()
-        assert cursor_colour() != before
-        assert hand.texts[1].spans[0].style == hand.get_component_rich_style("hand--cursor") \
-            + clickable("pick('AS')")
-
 
 async def test_the_hosts_app_resumes_its_table_from_the_journal(tmp_path: Path) -> None:
     journal = tmp_path / "amy.journal"
@@ -570,28 +646,3 @@ async def test_the_hosts_app_resumes_its_table_from_the_journal(tmp_path: Path) 
         assert now.turns > then.turns or now.hand == hand  # the same game, going on
         assert second.hosted is not None and second.hosted.resumed
         assert len(second.hosted.table.seats) == 3  # the bots too, from the journal
-
-
-async def test_the_discovery_list_names_each_tables_game() -> None:
-    know = TableAd(name="Second game", port=1, addresses=("127.0.0.1",), version=3,
-                   game="iknowyoudont", rules="deck=standard", taken=1, seats=4,
-                   state="lobby", pin=False)
-    other = dataclasses.replace(know, name="Newer", game="poker", rules="x=1")
-    app = DoubtApp("Ben", join=JoinSetup(), browser=fake_browser(know, other))  # type: ignore[arg-type]
-    async with app.run_test(size=SIZE) as pilot:
-        await wait_for(pilot, lambda: app.screen.query("#tables"), "the list")
-        tables = app.screen.query_one("#tables", DataTable)
-        await wait_for(pilot, lambda: tables.row_count == 2, "both tables listed")
-        games = {str(tables.get_row_at(row)[0]): str(tables.get_row_at(row)[4])
-                 for row in range(2)}
-        assert games == {"Second game": "I Know You Don't, standard",
-                         "Newer": "poker (not known here)"}
-
-
-def test_names_in_the_claims_list_are_short_and_told_apart() -> None:
-    from doubtlan.tui.widgets.history import short_names
-
-    names = {0: "Amy", 1: "counter bot", 2: "counter bot (2)", 3: "Bartholomew"}
-    assert short_names(names) == {0: "Amy", 1: "counte", 2: "cou(2)", 3: "Bartho"}
-    assert short_names({0: "Amy", 1: "Amy (2)"}) == {0: "Amy", 1: "Amy (2"}
-    assert short_names({0: "Alexander", 1: "Alexandra"}) == {0: "Alexa1", 1: "Alexa2"}

@@ -1,6 +1,8 @@
 """The table app at an I Know You Don't table, driven by keys and clicks with Pilot against
 real hosts on loopback: a card played as declared, priority's answers, an interception, the
-Wildcard's question, what the screen shows, the help, the options and a whole game."""
+Wildcard's question, what the screen shows and the standard deck. What every game's table
+does alike (a whole game, the help, the options, the half second...) is in the contract
+tests of tests/test_app.py."""
 
 from __future__ import annotations
 
@@ -8,7 +10,7 @@ import asyncio
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
-from apps import KnowKeyPlayer, click_text, know_app, know_view, wait_for
+from apps import KnowKeyPlayer, click_text, drawn, know_app, know_view, start_match, wait_for
 from textual.pilot import Pilot
 from textual.widgets import Select
 
@@ -27,31 +29,15 @@ from doubtlan.rules.iknowyoudont import (
     Showdown,
 )
 from doubtlan.tui.app import DoubtApp
-from doubtlan.tui.screens.help import HelpScreen
+from doubtlan.tui.games.iknowyoudont.centre import Centre
+from doubtlan.tui.games.iknowyoudont.hand import KnowHand
+from doubtlan.tui.games.iknowyoudont.history import KnowHistory
+from doubtlan.tui.games.iknowyoudont.players import KnowPlayers
+from doubtlan.tui.games.iknowyoudont.prompt import CHALLENGE, INTERCEPT, PASS, WILD, KnowPrompt
 from doubtlan.tui.screens.options import OptionsScreen
-from doubtlan.tui.widgets.iknowyoudont.centre import Centre
-from doubtlan.tui.widgets.iknowyoudont.hand import KnowHand
-from doubtlan.tui.widgets.iknowyoudont.history import KnowHistory
-from doubtlan.tui.widgets.iknowyoudont.players import KnowPlayers
-from doubtlan.tui.widgets.iknowyoudont.prompt import CHALLENGE, INTERCEPT, PASS, WILD, KnowPrompt
-from doubtlan.tui.widgets.iknowyoudont.results import KnowResults
 from doubtlan.tui.widgets.keys import KeyLine
 
 SIZE = (100, 30)
-
-
-def drawn(app: DoubtApp, widget: type) -> str:
-    """What ``widget`` draws, its lines joined and its spaces made single."""
-    assert app.play is not None
-    return " ".join(str(app.play.query_one(widget).render()).split())
-
-
-async def at_table(pilot: Pilot[object], app: DoubtApp, seated: int = 3) -> None:
-    await wait_for(pilot, lambda: app.play is not None and app.play.pane == "lobby", "lobby")
-    await wait_for(pilot, lambda: app.client and app.client.mirror.table and sum(
-        s.name is not None for s in app.client.mirror.table.seats) >= seated, "the seats")
-    await pilot.press("s")
-    await wait_for(pilot, lambda: app.play.pane == "table", "the table")  # type: ignore[union-attr]
 
 
 def played(app: DoubtApp) -> list[Played]:
@@ -63,7 +49,7 @@ def played(app: DoubtApp) -> list[Played]:
 async def test_a_card_is_played_as_declared_by_keys_and_the_screen_shows_the_table() -> None:
     app = know_app(seed=5)
     async with app.run_test(size=SIZE) as pilot:
-        await at_table(pilot, app)
+        await start_match(pilot, app)
         await wait_for(pilot, lambda: know_view(app).my_turn, "my turn")
         view = know_view(app)
         # Everything public is on the screen: tokens, points, hands, pot, piles, vault.
@@ -95,7 +81,7 @@ async def test_a_card_is_played_as_declared_by_keys_and_the_screen_shows_the_tab
 async def test_with_priority_the_keys_pass_and_challenge() -> None:
     app = know_app(seed=5)
     async with app.run_test(size=SIZE) as pilot:
-        await at_table(pilot, app)
+        await start_match(pilot, app)
         player = KnowKeyPlayer(pilot, app)
         answered: list[str] = []
         for key in ("p", "c"):
@@ -160,7 +146,7 @@ def view_of_client(client: Client) -> object:
 async def test_an_interception_and_the_wildcard_question() -> None:
     app = know_app(bots=0, players=4, seed=WILD_SEED)
     async with app.run_test(size=SIZE) as pilot, two_people(app, pilot) as (ben, cleo):
-        await at_table(pilot, app, seated=4)
+        await start_match(pilot, app, seated=4)
         await wait_for(pilot, lambda: know_view(app).my_turn, "my turn")
         hand = know_view(app).hand
         assert any(c.kind is Kind.WILDCARD for c in hand), hand
@@ -214,24 +200,6 @@ async def test_an_interception_and_the_wildcard_question() -> None:
 WILD_SEED = 10
 
 
-async def test_the_help_has_this_games_rules_and_keys() -> None:
-    app = know_app()
-    async with app.run_test(size=SIZE) as pilot:
-        await wait_for(pilot, lambda: app.play is not None and app.play.pane == "lobby")
-        assert app.play is not None
-        assert "I Know You Don't · its own deck · 30 s with priority" in str(
-            app.play.query_one("#about").render())
-        await pilot.press("question_mark")
-        await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen), "the help")
-        rules = app.screen.rules  # type: ignore[attr-defined]
-        for words in ("I Know You Don't", "Interception", "Wildcard", "credibility tokens",
-                      "vault", "pot", "15 points", "| t, b |", "| p, a, c |", "| i |"):
-            assert words in rules, words
-        assert "I Doubt It" not in rules
-        await pilot.press("escape")
-        await wait_for(pilot, lambda: not isinstance(app.screen, HelpScreen), "help closed")
-
-
 async def test_the_host_chooses_the_standard_deck() -> None:
     app = know_app(players=4)
     async with app.run_test(size=SIZE) as pilot:
@@ -246,33 +214,13 @@ async def test_the_host_chooses_the_standard_deck() -> None:
         assert app.hosted.table.config.options == Options(Deck.STANDARD)
         await wait_for(pilot, lambda: app.client.mirror.table.rules == "deck=standard",  # type: ignore[union-attr]
                        "the rules told")
-        await at_table(pilot, app)
+        await start_match(pilot, app)
         await wait_for(pilot, lambda: know_view(app).my_turn, "my turn")
         # Levels up to 10: 0 chooses 10; the cards carry their faces.
         await pilot.press("0")
         hand = app.play.query_one(KnowHand)  # type: ignore[union-attr]
         assert hand.level == 10 and "Declare 1 2 3 4 5 6 7 8 9 10" in drawn(app, KnowHand)
         assert all(card.face is not None for card in hand.cards)
-
-
-async def test_a_whole_game_against_bots_reaches_the_results() -> None:
-    app = know_app(seed=7)
-    async with app.run_test(size=SIZE) as pilot:
-        await at_table(pilot, app)
-        player = KnowKeyPlayer(pilot, app)
-        view = await player.play_game()
-        assert view.winner is not None and view.reason in ("points", "tokens", "cards")
-        assert player.done["play"] > 0, player.done
-        results = app.play.query_one(KnowResults)  # type: ignore[union-attr]
-        text = str(results.render())
-        assert ("You win!" in text) == (view.winner == 0)
-        assert "points" in text and "tokens" in text and "Amy (you)" in text
-        for seat, row in enumerate(results.rows):
-            assert (str(row[2]), str(row[3])) == (str(view.points[seat]), str(view.tokens[seat]))
-        await wait_for(pilot, lambda: str(results.deal).startswith("Deal verified"), "the check")
-        await pilot.press("n")
-        await wait_for(pilot, lambda: app.play.pane == "table", "the next game")  # type: ignore[union-attr]
-        assert know_view(app).opener == 1  # the next seat is active first
 
 
 def test_a_card_code_round_trips_through_the_play_text() -> None:

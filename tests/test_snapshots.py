@@ -130,7 +130,8 @@ def test_a_reveal(snap_compare: SnapCompare) -> None:
         app.hosted.table.config.bot_delay = 3600.0  # the next bot lays once, then waits
         clock.now += 1.0  # past the half second in which a doubt is ignored
         await pilot.press("d")
-        await wait_for(pilot, lambda: app.seen.reveal is not None, "the reveal")
+        await wait_for(pilot, lambda: app.seen.notes and app.seen.notes.reveal is not None,  # type: ignore[attr-defined]
+                       "the reveal")
         await wait_for(pilot, lambda: view_of(app).laid == 1, "the next lay")  # type: ignore[union-attr]
         quiet(app)
 

@@ -8,11 +8,8 @@ lobby commands (seat a bot, change the rules, start, next game), which show noth
 
 from __future__ import annotations
 
-import gc
-import sys
 import time
 from collections.abc import Callable
-from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -21,21 +18,22 @@ from textual.app import App
 from textual.binding import Binding
 
 from ..net.client import Client, ConnectionLost
-from ..net.discovery import TableAd
 from ..net.errors import WireError
 from ..net.hosted import AdvertiseError, Advertising, HostedTable
 from ..net.journal import JournalError
 from ..net.messages import Bye, Error, Message, Reveal, State, TableInfo, Welcome
 from ..net.table import Refused, TableConfig
-from ..rules import game_named
-from ..rules.idoubtit import Resolved, Won
-from .cards import sentence
-from .screens.discovery import DiscoveryScreen
+from ..rules import DEFAULT_GAME, game_named
+from .client_state import ClientState
+from .collector import COLLECT_AFTER_GAME, QuietCollector, collect_between_games
+from .games import table_type
+from .messages import Act, HostCommand
+from .screens.discovery import BrowserFactory, DiscoveryScreen, zeroconf_browser
 from .screens.help import HelpScreen
 from .screens.message import ConfirmScreen, MessageScreen
 from .screens.pin import PinScreen
-from .screens.play import PlayScreen
-from .widgets.gametable import table_type
+from .screens.play import HostSide, PlayScreen
+from .words import sentence
 
 
 @dataclass
@@ -60,35 +58,6 @@ class JoinSetup:
     address: tuple[str, int] | None = None
     pin: str | None = None
     watch: bool = False
-
-
-@dataclass
-class Seen:
-    """What this player's client knows, as the screens draw it."""
-
-    mirror_name: str | None = None
-    #: When (on the app's clock) the current challenge window was first seen: its key is
-    #: the game's number and what the game's table says changes it (``GameTable.window``).
-    window_key: tuple[object, ...] | None = None
-    window_since: float = 0.0
-    #: The last claim that was doubted in this game (shown as the reveal), and the win.
-    reveal: Resolved | None = None
-    won: Won | None = None
-    game_number: int = 0
-    connected: bool = False
-    reconnecting: bool = False
-
-
-#: Given a callback for the tables seen, returns an async context manager that calls it
-#: whenever the tables on the network change, while it is open.
-OnTables = Callable[[dict[str, TableAd]], object]
-BrowserFactory = Callable[[OnTables], AbstractAsyncContextManager[object]]
-
-
-def _zeroconf_browser(on_change: OnTables) -> AbstractAsyncContextManager[object]:
-    from ..net.discovery import Browser
-
-    return Browser(on_change=on_change)
 
 
 class DoubtApp(App[int]):
@@ -121,10 +90,10 @@ class DoubtApp(App[int]):
         self.clock = clock
         self.retry_for = retry_for
         #: Makes the discovery screen's browser (tests give one that touches no network).
-        self.browser = browser or _zeroconf_browser
+        self.browser = browser or zeroconf_browser
         self.hosted: HostedTable | None = None
         self.client: Client | None = None
-        self.seen = Seen()
+        self.seen = ClientState()
         self.play: PlayScreen | None = None
         #: The address the client connects to (for the screens and for reconnecting).
         self.address: tuple[str, int] | None = None
@@ -146,7 +115,10 @@ class DoubtApp(App[int]):
         elif self.join_setup.address is not None:
             self.connect(self.join_setup.address, self.join_setup.pin)
         else:
-            self.push_screen(DiscoveryScreen(), self._chosen)
+            self.push_screen(self._discovery(), self._chosen)
+
+    def _discovery(self) -> DiscoveryScreen:
+        return DiscoveryScreen(self.browser, ascii=self.ascii, watch=self.join_setup.watch)
 
     @work(exclusive=True, group="host")
     async def start_hosting(self) -> None:
@@ -190,7 +162,7 @@ class DoubtApp(App[int]):
         """Join the table at ``address`` (the screens follow what the host sends); with
         ``token``, take that seat back."""
         self.address = address
-        self.seen = Seen()
+        self.seen = ClientState(address="{}:{}".format(*address))
         self.client = Client(
             address[0], address[1], self.player_name, pin=pin, watch=self.join_setup.watch,
             on_message=self._received, retry_for=self.retry_for,
@@ -198,9 +170,16 @@ class DoubtApp(App[int]):
         )
         self.client.mirror.check_at_once = False  # see _received
         if self.play is None:
-            self.play = PlayScreen()
+            self.play = PlayScreen(ascii=self.ascii, clock=self.clock, host=self._host_side())
             self.push_screen(self.play)
         self._play(self.client)
+
+    def _host_side(self) -> HostSide | None:
+        """What the host's play screen has besides the game; None for a joiner's."""
+        hosted, setup = self.hosted, self.host_setup
+        if hosted is None or setup is None:
+            return None
+        return HostSide(self.join_addresses, hosted.table.config.pin, setup.strategy)
 
     @work(exclusive=True, group="net")
     async def _play(self, client: Client) -> None:
@@ -241,14 +220,13 @@ class DoubtApp(App[int]):
         if isinstance(message, State) and mirror.table is not None:
             table = table_type(mirror.table.game)
             if message.game_number != seen.game_number:
-                seen.game_number, seen.reveal, seen.won = message.game_number, None, None
+                seen.game_number, seen.notes = message.game_number, None
             for event in message.events:
                 if table.note(event, seen):
                     # Nobody plays while the results are read: the collector's full pass then.
                     self.set_timer(COLLECT_AFTER_GAME, collect_between_games)
             view = mirror.view
-            window = table.window(view) if view is not None and view.game == table.game \
-                else None
+            window = view.window_key if view is not None and view.game == table.game else None
             if window is not None:
                 key = (message.game_number, *window)
                 if seen.window_key != key:
@@ -297,7 +275,7 @@ class DoubtApp(App[int]):
         """Back to the list of tables, with ``text`` on top."""
         while len(self.screen_stack) > 1:
             await self.pop_screen()
-        await self.push_screen(DiscoveryScreen(), self._chosen)
+        await self.push_screen(self._discovery(), self._chosen)
         await self.push_screen(MessageScreen(text))
 
     def _chosen(self, choice: tuple[tuple[str, int], bool] | None) -> None:
@@ -326,7 +304,13 @@ class DoubtApp(App[int]):
             return
         await client.act(game_named(info.game).parse_action(text), view.turns)
 
-    def command(self, do: Callable[[HostedTable], None]) -> bool:
+    async def on_act(self, message: Act) -> None:
+        await self.act(message.text)
+
+    def on_host_command(self, message: HostCommand) -> None:
+        self.command(message.do)
+
+    def command(self, do: Callable[[HostedTable], object]) -> bool:
         """Run one of the host's lobby commands; a refusal is told as a notification."""
         if self.hosted is None:
             return False
@@ -342,7 +326,7 @@ class DoubtApp(App[int]):
             if pin:
                 self.connect(address, pin)
             elif self.join_setup.address is None:  # they gave up: back to the list
-                self.push_screen(DiscoveryScreen(), self._chosen)
+                self.push_screen(self._discovery(), self._chosen)
             else:
                 self.exit(1, return_code=1, message="No PIN given.")
 
@@ -350,11 +334,11 @@ class DoubtApp(App[int]):
 
     @property
     def game(self) -> str:
-        """The game played at this app's table (I Doubt It until the table says)."""
+        """The game played at this app's table (the default game until the table says)."""
         info = self.client.mirror.table if self.client else None
         if info is not None:
             return info.game
-        return self.host_setup.config.game if self.host_setup else "idoubtit"
+        return self.host_setup.config.game if self.host_setup else DEFAULT_GAME
 
     def action_help(self) -> None:
         if not isinstance(self.screen, HelpScreen):
@@ -420,35 +404,3 @@ def _explain(bye: Bye) -> str:
 
 #: Seconds after a game's reveal comes in to check its deal (docs/fairness.md).
 CHECK_AFTER_REVEAL = 0.3
-#: Seconds after a game ends to run the collector's full pass: the frame of the last move
-#: is out by then, and nobody plays while the results are read.
-COLLECT_AFTER_GAME = 0.1
-#: The collector's third threshold while its full passes are left to the app.
-FULL_PASSES_OFF = 1_000_000
-
-
-class QuietCollector:
-    """Keeps the garbage collector's full passes, which stop the screen for tens of ms, out
-    of play while the app runs: what was built before play is frozen (never looked at
-    again), and the passes over everything else wait for the end of a game
-    (``collect_between_games``). The young generations are still collected as usual, so
-    only cycles that outlive them wait, for one game at most. ``stop`` puts it back.
-
-    From Python 3.14 the collector works incrementally, its passes are short, and it has
-    no third threshold: only the freezing is done there."""
-
-    def __init__(self) -> None:
-        self.threshold = gc.get_threshold()
-        gc.freeze()
-        young, middle, _ = self.threshold
-        if sys.version_info < (3, 14):
-            gc.set_threshold(young, middle, FULL_PASSES_OFF)
-
-    def stop(self) -> None:
-        gc.set_threshold(*self.threshold)
-        gc.unfreeze()
-
-
-def collect_between_games() -> None:
-    """The collector's full pass over everything not frozen at start-up."""
-    gc.collect()

@@ -4,6 +4,8 @@ typing an address by hand."""
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Callable
+from contextlib import AbstractAsyncContextManager
 
 from textual import work
 from textual.app import ComposeResult
@@ -14,10 +16,23 @@ from textual.widgets import DataTable, Footer, Input, Static
 
 from ...net.address import parse_address
 from ...net.discovery import TableAd
-from ..cards import sentence
+from ...rules import GAMES
+from ..words import sentence
 
 LOCK = "🔒"
 ASCII_LOCK = "(PIN)"
+
+#: Given a callback for the tables seen, returns an async context manager that calls it
+#: whenever the tables on the network change, while it is open.
+OnTables = Callable[[dict[str, TableAd]], object]
+BrowserFactory = Callable[[OnTables], AbstractAsyncContextManager[object]]
+
+
+def zeroconf_browser(on_change: OnTables) -> AbstractAsyncContextManager[object]:
+    """The tables advertised on the network (mDNS)."""
+    from ...net.discovery import Browser
+
+    return Browser(on_change=on_change)
 
 
 class DiscoveryScreen(Screen[tuple[tuple[str, int], bool]]):
@@ -29,8 +44,12 @@ class DiscoveryScreen(Screen[tuple[tuple[str, int], bool]]):
         Binding("slash", "type_address", "Type an address"),
     ]
 
-    def __init__(self) -> None:
+    def __init__(self, browser: BrowserFactory = zeroconf_browser, *, ascii: bool = False,
+                 watch: bool = False) -> None:
         super().__init__()
+        #: Follows the tables on the network (tests give one that touches no network);
+        #: locks in letters; ``watch``: the player joins to watch, so a table playing will do.
+        self.browser, self.ascii, self.watching = browser, ascii, watch
         self.tables: list[TableAd] = []
 
     def compose(self) -> ComposeResult:
@@ -56,14 +75,10 @@ class DiscoveryScreen(Screen[tuple[tuple[str, int], bool]]):
         """Follow the tables on the network while this screen is open."""
         import asyncio
 
-        from ..app import DoubtApp
-
-        app = self.app
-        assert isinstance(app, DoubtApp)
         self.query_one("#looking", Static).update(
             "Looking for tables... (they appear here as they start)")
         try:
-            async with app.browser(self.show_tables):
+            async with self.browser(self.show_tables):
                 await asyncio.Event().wait()  # until the screen goes, which cancels this
         except (RuntimeError, OSError, ValueError) as error:
             with contextlib.suppress(Exception):
@@ -77,7 +92,7 @@ class DiscoveryScreen(Screen[tuple[tuple[str, int], bool]]):
         chosen = self.tables[row].name if 0 <= row < len(self.tables) else None
         widget.clear()
         for ad in found:
-            lock = ASCII_LOCK if self.app.ascii else LOCK  # type: ignore[attr-defined]
+            lock = ASCII_LOCK if self.ascii else LOCK
             name = f"{ad.name} {lock}" if ad.pin else ad.name
             where = f"{ad.addresses[0]}:{ad.port}" if ad.addresses else f"port {ad.port}"
             widget.add_row(name, where, f"{ad.taken}/{ad.seats}", ad.state,
@@ -121,11 +136,7 @@ class DiscoveryScreen(Screen[tuple[tuple[str, int], bool]]):
         self.leave_for(address, pin_needed=False)
 
     def join(self, ad: TableAd) -> None:
-        from ..app import DoubtApp
-
-        app = self.app
-        assert isinstance(app, DoubtApp)
-        if ad.state != "lobby" and not app.join_setup.watch:
+        if ad.state != "lobby" and not self.watching:
             self.notify(f"{ad.name} is {ad.state}; only a lobby takes new players.",
                         severity="warning")
             return
@@ -138,9 +149,10 @@ class DiscoveryScreen(Screen[tuple[tuple[str, int], bool]]):
 
 def _rules(game: str, text: str) -> str:
     """The game a table plays and its rules, in a few words (they fit 80 columns)."""
-    if game == "iknowyoudont":
-        return "I Know You Don't, " + ("standard" if "deck=standard" in text else "own deck")
-    if game != "idoubtit":
+    known = GAMES.get(game)
+    if known is None:
         return f"{game} (not known here)"  # a newer doubtlan's game
-    decks = "2 decks" if "decks=2" in text else "1 deck"
-    return "I Doubt It, " + decks + (", open" if "challenge=open" in text else "")
+    try:
+        return f"{known.title}, {known.options_type.parse(text).brief()}"
+    except ValueError:
+        return f"{known.title}, {text}"  # rules this doubtlan cannot read: as they came

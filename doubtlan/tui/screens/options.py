@@ -1,7 +1,10 @@
-"""``o`` in the lobby: the host sets the rules and the clocks before the match starts (each
-game's own rule options: I Doubt It's decks and challenges, I Know You Don't's deck)."""
+"""``o`` in the lobby: the host sets the rules and the clocks before the match starts (the
+game's own rule options, ``options_type.fields``: I Doubt It's decks and challenges, I Know
+You Don't's deck)."""
 
 from __future__ import annotations
+
+from typing import Any, Protocol
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -9,43 +12,45 @@ from textual.containers import Grid, Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, Static
 
-from ...net.table import TableConfig
-from ...rules import Challenge, Options
-from ...rules.iknowyoudont import Deck
-from ...rules.iknowyoudont import Options as KnowOptions
-from ..cards import sentence
+from ...net.table import Refused, TableConfig
+from ...rules import game_named
+from ...rules.base import option_values
+from ..words import sentence
+
+
+class Configure(Protocol):
+    """Changes the table's rules, clocks and seats (``Host.configure``); ``Refused`` says
+    why it cannot."""
+
+    def __call__(self, options: Any = None, *, window: float | None = None,
+                 turn_timeout: float | None = None, players: int | None = None) -> None: ...
 
 
 class OptionsScreen(ModalScreen[bool]):
+    """The rules dialog over ``config``; Save hands the new settings to ``configure`` and
+    closes (True), unless they are refused (the reason shows under the fields)."""
+
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
-    def __init__(self, config: TableConfig) -> None:
+    def __init__(self, config: TableConfig, configure: Configure) -> None:
         super().__init__()
-        self.config = config
+        self.config, self.configure = config, configure
+        self.game = game_named(config.game)
 
     def compose(self) -> ComposeResult:
-        config = self.config
-        know = config.game == "iknowyoudont"
+        config, game = self.config, self.game
+        values = option_values(config.options)
         with Vertical(classes="dialog options"):
             yield Static("Rules for this table", classes="title")
             with Grid(id="option-fields"):
-                if know:
-                    yield Label("Deck")
-                    yield Select([("own: levels 1 to 6", "own"),
-                                  ("standard: 1 to 10", "standard")],
-                                 value=config.options.deck.value, allow_blank=False, id="deck")
-                else:
-                    yield Label("Decks")
-                    yield Select([("one deck: 3 to 8", 1), ("two decks: 3 to 10", 2)],
-                                 value=config.options.decks, allow_blank=False, id="decks")
-                    yield Label("Challenges")
-                    yield Select([("a window per claim", "window"),
-                                  ("open calls (Cheat)", "open")],
-                                 value=config.options.challenge.value, allow_blank=False,
-                                 id="challenge")
+                for field in game.options_type.fields:
+                    yield Label(field.label)
+                    yield Select([(words, value) for value, words in field.choices],
+                                 value=values.get(field.name, field.default),
+                                 allow_blank=False, id=field.name)
                 yield Label("Seats")
                 yield Input(str(config.players), id="players", type="integer", max_length=2)
-                yield Label("Seconds with priority" if know else "Seconds to doubt")
+                yield Label(game.window_label.capitalize())
                 yield Input(f"{config.window:g}", id="window", type="number", max_length=6)
                 yield Label("Seconds a turn (0: none)")
                 yield Input(f"{config.turn_timeout:g}", id="turn-timeout", type="number",
@@ -65,38 +70,23 @@ class OptionsScreen(ModalScreen[bool]):
         self.save()
 
     def save(self) -> None:
-        from ..app import DoubtApp
-
         error = self.query_one("#options-error", Static)
-        know = self.config.game == "iknowyoudont"
-        options: object
+        game = self.game
         try:
-            if know:
-                options = KnowOptions(Deck(self.query_one("#deck", Select).value))
-            else:
-                decks = int(self.query_one("#decks", Select).value)  # type: ignore[arg-type]
-                options = Options(decks, Challenge(self.query_one("#challenge", Select).value))
-            players = _number(self.query_one("#players", Input).value, "seats", 3,
-                              6 if know else 10)
-            window = _number(self.query_one("#window", Input).value,
-                             "seconds with priority" if know else "seconds to doubt",
+            chosen = ",".join(f"{field.name}={self.query_one(f'#{field.name}', Select).value}"
+                              for field in game.options_type.fields)
+            options = game.options_type.parse(chosen)
+            players = _number(self.query_one("#players", Input).value, "seats",
+                              options.min_players, options.max_players)
+            window = _number(self.query_one("#window", Input).value, game.window_label,
                              1, 3600)  # at least twice the half second a doubt is held
             turn = _number(self.query_one("#turn-timeout", Input).value, "seconds a turn",
                            0, 3600)
         except ValueError as problem:
             error.update(str(problem))
             return
-        app = self.app
-        assert isinstance(app, DoubtApp)
-        hosted = app.hosted
-        if hosted is None:
-            self.dismiss(False)
-            return
-        from ...net.table import Refused
-
         try:
-            hosted.host.configure(options, window=window,  # type: ignore[arg-type]
-                                  turn_timeout=turn, players=int(players))
+            self.configure(options, window=window, turn_timeout=turn, players=int(players))
         except Refused as problem:
             error.update(sentence(str(problem)))
             return

@@ -1,11 +1,13 @@
 """The screen at the table: the lobby, the game and the results, one after another, all
 drawn from what this player's client was sent. The game's own table and results come from
-its :class:`~doubtlan.tui.widgets.gametable.GameTable`, picked by ``TableInfo.game``."""
+its :class:`~doubtlan.tui.widgets.gametable.GameTable`, picked by ``TableInfo.game``. The
+host's lobby commands go to the app as :class:`~doubtlan.tui.messages.HostCommand`."""
 
 from __future__ import annotations
 
-from collections.abc import Awaitable
-from typing import TYPE_CHECKING
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -15,18 +17,29 @@ from textual.widgets import ContentSwitcher, Static
 
 from ...net.client import Mirror
 from ...net.messages import Message
-from ..widgets.gametable import GUARD, GameTable, table_type
+from ..client_state import ClientState
+from ..games import table_type
+from ..messages import HostCommand
+from ..widgets.gametable import GUARD, GameTable
 from ..widgets.keys import KeyLine
 from ..widgets.lobby import Lobby
 from ..widgets.titlebar import TitleBar
-
-if TYPE_CHECKING:
-    from ..app import DoubtApp, Seen
 
 #: Seconds the title bar says "Your turn" for, when a turn begins.
 TURN_NOTICE = 3.0
 #: Seconds at the start of a window in which a doubt is ignored (a slip of the finger).
 DOUBT_GUARD = GUARD
+
+
+@dataclass(frozen=True)
+class HostSide:
+    """What the host's screen has that a joiner's has not."""
+
+    #: HOST:PORT texts that others can type to join (asked for when the lobby is drawn).
+    addresses: Callable[[], list[str]]
+    pin: str | None = None
+    #: The strategy the host's bots were seated with (``--strategy``).
+    strategy: str = "counter"
 
 
 class PlayScreen(Screen[None]):
@@ -40,10 +53,13 @@ class PlayScreen(Screen[None]):
         Binding("n", "next_game", "Next game"),
     ]
 
-    def __init__(self) -> None:
+    def __init__(self, *, ascii: bool = False, clock: Callable[[], float] = time.monotonic,
+                 host: HostSide | None = None) -> None:
         super().__init__()
+        #: Cards in letters rather than suit symbols; the app's clock; the host's side.
+        self.ascii, self.clock, self.host = ascii, clock, host
         self.mirror: Mirror | None = None
-        self.seen: Seen | None = None
+        self.seen: ClientState | None = None
         self.pane = "waiting"
         #: The game's table and results, once the table has said which game it plays.
         self.table: GameTable | None = None
@@ -53,12 +69,8 @@ class PlayScreen(Screen[None]):
         self._mounted = False
 
     @property
-    def doubt_app(self) -> DoubtApp:
-        from ..app import DoubtApp
-
-        app = self.app
-        assert isinstance(app, DoubtApp)
-        return app
+    def is_host(self) -> bool:
+        return self.host is not None
 
     def compose(self) -> ComposeResult:
         yield TitleBar(id="titlebar")
@@ -85,7 +97,7 @@ class PlayScreen(Screen[None]):
             panes = self.query_one("#panes", ContentSwitcher)
             for old in panes.query("#table, #results"):
                 old.remove()
-            table = table_type(game)(ascii=self.doubt_app.ascii)
+            table = table_type(game)(ascii=self.ascii, clock=self.clock)
             results = table.make_results()
             table.display = results.display = False
             self.table, self._ready = table, False
@@ -101,7 +113,7 @@ class PlayScreen(Screen[None]):
 
     # -- drawing -------------------------------------------------------------------------
 
-    def show(self, mirror: Mirror, seen: Seen, message: Message | None = None) -> None:
+    def show(self, mirror: Mirror, seen: ClientState, message: Message | None = None) -> None:
         """Draw what ``mirror`` knows (called after every message from the host)."""
         self.mirror, self.seen = mirror, seen
         if not self._mounted:
@@ -115,11 +127,10 @@ class PlayScreen(Screen[None]):
             connection.display = False
         if info is None:
             return
-        app = self.doubt_app
         seat = mirror.seat
         who = "watching" if seat is None else f"you are {mirror.name}"
         title = Text(f" {info.name}", style="bold")
-        title.append(f" · {who}" + (", hosting" if app.is_host else ""))
+        title.append(f" · {who}" + (", hosting" if self.is_host else ""))
         if info.game_number:
             title.append(f" · game {info.game_number}" + (f" of {info.games}" if info.games
                                                            else ""))
@@ -132,7 +143,7 @@ class PlayScreen(Screen[None]):
         if view is not None and view.winner is not None and info.state != "lobby":
             pane = "results"
             table.results(
-                self.query_one("#results"), view, info, seen, is_host=app.is_host,
+                self.query_one("#results"), view, info, seen, is_host=self.is_host,
                 over=info.state == "over" or mirror.bye is not None,
                 verdict=mirror.verdicts.get(mirror.game_number),
             )
@@ -142,11 +153,11 @@ class PlayScreen(Screen[None]):
             self._turn_notice(table)
         else:
             pane = "lobby"
-            hosted = app.hosted
+            host = self.host
             self.query_one(Lobby).show(
-                info, seat, addresses=app.join_addresses(),
-                pin=hosted.table.config.pin if hosted else None, is_host=app.is_host,
-                connected_to="{}:{}".format(*app.address) if app.address else "",
+                info, seat, addresses=host.addresses() if host else [],
+                pin=host.pin if host else None, is_host=host is not None,
+                connected_to=seen.address,
             )
         table.live = pane == "table" and not seen.reconnecting
         if pane != self.pane:
@@ -165,7 +176,7 @@ class PlayScreen(Screen[None]):
     def _show_keys(self) -> None:
         """The key line: the table's keys that do something now, this screen's, then the
         app's."""
-        app = self.doubt_app
+        app = self.app
         keys = self.table.keys() if self.table is not None and self.table.live else []
         bindings = [b for b in self.BINDINGS if isinstance(b, Binding) and b.show
                     and self.check_action(b.action.partition("(")[0], ())]
@@ -179,7 +190,7 @@ class PlayScreen(Screen[None]):
         if my_turn and not self._my_turn:
             self.app.bell()
             self.query_one(TitleBar).tell("Your turn")
-            self._notice_until = self.doubt_app.clock() + TURN_NOTICE
+            self._notice_until = self.clock() + TURN_NOTICE
         elif not my_turn:
             self.query_one(TitleBar).tell("")
         self._my_turn = my_turn
@@ -189,7 +200,7 @@ class PlayScreen(Screen[None]):
         seen, mirror = self.seen, self.mirror
         if seen is None or mirror is None or mirror.table is None:
             return
-        now = self.doubt_app.clock()
+        now = self.clock()
         if now >= self._notice_until:
             self.query_one(TitleBar).tell("")
         if self.table is not None and self.pane == "table":
@@ -198,27 +209,26 @@ class PlayScreen(Screen[None]):
     # -- the host's keys -----------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        app = self.doubt_app
         info = self.mirror.table if self.mirror else None
-        lobby = self.pane == "lobby" and app.is_host and info is not None \
+        lobby = self.pane == "lobby" and self.is_host and info is not None \
             and info.state == "lobby"
         if action in ("add_bot", "remove_bot", "options", "start"):
             return lobby
         if action == "next_game":
-            return app.is_host and info is not None and info.state == "between" \
+            return self.is_host and info is not None and info.state == "between" \
                 and self.pane == "results"
         return True
 
     def action_add_bot(self) -> None:
         from ...bots import STRATEGIES
 
-        app = self.doubt_app
-        strategies = STRATEGIES.get(app.game, {})
+        info = self.mirror.table if self.mirror else None
+        strategies = STRATEGIES.get(info.game, {}) if info else {}
         # counter where the game has it; else the strategy the host's bots were seated with
-        wanted = app.host_setup.strategy if app.host_setup else "counter"
+        wanted = self.host.strategy if self.host else "counter"
         strategy = "counter" if "counter" in strategies else \
             wanted if wanted in strategies else next(iter(strategies), "counter")
-        app.command(lambda hosted: hosted.host.add_bot(strategy))
+        self.post_message(HostCommand(lambda hosted: hosted.host.add_bot(strategy)))
 
     def action_remove_bot(self) -> None:
         info = self.mirror.table if self.mirror else None
@@ -226,17 +236,16 @@ class PlayScreen(Screen[None]):
         if info is None or not 0 <= row < len(info.seats) or not info.seats[row].bot:
             self.notify("Select a bot's seat to remove it.", severity="warning")
             return
-        self.doubt_app.command(lambda hosted: hosted.host.remove_bot(row))
+        self.post_message(HostCommand(lambda hosted: hosted.host.remove_bot(row)))
 
     def action_options(self) -> None:
         from .options import OptionsScreen
 
-        hosted = self.doubt_app.hosted
-        if hosted is not None:
-            self.app.push_screen(OptionsScreen(hosted.table.config))
+        self.post_message(HostCommand(lambda hosted: self.app.push_screen(
+            OptionsScreen(hosted.table.config, hosted.host.configure))))
 
     def action_start(self) -> None:
-        self.doubt_app.command(lambda hosted: hosted.host.start_match())
+        self.post_message(HostCommand(lambda hosted: hosted.host.start_match()))
 
     def action_next_game(self) -> None:
-        self.doubt_app.command(lambda hosted: hosted.host.next_game())
+        self.post_message(HostCommand(lambda hosted: hosted.host.next_game()))

@@ -1,23 +1,25 @@
 """What the play screen asks of a game's table, whichever game it is.
 
 A table plays one game (``TableInfo.game``). Each game has its own table widget, a
-subclass of :class:`GameTable`, which draws that game's view, holds that game's keys and
-says what the app should follow in that game's events; the play screen only picks the
-class (:func:`table_type`) and hands it what the host sent.
+subclass of :class:`GameTable` in its folder under ``tui/games``, which draws that game's
+view, holds that game's keys and says what the app should follow in that game's events;
+the play screen only picks the class (``tui.games.table_type``) and hands it what the host
+sent. A table asks the app to send an action with an :class:`~doubtlan.tui.messages.Act`.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+import time
+from collections.abc import Callable
+from typing import Any, ClassVar
 
 from textual.widget import Widget
 
 from ...net.messages import TableInfo
-from ...rules import Event, View
+from ...rules import Event
 from ...rules.fairness import Verdict
-
-if TYPE_CHECKING:
-    from ..app import DoubtApp, Seen
+from ..client_state import ClientState
+from ..messages import Act
 
 #: A key as the line of keys draws it: the key as shown, what it does, the key a click presses.
 KeyEntry = tuple[str, str, str]
@@ -35,22 +37,15 @@ class GameTable(Widget):
     #: The help screen's rules and keys for this game (markdown).
     rules: ClassVar[str]
 
-    def __init__(self, ascii: bool = False) -> None:
+    def __init__(self, ascii: bool = False, clock: Callable[[], float] = time.monotonic) -> None:
         super().__init__(id="table")
-        self.ascii = ascii
+        #: Cards in letters rather than suit symbols; the app's clock (for the countdown).
+        self.ascii, self.clock = ascii, clock
         #: What was drawn last, and whether the keys are live (at the table, connected).
         self.view: Any = None
         self.info: TableInfo | None = None
-        self.seen: Seen | None = None
+        self.seen: ClientState | None = None
         self.live = False
-
-    @property
-    def doubt_app(self) -> DoubtApp:
-        from ..app import DoubtApp
-
-        app = self.app
-        assert isinstance(app, DoubtApp)
-        return app
 
     def names(self) -> dict[int, str]:
         """Each seat's name, as the table calls it."""
@@ -59,12 +54,12 @@ class GameTable(Widget):
 
     # -- what the play screen calls ---------------------------------------------------------
 
-    def show(self, view: Any, info: TableInfo, seen: Seen) -> None:
+    def show(self, view: Any, info: TableInfo, seen: ClientState) -> None:
         """Draw ``view`` (this game's view); called after every message from the host."""
         self.view, self.info, self.seen = view, info, seen
         self.draw(view, info, seen)
 
-    def draw(self, view: Any, info: TableInfo, seen: Seen) -> None:
+    def draw(self, view: Any, info: TableInfo, seen: ClientState) -> None:
         raise NotImplementedError
 
     @property
@@ -82,7 +77,7 @@ class GameTable(Widget):
     def take_focus(self) -> None:
         """Focus the part of the table that the keys work on (its hand)."""
 
-    def results(self, results: Widget, view: Any, info: TableInfo, seen: Seen, *,
+    def results(self, results: Widget, view: Any, info: TableInfo, seen: ClientState, *,
                 is_host: bool, over: bool, verdict: Verdict | None) -> None:
         """Draw the game's end in ``results`` (a widget made by :meth:`make_results`)."""
         raise NotImplementedError
@@ -95,15 +90,10 @@ class GameTable(Widget):
     # -- what the app follows in this game's events ---------------------------------------
 
     @classmethod
-    def note(cls, event: Event, seen: Seen) -> bool:
-        """Keep in ``seen`` what the screens need of ``event``; True when it ends a game."""
+    def note(cls, event: Event, seen: ClientState) -> bool:
+        """Keep in ``seen.notes`` (of this table's own type) what the screens need of
+        ``event``; True when it ends a game."""
         return False
-
-    @classmethod
-    def window(cls, view: View) -> tuple[object, ...] | None:
-        """While this seat sees a clock running (a decision with a countdown), a key that
-        changes whenever that clock starts again; None otherwise."""
-        return None
 
     # -- for the keys ---------------------------------------------------------------------
 
@@ -112,27 +102,16 @@ class GameTable(Widget):
         view = self.view
         return self.live and view is not None and view.can(kind)
 
-    async def act(self, text: str) -> None:
-        await self.doubt_app.act(text)
+    def act(self, text: str) -> None:
+        """Ask the app to send the action ``text`` (in the game's text form)."""
+        self.post_message(Act(text))
 
     def too_soon(self) -> bool:
         """True within the half second after the clock started: a key pressed then was
         meant for what was there before (a slip of the finger)."""
         seen = self.seen
-        return seen is not None and self.doubt_app.clock() - seen.window_since < GUARD
+        return seen is not None and self.clock() - seen.window_since < GUARD
 
 
 #: Seconds at the start of a window in which a doubt (or challenge) is ignored.
 GUARD = 0.5
-
-
-def table_type(game: str) -> type[GameTable]:
-    """The table widget of ``game`` (``"idoubtit"``, ``"iknowyoudont"``)."""
-    from .doubt_table import DoubtTable
-    from .iknowyoudont.table import KnowTable
-
-    tables: dict[str, type[GameTable]] = {t.game: t for t in (DoubtTable, KnowTable)}
-    try:
-        return tables[game]
-    except KeyError:
-        raise ValueError(f"this app cannot show the game {game!r}") from None

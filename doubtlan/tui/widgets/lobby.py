@@ -8,19 +8,20 @@ from textual.containers import Vertical
 from textual.widgets import DataTable, Static
 
 from ...net.messages import TableInfo
+from ...rules import game_named
 
 
 def rules_text(info: TableInfo) -> str:
-    if info.game == "iknowyoudont":
-        decks = "I Know You Don't · " + ("standard deck" if "deck=standard" in info.rules
-                                         else "its own deck")
-        calls = f"{info.window:g} s with priority"
+    """The rules and the clocks in a line (the game's own words for its options)."""
+    try:
+        options = game_named(info.game).options_type.parse(info.rules)
+    except ValueError:  # a game or rules this doubtlan cannot read: as they came
+        rules = info.rules
     else:
-        decks = "two decks" if "decks=2" in info.rules else "one deck"
-        calls = "open calls" if "challenge=open" in info.rules else f"{info.window:g} s to doubt"
+        rules = f"{options.describe()} · {options.clock(info.window)}"
     timer = f"{info.turn_timeout:g} s a turn" if info.turn_timeout else "no turn timer"
     games = f"{info.games} game{'s' if info.games != 1 else ''}" if info.games else "endless"
-    return f"{decks} · {calls} · {timer} · {games}"
+    return f"{rules} · {timer} · {games}"
 
 
 class Lobby(Vertical):

@@ -1,5 +1,5 @@
-"""The end of a game: the winner, the match tally, each player's figures, and a sparkline
-of each hand over the game."""
+"""The base of each game's results: the winner, the match tally, a row of figures per
+player, the check of the deal and what comes next."""
 
 from __future__ import annotations
 
@@ -9,28 +9,8 @@ from rich.text import Text
 
 from ...net.messages import TableInfo
 from ...rules.fairness import Verdict
-from ...rules.idoubtit import TableView, Won, figures, hand_sizes
-from ..cards import sentence
+from ..words import sentence
 from .lines import Lines
-
-BARS = "▁▂▃▄▅▆▇█"
-
-
-def sparkline(values: list[int], width: int = 16, top: int | None = None) -> str:
-    """``values`` as block characters (``top`` is the full block), at most ``width`` of
-    them, sampled evenly with the first and the last kept."""
-    if not values:
-        return ""
-    if len(values) > width:  # sample evenly, always keeping the first and the last
-        step = (len(values) - 1) / (width - 1)
-        values = [values[round(i * step)] for i in range(width)]
-    top = top or max(values) or 1
-    return "".join(BARS[min(len(BARS) - 1, v * (len(BARS) - 1) // top)] for v in values)
-
-
-#: The figures' columns: heading and width (the player's name takes what it needs).
-COLUMNS = (("won", 4), ("claims", 7), ("bluffs", 7), ("caught", 7), ("doubts ok", 10),
-           ("wrong", 6), ("hand, game long", 16))
 
 
 class GameResults(Lines):
@@ -45,15 +25,14 @@ class GameResults(Lines):
     """
     COMPONENT_CLASSES = {"results--heading", "results--hint"}
     #: The figures' columns after the player's name: heading and width.
-    columns: ClassVar[tuple[tuple[str, int], ...]] = COLUMNS
+    columns: ClassVar[tuple[tuple[str, int], ...]]
     #: Who deals the next game, as the host's hint says.
     next_game = "the next seat opens"
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.title = Text()
-        #: The figures, a row of texts per player (name, won, claims, bluffs, caught,
-        #: doubts right, doubts wrong, the hand's sparkline).
+        #: The figures, a row of texts per player: the name, then one per column.
         self.rows: list[tuple[Text, ...]] = []
         self.deal = Text()
         self.hint = ""
@@ -123,25 +102,6 @@ class GameResults(Lines):
         lines.append(Text(self.hint, style=self.get_component_rich_style("results--hint")))
         return lines
 
-
-class Results(GameResults):
-    """I Doubt It's results: each player's claims, bluffs, doubts, and hand over the game."""
-
-    def show(self, view: TableView, info: TableInfo, won: Won | None, *, is_host: bool,
-             over: bool, verdict: Verdict | None = None) -> None:
-        names = {s.seat: s.name or f"seat {s.seat}" for s in info.seats}
-        title = self.title_of(view, info, names)
-        stats = figures(view.players, view.claims, won.bluffs if won else None)
-        series = hand_sizes(view.players, view.options, view.opener, view.claims)
-        top = max(max(sizes) for sizes in series)  # one scale for every hand
-        rows = []
-        for seat in range(view.players):
-            f = stats[seat]
-            rows.append((*self.player(seat, view, info, names), *map(Text, (
-                str(f.claims), "?" if f.bluffs is None else str(f.bluffs),
-                str(f.caught), str(f.doubts_right), str(f.doubts_wrong),
-                sparkline([sizes[seat] for sizes in series], top=top)))))
-        self.set(title, rows, verdict, is_host=is_host, over=over)
 
 
 def deal_text(verdict: Verdict | None) -> Text:

@@ -11,8 +11,8 @@ from textual.message import Message
 from textual.reactive import reactive
 
 from ....rules.iknowyoudont import Card, Declaration, Kind
-from ...cards import know_card_text
-from ..lines import Lines, clickable
+from ...widgets.lines import Lines, clickable
+from .cards import know_card_text
 
 
 class KnowHand(Lines):

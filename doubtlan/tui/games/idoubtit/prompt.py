@@ -9,38 +9,16 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from .lines import Lines, clickable
+from ...widgets.countdown import Countdown
+from ...widgets.lines import clickable
 
 #: The answers, as drawn, and the key each click presses.
 DOUBT, STAND = (" Doubt (d) ", "d"), (" Let it stand (p) ", "p")
 
 
-class Countdown(Lines):
-    """A prompt with a countdown bar: ``_left`` is the share of the window still to run."""
-
-    _left = 1.0
-
-    def countdown(self, left: float, total: float) -> None:
-        share = max(0.0, min(1.0, left / total)) if total > 0 else 0.0
-        width = max(1, self.size.width)
-        drawn = round(self._left * width)
-        self._left = share
-        if round(share * width) != drawn:
-            self.redraw()
-
-    def bar(self, width: int, left: str, gone: str) -> Text:
-        """The countdown as a line of ``width`` bar characters, in the component styles
-        ``left`` (still to run) and ``gone``."""
-        done = round(self._left * width)
-        bar = Text()
-        bar.append("━" * done, style=self.get_component_rich_style(left))
-        bar.append("━" * (width - done), style=self.get_component_rich_style(gone))
-        return bar
-
-
 class Prompt(Countdown):
     DEFAULT_CSS = """
-    Prompt { height: 7; border: round $secondary; padding: 0 1; }
+    Prompt { height: 7; width: 1fr; border: round $secondary; padding: 0 1; }
     Prompt.ask { border: heavy $warning; }
     Prompt > .prompt--left { color: $warning; }
     Prompt > .prompt--gone { color: $text-disabled; }

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from ..lines import clickable
-from ..prompt import Countdown
+from ...widgets.countdown import Countdown
+from ...widgets.lines import clickable
 
 #: Each answer as drawn, the key a click presses, and its look.
 PASS = (" Pass (p) ", "p", "knowprompt--quiet")

@@ -7,8 +7,8 @@ from __future__ import annotations
 from rich.text import Text
 
 from ....rules.iknowyoudont import Phase, TableView
-from ...cards import cap, declaration_text
-from ..lines import Lines
+from ...widgets.lines import Lines
+from .cards import cap, declaration_text
 
 
 class Centre(Lines):

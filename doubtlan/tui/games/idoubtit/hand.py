@@ -12,9 +12,9 @@ from rich.text import Text
 from textual.message import Message
 from textual.reactive import reactive
 
-from ...rules import Card
-from ..cards import card_text, cards_text
-from .lines import Lines, clickable
+from ....rules import Card
+from ...widgets.lines import Lines, clickable
+from .cards import card_text, cards_text
 
 CARD_WIDTH = 4  # "10♥" and a space
 
@@ -23,7 +23,7 @@ class Hand(Lines):
     """The cards in your hand, sorted by rank; ``cursor`` is the card Enter lays."""
 
     DEFAULT_CSS = """
-    Hand { height: 1fr; padding: 0 1; }
+    Hand { height: 1fr; padding: 0 1; margin-top: 1; }
     Hand:focus { background: $boost; }
     Hand > .hand--cursor { background: $accent; color: $text; text-style: bold; }
     Hand > .hand--title { text-style: bold; }

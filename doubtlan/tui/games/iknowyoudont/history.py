@@ -9,8 +9,8 @@ from rich.text import Text
 
 from ....rules import Event
 from ....rules.iknowyoudont import Showdown, Stood
-from ...cards import know_card_text
-from ..history import SHORT, History
+from ...widgets.history import SHORT, History
+from .cards import know_card_text
 
 HEADER = Text(" who    said shown, who won", style="bold")
 

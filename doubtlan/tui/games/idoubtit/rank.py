@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from ...rules import Rank
-from ..cards import big_rank
-from .lines import Lines
+from ....rules import Rank
+from ...widgets.lines import Lines
+from .cards import big_rank
 
 
 class RankBanner(Lines):

@@ -3,7 +3,8 @@ and its keys (lay, announce, doubt, let stand)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from dataclasses import dataclass
+from typing import ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -11,21 +12,19 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
 
-from ...net.messages import TableInfo
-from ...rules import Announce, Doubt, Event, Lay, LetStand, Phase, View
-from ...rules.fairness import Verdict
-from ...rules.idoubtit import Resolved, TableView, Won
-from ..cards import cards_text
-from .gametable import GameTable, KeyEntry
+from ....net.messages import TableInfo
+from ....rules import Announce, Doubt, Event, Lay, LetStand, Phase
+from ....rules.fairness import Verdict
+from ....rules.idoubtit import Resolved, TableView, Won
+from ...client_state import ClientState
+from ...widgets.gametable import GameTable, KeyEntry
+from .cards import cards_text
 from .hand import Hand
-from .history import History
+from .history import DoubtHistory
 from .players import Players
 from .prompt import Prompt
 from .rank import RankBanner
-from .results import Results
-
-if TYPE_CHECKING:
-    from ..app import Seen
+from .results import DoubtResults
 
 RULES = """\
 # I Doubt It
@@ -56,8 +55,28 @@ Empty your hand with a claim that holds up, and you win.
 """
 
 
+@dataclass
+class DoubtNotes:
+    """What I Doubt It's table keeps of a game's events (``ClientState.notes``): the last
+    claim that was doubted (shown as the reveal), and the win (its bluff counts)."""
+
+    reveal: Resolved | None = None
+    won: Won | None = None
+
+
+def notes_of(seen: ClientState) -> DoubtNotes:
+    """This game's notes in ``seen``, made when there are none yet."""
+    if not isinstance(seen.notes, DoubtNotes):
+        seen.notes = DoubtNotes()
+    return seen.notes
+
+
 class DoubtTable(GameTable):
     """The table of I Doubt It."""
+
+    DEFAULT_CSS = """
+    DoubtTable #middle { height: 7; }
+    """
 
     game = "idoubtit"
     rules = RULES
@@ -78,26 +97,26 @@ class DoubtTable(GameTable):
                 yield RankBanner()
                 yield Prompt()
             yield Hand(ascii=self.ascii)
-        yield History(id="history")
+        yield DoubtHistory(id="history")
 
     def take_focus(self) -> None:
         self.query_one(Hand).focus()
 
     # -- drawing ---------------------------------------------------------------------------
 
-    def draw(self, view: TableView, info: TableInfo, seen: Seen) -> None:
+    def draw(self, view: TableView, info: TableInfo, seen: ClientState) -> None:
         names = self.names()
         self.query_one(Players).show(view, info)
         # A claim being judged lies on the pile: whoever loses the doubt takes both.
         waiting = view.claim.count if view.claim is not None else 0
         self.query_one(RankBanner).show(view.rank, view.pile + waiting)
-        self.query_one(History).show(seen.game_number, view.claims, names)
+        self.query_one(DoubtHistory).show(seen.game_number, view.claims, names)
         laying = view.my_turn and bool(view.my_laid)
         self.query_one(Hand).show(view.hand, view.my_laid if laying else (),
                                   seated=view.seat is not None)
         self._say(view, seen, names)
 
-    def _say(self, view: TableView, seen: Seen, names: dict[int, str]) -> None:
+    def _say(self, view: TableView, seen: ClientState, names: dict[int, str]) -> None:
         prompt = self.query_one(Prompt)
         claim, claimer = view.claim, view.claimer
         who = names.get(claimer, "?") if claimer is not None else "?"
@@ -106,7 +125,7 @@ class DoubtTable(GameTable):
             text = Text(f"{who} claims {claim.describe()}", style="bold")
             text.append("\nd doubts, p lets it stand", style="dim")
             prompt.say(text, ask=True)
-            self.tick(self.doubt_app.clock())
+            self.tick(self.clock())
             return
         if claim is not None and view.can(Doubt):  # open mode: call before the next card
             text = Text(f"{who} claims {claim.describe()}", style="bold")
@@ -114,7 +133,7 @@ class DoubtTable(GameTable):
             prompt.say(text, call=True)
             return
         last = view.claims[-1] if view.claims else None
-        if claim is None and last is not None and last == seen.reveal:
+        if claim is None and last is not None and last == notes_of(seen).reveal:
             doubter = "You" if last.doubter == view.seat else names.get(last.doubter or 0, "?")
             whose = "your" if last.seat == view.seat else f"{names.get(last.seat)}'s"
             text = Text(f"{doubter} doubted {whose} {last.claim.describe()}:\n",
@@ -154,28 +173,23 @@ class DoubtTable(GameTable):
 
     @classmethod
     def make_results(cls) -> Widget:
-        return Results(id="results")
+        return DoubtResults(id="results")
 
-    def results(self, results: Widget, view: TableView, info: TableInfo, seen: Seen, *,
+    def results(self, results: Widget, view: TableView, info: TableInfo, seen: ClientState, *,
                 is_host: bool, over: bool, verdict: Verdict | None) -> None:
-        assert isinstance(results, Results)
-        results.show(view, info, seen.won, is_host=is_host, over=over, verdict=verdict)
+        assert isinstance(results, DoubtResults)
+        results.show(view, info, notes_of(seen).won, is_host=is_host, over=over, verdict=verdict)
 
     # -- what the app follows --------------------------------------------------------------
 
     @classmethod
-    def note(cls, event: Event, seen: Seen) -> bool:
+    def note(cls, event: Event, seen: ClientState) -> bool:
         if isinstance(event, Resolved) and event.doubter is not None:
-            seen.reveal = event
+            notes_of(seen).reveal = event
         elif isinstance(event, Won):
-            seen.won = event
+            notes_of(seen).won = event
             return True
         return False
-
-    @classmethod
-    def window(cls, view: View) -> tuple[object, ...] | None:
-        assert isinstance(view, TableView)
-        return (view.turns,) if view.claim is not None else None
 
     # -- keys and clicks -------------------------------------------------------------------
 
@@ -199,24 +213,24 @@ class DoubtTable(GameTable):
     def action_move(self, step: int) -> None:
         self.query_one(Hand).move(step)
 
-    async def action_lay(self) -> None:
+    def action_lay(self) -> None:
         card = self.query_one(Hand).card
         if card is not None:
-            await self.act(f"lay {card.code}")
+            self.act(f"lay {card.code}")
 
-    async def on_hand_chosen(self, event: Hand.Chosen) -> None:
+    def on_hand_chosen(self, event: Hand.Chosen) -> None:
         hand = self.query_one(Hand)
         hand.cursor = event.index
         if event.lay and self.check_action("lay", ()):
-            await self.action_lay()
+            self.action_lay()
 
-    async def action_announce(self) -> None:
-        await self.act("announce")
+    def action_announce(self) -> None:
+        self.act("announce")
 
-    async def action_doubt(self) -> None:
+    def action_doubt(self) -> None:
         if self.too_soon():
             return  # too soon after the claim to be meant
-        await self.act("doubt")
+        self.act("doubt")
 
-    async def action_stand(self) -> None:
-        await self.act("stand")
+    def action_stand(self) -> None:
+        self.act("stand")

@@ -5,7 +5,7 @@ the left; the pot, draw pile and vault over the claims on the right; and the gam
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -14,7 +14,7 @@ from textual.containers import Vertical
 from textual.widget import Widget
 
 from ....net.messages import TableInfo
-from ....rules import Action, Event, View
+from ....rules import Action, Event
 from ....rules.fairness import Verdict
 from ....rules.iknowyoudont import (
     Accept,
@@ -31,17 +31,15 @@ from ....rules.iknowyoudont import (
     TableView,
     Wild,
 )
-from ...cards import cap, declaration_text
-from ..gametable import GameTable, KeyEntry
+from ...client_state import ClientState
+from ...widgets.gametable import GameTable, KeyEntry
+from .cards import cap, declaration_text
 from .centre import Centre
 from .hand import KnowHand
 from .history import KnowHistory
 from .players import KnowPlayers
 from .prompt import ACCEPT, CHALLENGE, INTERCEPT, KEEP, PASS, WILD, Answer, KnowPrompt
 from .results import KnowResults
-
-if TYPE_CHECKING:
-    from ...app import Seen
 
 RULES = """\
 # I Know You Don't
@@ -134,7 +132,7 @@ class KnowTable(GameTable):
 
     # -- drawing ---------------------------------------------------------------------------
 
-    def draw(self, view: TableView, info: TableInfo, seen: Seen) -> None:
+    def draw(self, view: TableView, info: TableInfo, seen: ClientState) -> None:
         names = self.names()
         self.query_one(KnowPlayers).show(view, info, self.ascii)
         self.query_one(Centre).show(view, names)
@@ -202,7 +200,7 @@ class KnowTable(GameTable):
                         f"{cap(name(winner))} won.", style="bold")
         prompt.say(text, answers, ask=ask)
         if ask:
-            self.tick(self.doubt_app.clock())
+            self.tick(self.clock())
 
     def _told(self, record: Event, name: Callable[[int | None], str]) -> Text:
         """How the last claim ended, in a sentence."""
@@ -234,7 +232,7 @@ class KnowTable(GameTable):
     def make_results(cls) -> Widget:
         return KnowResults(id="results")
 
-    def results(self, results: Widget, view: TableView, info: TableInfo, seen: Seen, *,
+    def results(self, results: Widget, view: TableView, info: TableInfo, seen: ClientState, *,
                 is_host: bool, over: bool, verdict: Verdict | None) -> None:
         assert isinstance(results, KnowResults)
         results.show(view, info, is_host=is_host, over=over, verdict=verdict, ascii=self.ascii)
@@ -242,20 +240,9 @@ class KnowTable(GameTable):
     # -- what the app follows --------------------------------------------------------------
 
     @classmethod
-    def note(cls, event: Event, seen: Seen) -> bool:
+    def note(cls, event: Event, seen: ClientState) -> bool:
         return isinstance(event, Ended)
 
-    @classmethod
-    def window(cls, view: View) -> tuple[object, ...] | None:
-        """A new claim starts the clock; so does priority reaching or leaving this seat
-        (each seat's priority has its own time), and a Wildcard to decide on."""
-        assert isinstance(view, TableView)
-        if view.phase is Phase.PRIORITY:
-            mine = view.seat is not None and view.priority == view.seat
-            return ("priority", view.turns, mine)
-        if view.phase is Phase.DECIDING:
-            return ("deciding", view.turns)
-        return None
 
     # -- keys and clicks -------------------------------------------------------------------
 
@@ -300,17 +287,17 @@ class KnowTable(GameTable):
     def action_kind(self, code: str) -> None:
         self.query_one(KnowHand).kind = Kind(code)
 
-    async def action_play(self) -> None:
+    def action_play(self) -> None:
         hand = self.query_one(KnowHand)
         card = hand.card
         if card is not None:
-            await self.act(f"play {card.code} {hand.declaration.code}")
+            self.act(f"play {card.code} {hand.declaration.code}")
 
-    async def on_know_hand_play(self, event: KnowHand.Play) -> None:
+    def on_know_hand_play(self, event: KnowHand.Play) -> None:
         if self.check_action("play", ()):
-            await self.action_play()
+            self.action_play()
 
-    async def action_answer(self, kind: str) -> None:
+    def action_answer(self, kind: str) -> None:
         if kind in ("challenge", "intercept") and self.too_soon():
             return  # too soon after the claim (or the priority) to be meant
-        await self.act(kind)
+        self.act(kind)

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from ...net.messages import TableInfo
-from ...rules import Phase
-from ...rules.idoubtit import TableView
-from .lines import Lines
+from ....net.messages import TableInfo
+from ....rules import Phase
+from ....rules.idoubtit import TableView
+from ...widgets.lines import Lines
 
 #: The widest a name is drawn.
 NAME_WIDTH = 24

@@ -7,8 +7,8 @@ from rich.text import Text
 
 from ....net.messages import TableInfo
 from ....rules.iknowyoudont import Phase, TableView
-from ...cards import know_card_text
-from ..lines import Lines
+from ...widgets.lines import Lines
+from .cards import know_card_text
 
 #: The widest a name is drawn.
 NAME_WIDTH = 16

@@ -8,8 +8,8 @@ from rich.text import Text
 from ....net.messages import TableInfo
 from ....rules.fairness import Verdict
 from ....rules.iknowyoudont import TARGET, TableView
-from ...cards import know_card_text
-from ..results import GameResults
+from ...widgets.results import GameResults
+from .cards import know_card_text
 
 #: The figures' columns: heading and width (the player's name takes what it needs).
 COLUMNS = (("won", 5), ("points", 8), ("tokens", 8), ("scoring pile", 0))

@@ -1,0 +1,26 @@
+"""What the app knows of its table besides the client's mirror (``net.client.Mirror``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass
+class ClientState:
+    """What this player's app knows besides what the host sent, as the screens draw it: the
+    connection, when the clock of the current decision started on this screen, and what the
+    game's table keeps of this game's events. Made afresh for each connection."""
+
+    #: ``HOST:PORT`` the client connects to ("" before it knows).
+    address: str = ""
+    connected: bool = False
+    reconnecting: bool = False
+    #: The game of the match being drawn (``State.game_number``).
+    game_number: int = 0
+    #: The current window's key, the game's number and the view's ``window_key``; and when
+    #: (on the app's clock) this screen first saw it: a countdown runs from then.
+    window_key: tuple[object, ...] | None = None
+    window_since: float = 0.0
+    #: What the game's table keeps of this game's events, of the table's own type
+    #: (``GameTable.note``); None again when a new game starts.
+    notes: object = None

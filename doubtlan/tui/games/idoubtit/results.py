@@ -1,0 +1,52 @@
+"""The end of an I Doubt It game: the winner, the match tally, each player's figures, and a
+sparkline of each hand over the game."""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from ....net.messages import TableInfo
+from ....rules.fairness import Verdict
+from ....rules.idoubtit import TableView, Won, figures, hand_sizes
+from ...widgets.results import GameResults
+
+BARS = "▁▂▃▄▅▆▇█"
+
+
+def sparkline(values: list[int], width: int = 16, top: int | None = None) -> str:
+    """``values`` as block characters (``top`` is the full block), at most ``width`` of
+    them, sampled evenly with the first and the last kept."""
+    if not values:
+        return ""
+    if len(values) > width:  # sample evenly, always keeping the first and the last
+        step = (len(values) - 1) / (width - 1)
+        values = [values[round(i * step)] for i in range(width)]
+    top = top or max(values) or 1
+    return "".join(BARS[min(len(BARS) - 1, v * (len(BARS) - 1) // top)] for v in values)
+
+
+#: The figures' columns: heading and width (the player's name takes what it needs).
+COLUMNS = (("won", 4), ("claims", 7), ("bluffs", 7), ("caught", 7), ("doubts ok", 10),
+           ("wrong", 6), ("hand, game long", 16))
+
+
+class DoubtResults(GameResults):
+    """I Doubt It's results: each player's claims, bluffs, doubts, and hand over the game."""
+
+    columns = COLUMNS
+
+    def show(self, view: TableView, info: TableInfo, won: Won | None, *, is_host: bool,
+             over: bool, verdict: Verdict | None = None) -> None:
+        names = {s.seat: s.name or f"seat {s.seat}" for s in info.seats}
+        title = self.title_of(view, info, names)
+        stats = figures(view.players, view.claims, won.bluffs if won else None)
+        series = hand_sizes(view.players, view.options, view.opener, view.claims)
+        top = max(max(sizes) for sizes in series)  # one scale for every hand
+        rows = []
+        for seat in range(view.players):
+            f = stats[seat]
+            rows.append((*self.player(seat, view, info, names), *map(Text, (
+                str(f.claims), "?" if f.bluffs is None else str(f.bluffs),
+                str(f.caught), str(f.doubts_right), str(f.doubts_wrong),
+                sparkline([sizes[seat] for sizes in series], top=top)))))
+        self.set(title, rows, verdict, is_host=is_host, over=over)
