@@ -78,9 +78,9 @@ from doubtlan.net.table import TableConfig  # noqa: E402
 from doubtlan.rules import Announce, Card, Doubt, Lay, LetStand  # noqa: E402
 from doubtlan.rules.idoubtit import TableView  # noqa: E402
 from doubtlan.tui.app import DoubtApp, HostSetup  # noqa: E402
+from doubtlan.tui.games.idoubtit.hand import Hand  # noqa: E402
+from doubtlan.tui.games.idoubtit.prompt import Prompt  # noqa: E402
 from doubtlan.tui.screens.play import DOUBT_GUARD, PlayScreen  # noqa: E402
-from doubtlan.tui.widgets.hand import Hand  # noqa: E402
-from doubtlan.tui.widgets.prompt import Prompt  # noqa: E402
 
 #: Milliseconds from a key to the screen that shows what it did.
 KEY_TARGET_MS = 50.0

@@ -12,13 +12,16 @@ import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "doubtlan"
 
-#: What each part of doubtlan may import from the others (tui -> net -> rules, bots -> rules).
+#: What each part of doubtlan may import from the others (tui -> net -> rules, bots -> rules;
+#: the host's stand-ins make net -> bots; the command reaches every part, lazily).
 ALLOWED = {
     "rules": {"rules"},
     "bots": {"bots", "rules"},
     "tourney": {"tourney", "bots", "rules"},
     "net": {"net", "bots", "rules"},
     "tui": {"tui", "net", "bots", "rules"},
+    "cli_values": {"cli_values", "net"},
+    "cli": {"cli", "cli_values", "tui", "net", "bots", "rules", "tourney"},
 }
 
 #: The standard library the rules may use: no I/O, clocks, threads or event loops.
@@ -71,6 +74,118 @@ def test_dependencies_point_one_way(part: str) -> None:
                 target = "__init__"
             if target is not None and target != "__init__":
                 assert target in ALLOWED[part], f"{path.name}:{line} imports {module}"
+
+
+def test_every_module_belongs_to_a_part() -> None:
+    parts = {path.relative_to(PACKAGE).parts[0].removesuffix(".py")
+             for path in PACKAGE.rglob("*.py")}
+    assert parts - {"__init__", "__main__"} <= set(ALLOWED)
+
+
+def import_graph() -> dict[str, set[str]]:
+    """Each module of doubtlan and the modules of doubtlan it imports anywhere (at the top,
+    in a function, or for the type checker alone)."""
+    names = {}
+    for path in PACKAGE.rglob("*.py"):
+        parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+        names[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
+    graph: dict[str, set[str]] = {}
+    for name, path in names.items():
+        graph[name] = set()
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            if isinstance(node, ast.Import):
+                found = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                module = _absolute(node, name, path.name == "__init__.py")
+                # ``from package import module`` imports that module (the package is imported
+                # before any of its modules anyway, so it is no edge of its own).
+                found = [f"{module}.{alias.name}" if f"{module}.{alias.name}" in names else module
+                         for alias in node.names]
+            else:
+                continue
+            graph[name] |= {module for module in found if module in names and module != name}
+    return graph
+
+
+def _absolute(node: ast.ImportFrom, importer: str, package: bool) -> str:
+    if not node.level:
+        return node.module or ""
+    base = importer.split(".")
+    base = base[: len(base) - node.level + (1 if package else 0)]
+    return ".".join(base + ([node.module] if node.module else []))
+
+
+def circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The import circles of ``graph``: its strongly connected parts of more than one module."""
+    order: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(module: str) -> None:
+        order[module] = low[module] = len(order)
+        stack.append(module)
+        for target in graph[module]:
+            if target not in order:
+                visit(target)
+                low[module] = min(low[module], low[target])
+            elif target in stack:
+                low[module] = min(low[module], order[target])
+        if low[module] == order[module]:
+            part = stack[stack.index(module):]
+            del stack[stack.index(module):]
+            if len(part) > 1:
+                found.append(sorted(part))
+
+    for module in sorted(graph):
+        if module not in order:
+            visit(module)
+    return found
+
+
+def test_no_module_imports_itself_round_a_circle() -> None:
+    assert circles(import_graph()) == []
+
+
+def test_the_graph_counts_every_import_statement() -> None:
+    graph = import_graph()
+    # in a function (the play screen opens the options dialog when asked) ...
+    assert "doubtlan.tui.screens.options" in graph["doubtlan.tui.screens.play"]
+    # ... and ``from package import module``
+    assert "doubtlan.rules.cards" in graph["doubtlan.rules.iknowyoudont.cards"]
+
+
+def test_the_app_is_imported_by_the_command_alone() -> None:
+    """Screens, widgets and game tables ask the app through messages (tui/messages.py)."""
+    graph = import_graph()
+    assert sorted(name for name, targets in graph.items() if "doubtlan.tui.app" in targets) \
+        == ["doubtlan.cli"]
+
+
+def test_a_circle_would_be_found() -> None:
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
+    assert circles(graph) == [["a", "b", "c"]]
+    assert circles({"a": {"b"}, "b": set()}) == []
+
+
+def test_no_module_is_over_500_lines() -> None:
+    long = {str(path.relative_to(PACKAGE)): n for path in PACKAGE.rglob("*.py")
+            if (n := len(path.read_text().splitlines())) > 500}
+    assert long == {}
+
+
+def test_game_names_appear_only_in_their_games_folders() -> None:
+    """Adding a game touches its own folders and one line of the registry: nothing else may
+    name a game (or compare with its name)."""
+    from doubtlan.rules import GAMES
+
+    for path in PACKAGE.rglob("*.py"):
+        where = path.relative_to(PACKAGE).parts
+        if where[0] == "rules" or any(part in GAMES for part in where[:-1]):
+            continue
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                assert node.value not in GAMES, f"{'/'.join(where)}:{node.lineno} names a game"
 
 
 def test_the_rules_use_only_pure_parts_of_the_standard_library() -> None:
