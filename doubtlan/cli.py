@@ -10,12 +10,16 @@ import argparse
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol, TypeAlias
 
 from . import __version__
 from . import cli_values as values
 
 PROG = "doubtlan"
+
+if TYPE_CHECKING:
+    #: What ``add_subparsers`` returns.
+    Subcommands: TypeAlias = argparse._SubParsersAction[argparse.ArgumentParser]
 
 
 def _strategy_names() -> list[str]:
@@ -128,7 +132,7 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _add_host(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def _add_host(commands: Subcommands) -> None:
     host = commands.add_parser(
         "host", help="host a table on this network and play at it",
         description="Host a table: start the game server, advertise it on the network, seat "
@@ -193,7 +197,7 @@ def _add_host(commands: argparse._SubParsersAction) -> None:  # type: ignore[typ
     host.set_defaults(run=_host)
 
 
-def _add_join(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def _add_join(commands: Subcommands) -> None:
     join = commands.add_parser(
         "join", help="join a table on this network",
         description="Join a table at HOST[:PORT], or pick one of the tables found on the "
@@ -363,9 +367,13 @@ def _host(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         return 1
 
 
-def _run_app(app: object) -> int:
+class _App(Protocol):
+    def run(self) -> int | None: ...
+
+
+def _run_app(app: _App) -> int:
     """Run the table app (which prints why the table ended, if it ended badly)."""
-    return int(app.run() or 0)  # type: ignore[attr-defined]
+    return int(app.run() or 0)
 
 
 def _join(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:

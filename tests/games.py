@@ -250,7 +250,7 @@ class IDoubtItSpec(GameSpec):
         decks = draw(st.sampled_from([1, 1, 2]))
         players = draw(st.integers(3, 5 if decks == 1 else 6))
         return players, doubt.Options(decks=decks,
-                                      challenge=draw(st.sampled_from(list(doubt.Challenge))))
+                                      challenge=draw(st.sampled_from(list(doubt.ChallengeMode))))
 
     def fair_table(self, rng: random.Random) -> tuple[int, Any]:
         return rng.randint(3, 5), doubt.Options()

@@ -40,7 +40,7 @@ from textual.widgets import DataTable, Input, Label, Select, Static
 from doubtlan.net.client import Client
 from doubtlan.net.discovery import TableAd
 from doubtlan.net.hosted import HostedTable
-from doubtlan.rules import GAMES, Card, Challenge, Claim, Rank, game_named
+from doubtlan.rules import GAMES, Card, ChallengeMode, Claim, Rank, game_named
 from doubtlan.rules.idoubtit import Resolved
 from doubtlan.tui.app import DoubtApp, HostSetup, JoinSetup
 from doubtlan.tui.collector import FULL_PASSES_OFF, QuietCollector
@@ -435,7 +435,8 @@ async def test_the_host_seats_and_removes_bots_sets_the_rules_and_starts() -> No
         await pilot.press("s")
         await wait_for(pilot, lambda: app.play.pane == "table", "the table")  # type: ignore[union-attr]
         view = view_of(app)
-        assert view is not None and view.players == 3 and view.options.challenge is Challenge.OPEN
+        assert view is not None and view.players == 3
+        assert view.options.challenge is ChallengeMode.OPEN
 
 
 # -- joining ---------------------------------------------------------------------------------

@@ -12,7 +12,7 @@ from doubtlan.bots.idoubtit import CounterBot, HonestBot, RandomBot
 from doubtlan.rules import (
     Announce,
     Card,
-    Challenge,
+    ChallengeMode,
     Doubt,
     IDoubtIt,
     Lay,
@@ -25,7 +25,7 @@ from doubtlan.rules import (
 
 C = Card.parse
 STRATEGIES = ALL_STRATEGIES["idoubtit"]
-VARIANTS = [Options(d, c) for d in (1, 2) for c in Challenge]
+VARIANTS = [Options(d, c) for d in (1, 2) for c in ChallengeMode]
 
 
 @pytest.mark.parametrize("options", VARIANTS, ids=lambda o: o.text)

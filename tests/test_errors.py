@@ -12,7 +12,7 @@ from doubtlan.rules import (
     Action,
     Announce,
     Card,
-    Challenge,
+    ChallengeMode,
     Doubt,
     IDoubtIt,
     IllegalAction,
@@ -183,7 +183,7 @@ def test_no_such_seat_anywhere(bad: object) -> None:
 
 
 def test_open_mode_refuses_calls_by_the_claimer() -> None:
-    game = deal("AS AH", players=3, options=Options(challenge=Challenge.OPEN))
+    game = deal("AS AH", players=3, options=Options(challenge=ChallengeMode.OPEN))
     game.apply(0, Lay(C("AS")))
     game.apply(0, Announce())
     with pytest.raises(IllegalAction) as error:

@@ -20,8 +20,8 @@ from doubtlan.net.host import Host
 from doubtlan.net.table import Table, TableConfig
 from doubtlan.rules import Event
 from doubtlan.rules.fairness import (
+    Disclosure,
     Played,
-    Reveal,
     SeedChain,
     Seen,
     Verdict,
@@ -70,7 +70,7 @@ def test_the_deal_changes_with_every_seats_seed_and_with_the_game() -> None:
 @dataclasses.dataclass
 class PlayedGame:
     spec: GameSpec
-    reveal: Reveal
+    reveal: Disclosure
     commitment: bytes
     players: int
     options: Any
@@ -103,7 +103,7 @@ def play(spec: GameSpec, rng: random.Random, seeded: bool = False) -> PlayedGame
                        tuple(p.action for p in played if p.seat == s), game.view(s).hand)
                   for s in range(players))
     me = rng.randrange(players)
-    reveal = Reveal(number, chain.secret(number), seeds, opener, tuple(played))
+    reveal = Disclosure(number, chain.secret(number), seeds, opener, tuple(played))
     return PlayedGame(spec, reveal, chain.commitment, players, options, seens, seens[me],
                       seeded)
 

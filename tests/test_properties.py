@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 from doubtlan.rules import (
     Action,
     Announce,
-    Challenge,
+    ChallengeMode,
     Doubt,
     IDoubtIt,
     IllegalAction,
@@ -58,7 +58,7 @@ def tables(draw: st.DrawFn) -> Table:
     players = draw(st.integers(3, 8 if decks == 1 else 10))
     return Table(
         players,
-        Options(decks=decks, challenge=draw(st.sampled_from(list(Challenge)))),
+        Options(decks=decks, challenge=draw(st.sampled_from(list(ChallengeMode)))),
         draw(st.integers(0, players - 1)),
         draw(st.integers(0, 2**64)),
         draw(st.integers(0, 2**64)),

@@ -11,7 +11,7 @@ from doubtlan.rules import (
     Announce,
     BadOptions,
     Card,
-    Challenge,
+    ChallengeMode,
     Doubt,
     IDoubtIt,
     Lay,
@@ -25,7 +25,7 @@ from doubtlan.rules import (
 from doubtlan.rules.idoubtit import Answered, Laid, Resolved, Won
 
 C = Card.parse
-OPEN = Options(challenge=Challenge.OPEN)
+OPEN = Options(challenge=ChallengeMode.OPEN)
 
 
 def lay(game: IDoubtIt, seat: int, *codes: str) -> None:
@@ -394,8 +394,8 @@ def test_rule_7_caught_bluffing_on_the_last_cards_takes_the_pile() -> None:
 # -- The example from the Cheat rules ------------------------------------------------------
 
 
-@pytest.mark.parametrize("challenge", list(Challenge))
-def test_the_four_player_example(challenge: Challenge) -> None:
+@pytest.mark.parametrize("challenge", list(ChallengeMode))
+def test_the_four_player_example(challenge: ChallengeMode) -> None:
     amy, ben, clara, dan = range(4)
     game = deal(
         "AS AH 4C 4D", "9S", "3C 3D", "4H JS TS",
@@ -410,7 +410,7 @@ def test_the_four_player_example(challenge: Challenge) -> None:
     claim(game, dan, "4H", "JS", "TS")
     assert game.view(amy).claim.describe() == "three 4s"  # type: ignore[union-attr]
     game.apply(amy, Doubt())
-    if challenge is Challenge.WINDOW:
+    if challenge is ChallengeMode.WINDOW:
         assert game.state.phase is Phase.LAYING  # Amy is first after Dan: it is settled
     record = game.state.records[-1]
     assert (record.doubter, record.honest, record.taker, record.taken) == (amy, False, dan, 8)
@@ -548,7 +548,7 @@ def test_the_timers_move_lays_a_card_of_the_rank_required_now() -> None:
 
     cards = deck()
     hands = [cards[i::4] for i in range(4)]
-    game = IDoubtIt.from_hands(hands, Options(challenge=Challenge.OPEN))
+    game = IDoubtIt.from_hands(hands, Options(challenge=ChallengeMode.OPEN))
     game.apply(0, Lay(game.view(0).hand[0]))
     game.apply(0, Announce())
     assert game.view(1).rank is Rank.TWO and game.turn_seat() == 1

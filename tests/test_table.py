@@ -32,7 +32,7 @@ from doubtlan.net.messages import (
 from doubtlan.net.table import Table, TableConfig, sending
 from doubtlan.rules import (
     Announce,
-    Challenge,
+    ChallengeMode,
     Doubt,
     Lay,
     LetStand,
@@ -531,7 +531,7 @@ def test_a_table_of_bots_starts_and_plays_by_itself() -> None:
 
 def test_a_stand_in_never_calls_for_an_absent_player() -> None:
     for seed in range(10):
-        h = Harness(config(players=4, options=Options(challenge=Challenge.OPEN), seed=seed,
+        h = Harness(config(players=4, options=Options(challenge=ChallengeMode.OPEN), seed=seed,
                            grace=0.5, turn_timeout=0.0), bots=3)
         amy = h.hello("Amy")
         h.drop(amy)
@@ -598,7 +598,7 @@ def test_the_match_starts_with_three_or_more_and_players_close_up() -> None:
 def test_the_host_changes_the_rules_in_the_lobby_only() -> None:
     h = Harness(config(players=8, autostart=False), bots=3)
     amy = h.hello("Amy")
-    h.table.configure(Options(decks=2, challenge=Challenge.OPEN), window=4.0, turn_timeout=0.0,
+    h.table.configure(Options(decks=2, challenge=ChallengeMode.OPEN), window=4.0, turn_timeout=0.0,
                       players=10)
     h.flush()
     info = h.last(amy, TableInfo)

@@ -8,7 +8,7 @@ import pytest
 
 from doubtlan import tourney
 from doubtlan.cli import main
-from doubtlan.rules import Challenge, Options
+from doubtlan.rules import ChallengeMode, Options
 
 
 def run_cli(capsys: pytest.CaptureFixture[str], *args: str) -> dict:  # type: ignore[type-arg]
@@ -140,7 +140,7 @@ def test_i_know_you_dont(capsys: pytest.CaptureFixture[str], deck: str) -> None:
 
 
 def test_run_directly() -> None:
-    options = Options(challenge=Challenge.OPEN)
+    options = Options(challenge=ChallengeMode.OPEN)
     result = tourney.run(["random", "random", "honest"], 12, options=options, seed=1)
     assert result.games == 12
     assert result.to_json()["rules"] == "decks=1,challenge=open"
@@ -163,7 +163,7 @@ def test_calls_chosen_together_count_nearest_clockwise_first() -> None:
 
     cards = deck()
     game = IDoubtIt.from_hands([cards[i::4] for i in range(4)],
-                               Options(challenge=Challenge.OPEN))
+                               Options(challenge=ChallengeMode.OPEN))
     game.apply(0, Lay(game.view(0).hand[-1]))  # (a king, claimed as an ace: a bluff)
     game.apply(0, Announce())
     tourney.play(game, [Doubter(seat) for seat in range(4)])

@@ -14,7 +14,7 @@ from doubtlan.rules import (
     Announce,
     BadOptions,
     Card,
-    Challenge,
+    ChallengeMode,
     Claim,
     Doubt,
     IDoubtIt,
@@ -114,7 +114,7 @@ def test_bad_action_text_is_refused(text: object) -> None:
 
 def test_options_round_trip_and_refuse_nonsense() -> None:
     options = Options.parse("decks=2, challenge=open")
-    assert options == Options(2, Challenge.OPEN)
+    assert options == Options(2, ChallengeMode.OPEN)
     assert Options.parse(options.text) == options
     assert Options.parse("") == Options()
     for text in ("decks=3", "decks=two", "challenge=loud", "jokers=2", "decks"):

@@ -17,8 +17,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
 from ..rules import Action, Event, RulesError, View, game_named
-from ..rules.fairness import Reveal as Revealed
-from ..rules.fairness import Seen, Verdict, verify
+from ..rules.fairness import Disclosure, Seen, Verdict, verify
 from . import protocol
 from .errors import WireError
 from .messages import (
@@ -159,7 +158,7 @@ class Mirror:
         if table.commitment != self.commitment or table.seeded != self.seeded:
             return Verdict(("the host changed its commitment after you joined",))
         try:
-            revealed = Revealed(
+            revealed = Disclosure(
                 first.game_number, bytes.fromhex(first.secret),
                 tuple(bytes.fromhex(seed) for seed in first.seeds), first.opener,
                 tuple(played for part in parts for played in part.actions))

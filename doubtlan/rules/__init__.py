@@ -11,7 +11,7 @@ from .cards import DECK, Card, Rank, Suit, deck, parse_cards
 from .errors import ERROR_CODES, BadOptions, IllegalAction, MalformedAction, RulesError
 from .idoubtit import (
     Announce,
-    Challenge,
+    ChallengeMode,
     Claim,
     Doubt,
     IDoubtIt,
@@ -56,7 +56,7 @@ __all__ = [
     "Announce",
     "BadOptions",
     "Card",
-    "Challenge",
+    "ChallengeMode",
     "Claim",
     "Doubt",
     "Event",

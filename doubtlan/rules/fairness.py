@@ -96,8 +96,8 @@ class Played:
 
 
 @dataclass(frozen=True, slots=True)
-class Reveal:
-    """What the host reveals when game ``game`` ends."""
+class Disclosure:
+    """What the host discloses when game ``game`` ends (sent in ``reveal`` messages)."""
 
     game: int
     secret: bytes
@@ -144,7 +144,7 @@ class Verdict:
         return not self.problems
 
 
-def verify(reveal: Reveal, *, commitment: bytes, players: int, options: Any,
+def verify(reveal: Disclosure, *, commitment: bytes, players: int, options: Any,
            seen: Seen, seeded: bool = False, bots: tuple[int, ...] = (),
            game: str = "idoubtit") -> Verdict:
     """Check a game of ``game`` from its reveal against the commitment and what ``seen`` was

@@ -3,7 +3,7 @@
 from .actions import ACTIONS, Announce, Claim, Doubt, Lay, LetStand
 from .events import Announced, Answered, Dealt, Laid, Resolved, Won
 from .game import IDoubtIt
-from .options import Challenge, Options
+from .options import ChallengeMode, Options
 from .state import Phase, State
 from .stats import Figures, figures, hand_sizes
 from .view import TableView
@@ -13,7 +13,7 @@ __all__ = [
     "Announce",
     "Announced",
     "Answered",
-    "Challenge",
+    "ChallengeMode",
     "Claim",
     "Dealt",
     "Doubt",

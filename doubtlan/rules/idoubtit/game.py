@@ -27,7 +27,7 @@ from ..errors import (
 from ..seeds import Seed, seed_bytes, shuffle
 from .actions import ACTIONS, Announce, Claim, Doubt, Lay, LetStand
 from .events import Announced, Answered, Dealt, Laid, Resolved, Won
-from .options import Challenge, Options
+from .options import ChallengeMode, Options
 from .state import LAYING, OVER, WINDOW, State
 from .view import TableView, make_view, public_facts, redact, window_key
 
@@ -121,7 +121,7 @@ class IDoubtIt(Game[Options, TableView]):
         self._claims_copy: tuple[Resolved, ...] = ()
         self._public: tuple[int, tuple[object, ...]] = (-1, ())
         self._max_claim = options.max_claim
-        self._window_always = options.challenge is Challenge.WINDOW
+        self._window_always = options.challenge is ChallengeMode.WINDOW
         # The other seats, clockwise from each seat.
         self._clockwise = [
             tuple((seat + i) % players for i in range(1, players)) for seat in range(players)

@@ -10,7 +10,7 @@ from ..base import OptionField
 from ..errors import BadOptions, option_pairs
 
 
-class Challenge(enum.Enum):
+class ChallengeMode(enum.Enum):
     """How a claim is challenged (docs/rules.md, "Variants")."""
 
     #: Every other player answers once; the first doubter clockwise from the claimer counts.
@@ -24,7 +24,7 @@ class Options:
     """Rule options. ``Options.parse("decks=2,challenge=open")`` round-trips with ``text``."""
 
     decks: int = 1
-    challenge: Challenge = Challenge.WINDOW
+    challenge: ChallengeMode = ChallengeMode.WINDOW
 
     fields: ClassVar[tuple[OptionField, ...]] = (
         OptionField("decks", "Decks", "decks in play",
@@ -36,8 +36,8 @@ class Options:
     def __post_init__(self) -> None:
         if type(self.decks) is not int or self.decks not in (1, 2):
             raise BadOptions(f"decks must be 1 or 2, not {self.decks!r}")
-        if not isinstance(self.challenge, Challenge):
-            raise BadOptions(f"challenge must be a Challenge, not {self.challenge!r}")
+        if not isinstance(self.challenge, ChallengeMode):
+            raise BadOptions(f"challenge must be a ChallengeMode, not {self.challenge!r}")
 
     @property
     def max_claim(self) -> int:
@@ -75,9 +75,9 @@ class Options:
                 values["decks"] = int(value)
             elif key == "challenge":
                 try:
-                    values["challenge"] = Challenge(value)
+                    values["challenge"] = ChallengeMode(value)
                 except ValueError:
-                    modes = ", ".join(c.value for c in Challenge)
+                    modes = ", ".join(c.value for c in ChallengeMode)
                     raise BadOptions(f"challenge must be one of {modes}, not {value!r}") from None
             else:
                 raise BadOptions(f"unknown rule option {key!r}")
@@ -88,10 +88,10 @@ class Options:
 
     def brief(self) -> str:
         return f"{self.decks} deck{'s' if self.decks > 1 else ''}" + (
-            ", open" if self.challenge is Challenge.OPEN else "")
+            ", open" if self.challenge is ChallengeMode.OPEN else "")
 
     def clock(self, window: float) -> str:
-        return "open calls" if self.challenge is Challenge.OPEN else f"{window:g} s to doubt"
+        return "open calls" if self.challenge is ChallengeMode.OPEN else f"{window:g} s to doubt"
 
     def __str__(self) -> str:
         return self.text
