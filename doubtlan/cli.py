@@ -381,6 +381,7 @@ def _join(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
 
     from .net import headless
     from .net.client import ConnectionLost
+    from .net.pin import NotTheTable
 
     if args.address and args.table:
         parser.error("give an address or --table, not both")
@@ -400,7 +401,7 @@ def _join(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
 
     try:
         return asyncio.run(run())
-    except (ConnectionLost, RuntimeError, OSError) as error:
+    except (ConnectionLost, NotTheTable, RuntimeError, OSError) as error:
         print(f"doubtlan: {error}", file=sys.stderr)
         return 1
 
@@ -410,13 +411,14 @@ def _join_app(args: argparse.Namespace) -> int:
 
     from .net import headless
     from .net.client import ConnectionLost
+    from .net.pin import NotTheTable
     from .tui.app import DoubtApp, JoinSetup
 
     address = args.address
     if args.table:
         try:
             address = asyncio.run(headless.find(args.table, args.timeout))
-        except (ConnectionLost, RuntimeError, OSError) as error:
+        except (ConnectionLost, NotTheTable, RuntimeError, OSError) as error:
             print(f"doubtlan: {error}", file=sys.stderr)
             return 1
     setup = JoinSetup(address=address, pin=args.pin, watch=args.watch)

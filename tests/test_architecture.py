@@ -215,7 +215,8 @@ def loaded_after(code: str) -> set[str]:
     return {name.split(".")[0] for name in json.loads(out.splitlines()[-1])}
 
 
-HEAVY = {"textual", "rich", "msgpack", "zeroconf", "asyncio", "socket"}
+HEAVY = {"textual", "rich", "msgpack", "zeroconf", "asyncio", "socket", "ssl", "cryptography",
+         "spake2"}
 
 
 def test_importing_the_rules_bots_and_tourney_loads_nothing_heavy() -> None:

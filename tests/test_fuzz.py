@@ -24,6 +24,7 @@ from doubtlan.net import botclient, protocol
 from doubtlan.net.client import Client
 from doubtlan.net.errors import WireError
 from doubtlan.net.host import Host
+from doubtlan.net.identity import client_context
 from doubtlan.net.messages import (
     CLIENT_MESSAGES,
     HOST_MESSAGES,
@@ -110,7 +111,7 @@ def test_a_client_refuses_any_bad_host_message_cleanly(wire: object) -> None:
 CASES = 2000
 
 VALID = [
-    protocol.encode(Hello(PROTOCOL_VERSION, "Amy", "1234", None, False)),
+    protocol.encode(Hello(PROTOCOL_VERSION, "Amy", "ab" * 32, None, False)),
     protocol.encode(Hello(PROTOCOL_VERSION, "Amy", None, "t" * 32, True)),
     protocol.encode(Act(3, "lay QS")),
     protocol.encode(Act(0, "doubt")),
@@ -210,7 +211,8 @@ async def test_garbage_on_a_live_host_while_bots_play() -> None:
              for i, c in enumerate(clients)]
     try:
         for _ in range(30):
-            reader, writer = await asyncio.open_connection("127.0.0.1", host.port)
+            reader, writer = await asyncio.open_connection("127.0.0.1", host.port,
+                                                          ssl=client_context())
             for _ in range(10):
                 choice = rng.random()
                 if choice < 0.3:

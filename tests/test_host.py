@@ -21,6 +21,7 @@ from doubtlan.bots import make_bot
 from doubtlan.net import botclient, headless, protocol
 from doubtlan.net.client import Client
 from doubtlan.net.host import Host, Limits
+from doubtlan.net.identity import client_context
 from doubtlan.net.messages import (
     PROTOCOL_VERSION,
     Bye,
@@ -78,14 +79,15 @@ def bot_client(
 
 
 class Raw:
-    """A bare TCP connection that sends whatever it is told and reads frames back."""
+    """A bare connection (TLS, as every client's) that sends whatever it is told and reads
+    frames back."""
 
     def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         self.reader, self.writer = reader, writer
 
     @classmethod
     async def open(cls, host: Host) -> Raw:
-        raw = cls(*await asyncio.open_connection(LOOPBACK, host.port))
+        raw = cls(*await asyncio.open_connection(LOOPBACK, host.port, ssl=client_context()))
         _opened.append(raw)
         return raw
 
@@ -294,7 +296,8 @@ async def test_a_client_that_stops_reading_is_dropped_and_slows_nobody() -> None
     sock = socket.socket()
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 2048)
     sock.connect((LOOPBACK, host.port))
-    reader, writer = await asyncio.open_connection(sock=sock)
+    reader, writer = await asyncio.open_connection(sock=sock, ssl=client_context(),
+                                                  server_hostname="")
     stuck = Raw(reader, writer)
     _opened.append(stuck)
     await stuck.send(protocol.encode(Hello(PROTOCOL_VERSION, "stuck", None, None, True)))

@@ -131,7 +131,7 @@ def test_only_the_right_side_may_send_a_message() -> None:
 
 
 def test_client_messages_round_trip() -> None:
-    for message in [Hello(PROTOCOL_VERSION, "Amy", "1234", None, False),
+    for message in [Hello(PROTOCOL_VERSION, "Amy", "ab" * 32, None, False),
                     Hello(PROTOCOL_VERSION, "Bob", None, "t" * 32, True), Act(3, "lay TS")]:
         data = protocol.encode(message)
         assert protocol.decode(data[protocol.HEADER.size :], "client") == message

@@ -15,7 +15,8 @@ from doubtlan.bots import make_bot
 from doubtlan.net import protocol
 from doubtlan.net.botclient import Decider
 from doubtlan.net.client import Mirror
-from doubtlan.net.messages import PROTOCOL_VERSION, Act, Hello, Message
+from doubtlan.net.messages import PROTOCOL_VERSION, Act, Bye, Hello, Knock, Message, Proof
+from doubtlan.net.pin import ClientExchange, NotTheTable
 from doubtlan.net.table import Table, TableConfig
 
 
@@ -68,7 +69,18 @@ class Harness:
         conn = self.connect(address)
         if bot is not None:
             self.deciders[conn] = Decider(make_bot(bot, seed))
-        self.send(conn, Hello(PROTOCOL_VERSION, name, pin, token, watch))
+        proof = None
+        if pin is not None:  # the PIN's key exchange, as a client makes it (net/pin.py)
+            exchange = ClientExchange(pin, self.table.fingerprint)
+            self.send(conn, Knock(PROTOCOL_VERSION, exchange.knock()))
+            answer = self.last(conn, (Proof, Bye))
+            if not isinstance(answer, Proof):
+                return conn  # refused (too many tries)
+            try:
+                proof = exchange.answer(answer.half, answer.proof)
+            except NotTheTable:  # a wrong PIN: say hello anyway, as a hostile client would
+                proof = "00" * 32
+        self.send(conn, Hello(PROTOCOL_VERSION, name, proof, token, watch))
         return conn
 
     def flush(self) -> None:
@@ -125,6 +137,7 @@ class Harness:
                         progress = True
         return sent
 
-    def last(self, conn: int, kind: type[Message]) -> Message | None:
+    def last(self, conn: int,
+             kind: type[Message] | tuple[type[Message], ...]) -> Message | None:
         found = [m for m in self.inbox[conn] if isinstance(m, kind)]
         return found[-1] if found else None

@@ -20,6 +20,7 @@ from ..rules import Action, Event, RulesError, View, game_named
 from ..rules.fairness import Disclosure, Seen, Verdict, verify
 from . import protocol
 from .errors import WireError
+from .identity import client_context, seen_fingerprint
 from .messages import (
     PROTOCOL_VERSION,
     Act,
@@ -27,16 +28,19 @@ from .messages import (
     Error,
     Hello,
     History,
+    Knock,
     Leave,
     Message,
     Note,
     Ping,
     Pong,
+    Proof,
     Reveal,
     State,
     TableInfo,
     Welcome,
 )
+from .pin import ClientExchange, NotTheTable
 
 #: Seconds of silence from the host before the client gives the connection up (checked
 #: at each ping, so noticed within SILENCE + PING_EVERY seconds).
@@ -209,8 +213,16 @@ class Client:
         first_try_for: float = 5.0,
         on_connection: Callable[[bool], None] | None = None,
         seed: bytes | None = None,
+        fingerprint: bytes | None = None,
+        tls: bool = True,
     ) -> None:
         self.host, self.port, self.name, self.pin, self.watch = host, port, name, pin, watch
+        #: The host's certificate fingerprint as its advert gives it: a host that presents
+        #: another is not the table it claims to be. After connecting: the one it presented.
+        self.expected = fingerprint
+        self.fingerprint = b""
+        #: False: plain TCP, only to measure what TLS costs (bench/net.py).
+        self.tls = tls
         #: This client's seed for the match's deals: random unless given (tests, replays).
         self.mirror = Mirror(token=token,
                              contribution=secrets.token_bytes(16) if seed is None else seed)
@@ -311,13 +323,27 @@ class Client:
 
     async def _session(self) -> None:
         # A peer that drops the connection attempt would hold us for minutes otherwise.
+        context = client_context() if self.tls else None
         reader, writer = await asyncio.wait_for(
-            asyncio.open_connection(self.host, self.port), CONNECT_TIMEOUT
+            asyncio.open_connection(self.host, self.port, ssl=context,
+                                    ssl_handshake_timeout=CONNECT_TIMEOUT if context else None),
+            CONNECT_TIMEOUT,
         )
-        self._writer = writer
         self.mirror.bye = None
+        try:
+            self.fingerprint = seen_fingerprint(writer.get_extra_info("ssl_object"))
+            if self.expected and self.fingerprint != self.expected:
+                raise NotTheTable("its key is not the one its advert names")
+            proof = await self._prove_pin(reader, writer) if self.pin is not None else None
+        except BaseException:
+            writer.close()
+            raise
+        if self.mirror.bye is not None:  # refused before the hello
+            writer.close()
+            return
+        self._writer = writer
         await self.send(
-            Hello(PROTOCOL_VERSION, self.name, self.pin, self.mirror.token, self.watch,
+            Hello(PROTOCOL_VERSION, self.name, proof, self.mirror.token, self.watch,
                   None if self.watch or self.mirror.contribution is None
                   else self.mirror.contribution.hex())
         )
@@ -344,6 +370,27 @@ class Client:
         finally:
             pinger.cancel()
             writer.close()
+
+    async def _prove_pin(self, reader: asyncio.StreamReader,
+                         writer: asyncio.StreamWriter) -> str | None:
+        """The PIN's key exchange (net/pin.py): knock, and check the host's proof before
+        anything else is sent. :class:`NotTheTable` when the host cannot prove the PIN; None
+        (with :attr:`mirror`'s ``bye`` set) when the host refused the knock."""
+        assert self.pin is not None
+        exchange = ClientExchange(self.pin, self.fingerprint)
+        writer.write(protocol.encode(Knock(PROTOCOL_VERSION, exchange.knock())))
+        async with asyncio.timeout(CONNECT_TIMEOUT):
+            while True:
+                message, _, _ = await _read(reader)
+                if isinstance(message, Proof):
+                    return exchange.answer(message.half, message.proof)
+                if isinstance(message, Bye):
+                    if message.code == "no_pin":
+                        raise NotTheTable("it says it has no PIN")
+                    self.mirror.receive(message)
+                    return None
+                if not isinstance(message, Ping):
+                    raise NotTheTable(f"it answered the PIN with {message.TYPE!r}")
 
     async def _ping(self, writer: asyncio.StreamWriter) -> None:
         """Ping the host now and then, and give the connection up when the host has been

@@ -62,6 +62,11 @@ class WrongPin(WireError):
     default_message = "wrong PIN for this table"
 
 
+class NoPin(WireError):
+    code, fatal = "no_pin", True
+    default_message = "this table has no PIN"
+
+
 class TooManyAttempts(WireError):
     code, fatal = "too_many_attempts", True
     default_message = "too many wrong PINs; wait before trying again"

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from ..rules import Options
 from . import protocol
 from .errors import Flood, HandshakeTimeout, TooManyConnections, WireError
+from .identity import Identity
 from .messages import Bye, Ping
 from .table import Table
 
@@ -70,7 +71,9 @@ class _Conn:
 
 
 class Host:
-    """Serve ``table`` on ``address``:``port`` (0 picks a free port)."""
+    """Serve ``table`` on ``address``:``port`` (0 picks a free port), over TLS 1.3 with
+    ``identity``'s certificate (a new one when not given). ``tls=False`` serves plain TCP:
+    only for measuring what TLS costs (bench/net.py)."""
 
     def __init__(
         self,
@@ -78,7 +81,17 @@ class Host:
         address: str = "0.0.0.0",
         port: int = 0,
         limits: Limits | None = None,
+        *,
+        identity: Identity | None = None,
+        tls: bool = True,
     ) -> None:
+        if tls and identity is None:
+            from .identity import make
+
+            identity = make()
+        self.identity = identity if tls else None
+        if self.identity is not None:
+            table.fingerprint = self.identity.fingerprint
         self.table = table
         self.address, self.port = address, port
         self.limits = limits or Limits()
@@ -99,7 +112,11 @@ class Host:
 
     async def start(self) -> int:
         """Open the listening socket; returns the port."""
-        self._server = await asyncio.start_server(self._accept, self.address, self.port)
+        context = self.identity.server_context() if self.identity is not None else None
+        self._server = await asyncio.start_server(
+            self._accept, self.address, self.port, ssl=context,
+            ssl_handshake_timeout=self.limits.handshake if context is not None else None,
+        )
         self.port = self._server.sockets[0].getsockname()[1]
         self._tasks = [
             asyncio.create_task(self._clock(), name="table clock"),

@@ -16,7 +16,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .host import Host, Limits
-from .journal import Journal
+from .identity import FILE_NAME as IDENTITY_FILE
+from .identity import Identity, load_or_make
+from .journal import Journal, doubtlan_folder
 from .messages import PROTOCOL_VERSION
 from .table import Table, TableConfig
 
@@ -41,7 +43,9 @@ class AdvertiseError(Exception):
 class HostedTable:
     """``config``'s table, with ``bots`` bots seated, served on ``bind``:``port``, written
     to a new ``journal`` (docs/journal.md); or, with ``resume``, the table of that journal
-    as it was last written (``config`` and ``bots`` then do not count)."""
+    as it was last written (``config`` and ``bots`` then do not count). It presents
+    ``identity``'s certificate, by default the host's own, kept in the user's data folder
+    (so a resumed table has the same key)."""
 
     def __init__(
         self,
@@ -56,6 +60,7 @@ class HostedTable:
         journal: Path | None = None,
         resume: Path | None = None,
         settings: dict[str, object] | None = None,
+        identity: Identity | None = None,
     ) -> None:
         if resume is not None:
             self.table = Table.resume(resume, _now(), **(settings or {}))
@@ -65,7 +70,9 @@ class HostedTable:
                 self.table.seat_bot(strategy)
         #: True when the table was resumed from a journal.
         self.resumed = resume is not None
-        self.host = Host(self.table, bind, port, limits)
+        if identity is None:  # the host's own, beside its journals (docs/security.md)
+            identity = load_or_make(doubtlan_folder() / IDENTITY_FILE)
+        self.host = Host(self.table, bind, port, limits, identity=identity)
         self.bind = bind
         self.advertising = advertising or Advertising(enabled=False)
         #: The name the table is advertised under (None when it is not advertised), and
@@ -137,6 +144,7 @@ class HostedTable:
                 seats=table.config.players,
                 state=state if state in ("lobby", "over") else "playing",
                 pin=table.config.pin is not None,
+                fingerprint=table.fingerprint.hex(),
             )
 
         advertiser = Advertiser(make_ad())

@@ -209,11 +209,16 @@ class Journal:
             self._file.close()
 
 
-def data_folder() -> Path:
-    """Where journals go by default: ``$XDG_DATA_HOME/doubtlan/journals`` (or
-    ``~/.local/share/doubtlan/journals``)."""
+def doubtlan_folder() -> Path:
+    """The user's data folder for doubtlan: ``$XDG_DATA_HOME/doubtlan`` (or
+    ``~/.local/share/doubtlan``): journals, the host's key, the keys of tables joined."""
     base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "doubtlan" / "journals"
+    return Path(base) / "doubtlan"
+
+
+def data_folder() -> Path:
+    """Where journals go by default: ``doubtlan_folder()/journals``."""
+    return doubtlan_folder() / "journals"
 
 
 def new_path(table: str) -> Path:

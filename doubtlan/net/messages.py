@@ -1,4 +1,4 @@
-"""Every message of the doubtlan protocol, version 3: the one definition of the wire.
+"""Every message of the doubtlan protocol, version 4: the one definition of the wire.
 
 docs/protocol.md describes each message and field; tests/test_protocol.py checks that the
 document and these classes agree. A message travels as a msgpack map whose ``type`` is the
@@ -14,10 +14,11 @@ from ..rules import Event, View
 from ..rules.fairness import Played
 from .codec import Limit, Many, Text
 
-PROTOCOL_VERSION = 3
+PROTOCOL_VERSION = 4
 
 Name = Annotated[str, Text(1, 24)]
-Pin = Annotated[str, Text(1, 16)]
+#: One half of the PIN's key exchange (net/pin.py), as hexadecimal text.
+Half = Annotated[str, Text(2, 128)]
 Token = Annotated[str, Text(16, 64)]
 Seat = Annotated[int, Limit(0, 15)]
 Seconds = Annotated[float, Limit(0, 3600)]
@@ -38,18 +39,30 @@ class Message:
 
 
 @dataclass(frozen=True, slots=True)
+class Knock(Message):
+    """At a table with a PIN, the first message on a connection: the client's half of the
+    PIN's key exchange (net/pin.py, docs/security.md). The PIN itself is never sent."""
+
+    TYPE = "knock"
+    version: Version
+    half: Half
+
+
+@dataclass(frozen=True, slots=True)
 class Hello(Message):
-    """The first message on a connection: take a seat, take one's seat back, or watch.
+    """Take a seat, take one's seat back, or watch: the first message on a connection, or
+    the second at a table with a PIN (after ``knock`` and the host's ``proof``).
 
     ``token`` (from an earlier ``welcome``) takes the same seat back; ``watch`` asks for no
-    seat at all. ``pin`` is the table's PIN when it has one. ``seed`` is the client's own
-    random contribution to every deal of the match (docs/fairness.md).
+    seat at all. ``proof`` is the client's proof that it knows the table's PIN (the key
+    exchange's, hex). ``seed`` is the client's own random contribution to every deal of the
+    match (docs/fairness.md).
     """
 
     TYPE = "hello"
     version: Version
     name: Name
-    pin: Pin | None
+    proof: Hex | None
     token: Token | None
     watch: bool
     seed: Hex | None = None
@@ -197,6 +210,16 @@ class Reveal(Message):
 
 
 @dataclass(frozen=True, slots=True)
+class Proof(Message):
+    """The host's answer to a ``knock``: its half of the PIN's key exchange and its proof
+    that it knows the PIN. A client says ``hello`` only once the proof holds."""
+
+    TYPE = "proof"
+    half: Half
+    proof: Hex
+
+
+@dataclass(frozen=True, slots=True)
 class Error(Message):
     """A refusal: ``code`` is stable (docs/protocol.md lists them), ``message`` is for people.
     Nothing changed at the table."""
@@ -217,8 +240,8 @@ class Bye(Message):
 
 
 #: What a client may send.
-CLIENT_MESSAGES: tuple[type[Message], ...] = (Hello, Act, Ping, Pong, Leave)
+CLIENT_MESSAGES: tuple[type[Message], ...] = (Knock, Hello, Act, Ping, Pong, Leave)
 #: What the host may send.
 HOST_MESSAGES: tuple[type[Message], ...] = (
-    Welcome, TableInfo, State, History, Reveal, Error, Bye, Ping, Pong,
+    Proof, Welcome, TableInfo, State, History, Reveal, Error, Bye, Ping, Pong,
 )

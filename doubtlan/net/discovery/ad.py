@@ -26,6 +26,7 @@ _GAME = re.compile(r"[a-z][a-z0-9_-]{0,15}")
 _RULES = re.compile(r"[\x20-\x7e]*")
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 _KEYS = ("v", "name", "game", "rules", "taken", "seats", "state", "pin")
+_FINGERPRINT = re.compile(r"[0-9a-f]{64}")
 
 
 @dataclass(frozen=True)
@@ -47,6 +48,9 @@ class TableAd:
     seats: int
     state: str
     pin: bool
+    #: The SHA-256 of the host's certificate, in hex ("" from a host that gives none): a
+    #: client joining from this advert refuses a host that presents another.
+    fingerprint: str = ""
 
     def __post_init__(self) -> None:
         # A list would make the ad unhashable; a tuple is what the field promises.
@@ -68,6 +72,9 @@ class TableAd:
             raise ValueError(f"state must be one of {', '.join(STATES)}, not {self.state!r:.40}")
         if not isinstance(self.pin, bool):
             raise ValueError(f"pin must be a bool, not {self.pin!r:.40}")
+        if not isinstance(self.fingerprint, str) or self.fingerprint and \
+                not _FINGERPRINT.fullmatch(self.fingerprint):
+            raise ValueError(f"fp must be 64 hex digits, not {self.fingerprint!r:.70}")
 
     def properties(self) -> dict[str, str]:
         """The TXT properties that advertise this table: short keys, short values."""
@@ -80,6 +87,7 @@ class TableAd:
             "seats": str(self.seats),
             "state": self.state,
             "pin": "1" if self.pin else "0",
+            **({"fp": self.fingerprint} if self.fingerprint else {}),
         }
 
     @classmethod
@@ -111,6 +119,7 @@ class TableAd:
                 seats=_number(text["seats"], "seats"),
                 state=text["state"],
                 pin=_flag(text["pin"], "pin"),
+                fingerprint=_text(properties, "fp") if b"fp" in properties else "",
             )
         except ValueError as error:
             raise ValueError(f"malformed table advert {name!r:.80}: {error}") from None

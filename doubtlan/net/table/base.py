@@ -18,6 +18,7 @@ from ...rules import Action, Game, Match
 from ...rules.fairness import Played, SeedChain
 from ..journal import Journal
 from ..messages import Message, Note
+from ..pin import HostExchange
 from .config import TableConfig, TableState
 
 
@@ -55,6 +56,8 @@ class Conn:
     id: int
     address: str
     joined: bool = False
+    #: The PIN's key exchange this connection knocked with (net/pin.py), until its hello.
+    exchange: HostExchange | None = None
     seat: int | None = None
     #: What this connection has been sent of the current game.
     game_number: int = 0
@@ -97,6 +100,9 @@ class TableParts:
     _journaled_seats: dict[str, Any] | None
     #: Wrong PINs by address: how many, and until when the next try must wait.
     _pin_failures: dict[str, tuple[int, float]]
+    #: The fingerprint of the certificate the host presents (b"" without TLS): the PIN's
+    #: key exchange is bound to it (net/pin.py).
+    fingerprint: bytes
     #: The clocks: each wait's key (so it is not started again) and when it runs out.
     _window_key: tuple[object, ...] | None
     _window_due: float | None

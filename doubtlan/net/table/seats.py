@@ -11,7 +11,8 @@ from typing import Any
 from ...rules import Match, RulesError
 from ...rules.fairness import MAX_CONTRIBUTION
 from .. import errors
-from ..messages import PROTOCOL_VERSION, Bye, Hello
+from ..messages import PROTOCOL_VERSION, Bye, Hello, Knock, Proof
+from ..pin import HostExchange
 from .base import Conn, Seat, TableParts
 from .config import Refused
 
@@ -53,15 +54,12 @@ class Seating(TableParts):
             self._send(client.id, Bye("match_over", "the match is over"))
             self.closing.append(client.id)
             return
-        if hello.version != PROTOCOL_VERSION:
-            raise errors.VersionMismatch(
-                f"this host speaks protocol version {PROTOCOL_VERSION}; "
-                f"the client speaks version {hello.version}"
-            )
+        _check_version(hello.version)
+        exchange, client.exchange = client.exchange, None
         if hello.token is not None:
             self._return(client, hello.token, now)
             return
-        self._check_pin(client.address, hello.pin, now)
+        self._check_pin(client.address, exchange, hello.proof)
         _contribution(hello.seed)  # a seed that cannot be read is refused before a seat
         if hello.watch:
             client.joined = True
@@ -102,21 +100,38 @@ class Seating(TableParts):
         self._broadcast_table()
         self._settle(now)
 
-    def _check_pin(self, address: str, pin: str | None, now: float) -> None:
+    def _knock(self, client: Conn, knock: Knock, now: float) -> None:
+        """The client's half of the PIN's key exchange: each knock is one try at the PIN,
+        counted now (and forgotten once the hello proves the PIN), so that a client that
+        knocks and goes counts as much as one that proves a wrong PIN."""
+        if client.joined or client.exchange is not None:
+            raise errors.AlreadyJoined()
+        _check_version(knock.version)
         wanted = self.config.pin
         if wanted is None:
-            return
+            raise errors.NoPin()
+        address = client.address
         failures, until = self._pin_failures.get(address, (0, 0.0))
         if now < until:
             raise errors.TooManyAttempts(f"too many wrong PINs; try again in {until - now:.0f} s")
-        if pin is not None and hmac.compare_digest(pin.encode(), wanted.encode()):
-            self._pin_failures.pop(address, None)
-            return
         failures += 1
         # Each wrong PIN past the first few doubles the wait before the next try.
         wait = min(PIN_LOCK_MAX, 2.0 ** (failures - PIN_TRIES)) if failures >= PIN_TRIES else 0.0
         self._pin_failures[address] = (failures, now + wait)
-        raise errors.WrongPin()
+        try:
+            exchange = HostExchange(wanted, self.fingerprint, knock.half)
+        except ValueError:
+            raise errors.WrongPin("the PIN's key exchange could not be read") from None
+        client.exchange = exchange
+        self._send(client.id, Proof(exchange.half, exchange.proof))
+
+    def _check_pin(self, address: str, exchange: HostExchange | None, proof: str | None) -> None:
+        """At a table with a PIN, the hello must prove it, after a knock."""
+        if self.config.pin is None:
+            return
+        if exchange is None or not exchange.proved(proof):
+            raise errors.WrongPin()  # (the knock counted the try)
+        self._pin_failures.pop(address, None)
 
     def _unique_name(self, wanted: str) -> str:
         name = " ".join(wanted.split()) or "player"
@@ -216,6 +231,12 @@ class Seating(TableParts):
                 self._welcome(client, seat)
         self._broadcast_table()
         self.on_change()
+
+
+def _check_version(version: int) -> None:
+    if version != PROTOCOL_VERSION:
+        raise errors.VersionMismatch(f"this host speaks protocol version {PROTOCOL_VERSION}; "
+                                     f"the client speaks version {version}")
 
 
 def _contribution(seed: str | None) -> bytes:

@@ -15,7 +15,7 @@ from ...rules.fairness import Played, SeedChain, deal_seed
 from ...rules.seeds import derive, seed_bytes
 from .. import errors
 from ..journal import Journal, advance
-from ..messages import Act, Error, Hello, Leave, Message, Ping, Pong
+from ..messages import Act, Error, Hello, Knock, Leave, Message, Ping, Pong
 from .base import Conn, Seat
 from .clocks import Clocks
 from .config import Refused, TableConfig, config_record
@@ -48,6 +48,7 @@ class Table(Seating, Clocks, StandIns, Sending, Replaying):
         self.on_change = lambda: None
         self._notes, self._changed, self._reveal_due = [], False, False
         self._pin_failures = {}
+        self.fingerprint = b""
         self._window_key = self._window_due = None
         self._turn_key = self._turn_due = None
         self._bot_due = self._next_game_due = None
@@ -74,6 +75,8 @@ class Table(Seating, Clocks, StandIns, Sending, Replaying):
         try:
             if isinstance(message, Hello):
                 self._hello(client, message, now)
+            elif isinstance(message, Knock):
+                self._knock(client, message, now)
             elif not client.joined:
                 raise errors.NotJoined()
             elif isinstance(message, Act):
