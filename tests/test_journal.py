@@ -4,6 +4,7 @@ that take ``spec`` are a contract of every game (tests/games.py holds what diffe
 
 from __future__ import annotations
 
+import asyncio
 import random
 import re
 from collections.abc import Callable
@@ -15,7 +16,8 @@ from games import GameSpec
 
 from doubtlan.cli import main
 from doubtlan.net.botclient import Decider
-from doubtlan.net.client import Mirror
+from doubtlan.net.client import Client, Mirror
+from doubtlan.net.hosted import HostedTable
 from doubtlan.net.journal import MAGIC, Journal, JournalError, read
 from doubtlan.net.journal import verify as verify_journal
 from doubtlan.net.messages import PROTOCOL_VERSION, Hello, Message
@@ -290,3 +292,40 @@ def test_the_journal_verifies_and_a_table_resumed_between_games_plays_on(
     again.journal.close()
     lines, problems = verify_journal(path)
     assert not problems and sum("verified" in line for line in lines) == 2, lines
+
+
+# -- the host's key ---------------------------------------------------------------------------
+
+
+async def test_a_resumed_table_presents_the_same_key(tmp_path: Path) -> None:
+    """The host's key lives in the data folder beside the journals (docs/security.md): the
+    table resumed from its journal shows the players the key they saw before."""
+    path = tmp_path / "table.journal"
+    settings = TableConfig(players=3, games=1, autostart=False)
+    first = HostedTable(settings, bind="127.0.0.1", journal=path)
+    await first.start()
+    client = Client("127.0.0.1", first.port, "Amy", first_try_for=5.0)
+    try:
+        seen = await _first_key(client)
+    finally:
+        await first.close()
+    resumed = HostedTable(settings, bind="127.0.0.1", resume=path)
+    await resumed.start()
+    again = Client("127.0.0.1", resumed.port, "Amy", first_try_for=5.0)
+    try:
+        assert await _first_key(again) == seen == resumed.table.fingerprint
+        assert len(seen) == 32
+    finally:
+        await resumed.close()
+
+
+async def _first_key(client: Client) -> bytes:
+    """The fingerprint ``client`` saw, once the host welcomed it."""
+    task = asyncio.create_task(client.run())
+    try:
+        async with asyncio.timeout(10):
+            await client.connected.wait()
+        return bytes(client.fingerprint)
+    finally:
+        await client.close()
+        await asyncio.gather(task, return_exceptions=True)
