@@ -393,11 +393,14 @@ def _join(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         return _join_app(args)
 
     async def run() -> int:
-        address = args.address or await headless.find(args.table, args.timeout)
+        # A table found on the network must present the key its advert names.
+        found = headless.Found(args.address, None) if args.address else \
+            await headless.find(args.table, args.timeout)
         if args.watch:
-            return await headless.watch(address, pin=args.pin)
-        return await headless.join_bot(args.bot, address, name=args.name or values.login(),
-                                       pin=args.pin)
+            return await headless.watch(found.address, pin=args.pin,
+                                        fingerprint=found.fingerprint)
+        return await headless.join_bot(args.bot, found.address, name=args.name or values.login(),
+                                       pin=args.pin, fingerprint=found.fingerprint)
 
     try:
         return asyncio.run(run())
@@ -417,7 +420,7 @@ def _join_app(args: argparse.Namespace) -> int:
     address = args.address
     if args.table:
         try:
-            address = asyncio.run(headless.find(args.table, args.timeout))
+            address = asyncio.run(headless.find(args.table, args.timeout)).address
         except (ConnectionLost, NotTheTable, RuntimeError, OSError) as error:
             print(f"doubtlan: {error}", file=sys.stderr)
             return 1
