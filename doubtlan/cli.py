@@ -414,17 +414,16 @@ def _join_app(args: argparse.Namespace) -> int:
 
     from .net import headless
     from .net.client import ConnectionLost
-    from .net.pin import NotTheTable
     from .tui.app import DoubtApp, JoinSetup
 
-    address = args.address
+    setup = JoinSetup(address=args.address, pin=args.pin, watch=args.watch)
     if args.table:
         try:
-            address = asyncio.run(headless.find(args.table, args.timeout)).address
-        except (ConnectionLost, NotTheTable, RuntimeError, OSError) as error:
+            found = asyncio.run(headless.find(args.table, args.timeout))
+        except (ConnectionLost, RuntimeError, OSError) as error:
             print(f"doubtlan: {error}", file=sys.stderr)
             return 1
-    setup = JoinSetup(address=address, pin=args.pin, watch=args.watch)
+        setup.address, setup.fingerprint = found.address, found.fingerprint
     return _run_app(DoubtApp(args.name or values.login(), join=setup, ascii=args.ascii))
 
 
