@@ -393,11 +393,14 @@ def _join(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         return _join_app(args)
 
     async def run() -> int:
-        address = args.address or await headless.find(args.table, args.timeout)
+        # A table found on the network must present the key its advert names.
+        found = headless.Found(args.address, None) if args.address else \
+            await headless.find(args.table, args.timeout)
         if args.watch:
-            return await headless.watch(address, pin=args.pin)
-        return await headless.join_bot(args.bot, address, name=args.name or values.login(),
-                                       pin=args.pin)
+            return await headless.watch(found.address, pin=args.pin,
+                                        fingerprint=found.fingerprint)
+        return await headless.join_bot(args.bot, found.address, name=args.name or values.login(),
+                                       pin=args.pin, fingerprint=found.fingerprint)
 
     try:
         return asyncio.run(run())
@@ -411,17 +414,16 @@ def _join_app(args: argparse.Namespace) -> int:
 
     from .net import headless
     from .net.client import ConnectionLost
-    from .net.pin import NotTheTable
     from .tui.app import DoubtApp, JoinSetup
 
-    address = args.address
+    setup = JoinSetup(address=args.address, pin=args.pin, watch=args.watch)
     if args.table:
         try:
-            address = asyncio.run(headless.find(args.table, args.timeout))
-        except (ConnectionLost, NotTheTable, RuntimeError, OSError) as error:
+            found = asyncio.run(headless.find(args.table, args.timeout))
+        except (ConnectionLost, RuntimeError, OSError) as error:
             print(f"doubtlan: {error}", file=sys.stderr)
             return 1
-    setup = JoinSetup(address=address, pin=args.pin, watch=args.watch)
+        setup.address, setup.fingerprint = found.address, found.fingerprint
     return _run_app(DoubtApp(args.name or values.login(), join=setup, ascii=args.ascii))
 
 

@@ -37,9 +37,11 @@ from textual.events import MouseScrollUp
 from textual.widget import Widget
 from textual.widgets import DataTable, Input, Label, Select, Static
 
+from doubtlan.net import known
 from doubtlan.net.client import Client
 from doubtlan.net.discovery import TableAd
 from doubtlan.net.hosted import HostedTable
+from doubtlan.net.identity import words
 from doubtlan.rules import GAMES, Card, ChallengeMode, Claim, Rank, game_named
 from doubtlan.rules.idoubtit import Resolved
 from doubtlan.tui.app import DoubtApp, HostSetup, JoinSetup
@@ -491,10 +493,12 @@ def fake_browser(*ads: TableAd) -> Callable[[Callable[[dict[str, TableAd]], obje
 
     return browse
 
-def ad_for(hosted: HostedTable, pin: bool = False) -> TableAd:
+def ad_for(hosted: HostedTable, pin: bool = False, fingerprint: str | None = None) -> TableAd:
     return TableAd(name="Amy's table", port=hosted.port, addresses=("127.0.0.1",), version=1,
                    game="idoubtit", rules="decks=1,challenge=window", taken=2, seats=3,
-                   state="lobby", pin=pin)
+                   state="lobby", pin=pin,
+                   fingerprint=hosted.table.fingerprint.hex() if fingerprint is None
+                   else fingerprint)
 
 async def test_the_discovery_screen_lists_tables_and_joins_one_with_its_pin() -> None:
     async with hosted_table(pin="4321") as hosted:
@@ -508,13 +512,81 @@ async def test_the_discovery_screen_lists_tables_and_joins_one_with_its_pin() ->
             assert str(tables.get_row_at(0)[4]) == "I Doubt It, 1 deck"
             await pilot.press("enter")
             await wait_for(pilot, lambda: app.screen.query("#pin"), "the PIN prompt")
-            await pilot.press(*"1234", "enter")  # wrong: told so, and asked again
-            await wait_for(pilot, lambda: any("That PIN is not this table's." in n.message
-                                              for n in app._notifications), "the news")
+            # Wrong: the host's proof of the PIN fails, as it would for a host that does not
+            # know it (docs/security.md). Told so, then asked again.
+            await pilot.press(*"1234", "enter")
+            await wait_for(pilot, lambda: isinstance(app.screen, MessageScreen)
+                           and app.screen.query("#message"), "the news")
+            assert text_of(app, "#message") == (
+                "This is not the table it claims to be: it could not prove it knows the PIN "
+                "(or the PIN given is not this table's).")
+            await pilot.press("enter")
             await wait_for(pilot, lambda: app.screen.query("#pin"), "the PIN prompt again")
             await pilot.press(*"4321", "enter")
             await wait_for(pilot, lambda: app.play is not None and app.play.pane == "table")
             assert app.client is not None and app.client.mirror.seat == 2
+
+async def test_a_table_whose_key_is_not_its_adverts_is_refused_with_a_sentence() -> None:
+    async with hosted_table() as hosted:
+        app = DoubtApp("Ben", join=JoinSetup(), clock=TickingClock(),
+                       browser=fake_browser(ad_for(hosted, fingerprint="ab" * 32)))  # type: ignore[arg-type]
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: app.screen.query("#tables")
+                           and app.screen.query_one("#tables", DataTable).row_count == 1,
+                           "the table listed")
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: isinstance(app.screen, MessageScreen)
+                           and app.screen.query("#message"), "the news")
+            assert text_of(app, "#message") == (
+                "This is not the table it claims to be: its key is not the one its advert "
+                "names.")
+            await pilot.press("enter")  # back to the list, nobody seated
+            await wait_for(pilot, lambda: app.screen.query("#tables"), "the list again")
+            assert app.client is None
+            assert all(seat.name is None or seat.bot for seat in hosted.table.seats)
+
+
+async def test_the_lobby_and_the_help_show_the_key_the_table_presented() -> None:
+    """The host's screen and a joiner's show the same words: each the key its own client
+    was shown (the host's own client joins over loopback too)."""
+    amy = host_app(players=4)
+    async with amy.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: amy.hosted is not None and amy.play is not None
+                       and amy.play.pane == "lobby", "Amy's lobby")
+        assert amy.hosted is not None
+        key = words(amy.hosted.table.fingerprint)
+        assert len(key.split()) == 6
+        await wait_for(pilot, lambda: f"Key: {key}" in text_of(amy, "#about"), "the key")
+        ben = join_app(amy.hosted)
+        async with ben.run_test(size=SIZE) as ben_pilot:
+            await wait_for(ben_pilot, lambda: ben.play is not None and ben.play.pane == "lobby"
+                           and "Key:" in text_of(ben, "#about"), "Ben's lobby")
+            assert f"Key: {key}" in text_of(ben, "#about")
+            assert not isinstance(ben.screen, MessageScreen)  # the same key as last time
+            await ben_pilot.press("question_mark")
+            await wait_for(ben_pilot, lambda: isinstance(ben.screen, HelpScreen), "the help")
+            assert ben.screen.key == key  # type: ignore[attr-defined]
+        await pilot.press("question_mark")
+        await wait_for(pilot, lambda: isinstance(amy.screen, HelpScreen), "Amy's help")
+        assert amy.screen.key == key  # type: ignore[attr-defined]
+
+
+async def test_a_key_that_changed_is_a_loud_warning_and_the_player_may_go_on() -> None:
+    before = b"\x02" * 32
+    known.check("Table of the changed key", before)  # as if joined before, with that key
+    async with hosted_table(name="Table of the changed key") as hosted:
+        app = join_app(hosted)
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, MessageScreen)
+                           and app.screen.query("#message"), "the warning")
+            warning = known.Check("changed", hosted.table.fingerprint, before).warning
+            assert text_of(app, "#message") == warning
+            assert warning.startswith("WARNING:") and app.screen.loud  # type: ignore[attr-defined]
+            await pilot.press("enter")  # go on
+            await wait_for(pilot, lambda: app.play is not None and app.play.pane == "table"
+                           and app.screen is app.play, "the table")
+            assert app.client is not None and app.client.mirror.seat == 2
+
 
 async def test_the_discovery_list_names_each_tables_game() -> None:
     know = TableAd(name="Second game", port=1, addresses=("127.0.0.1",), version=3,

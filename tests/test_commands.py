@@ -3,16 +3,21 @@ the host runs with --no-advertise; discovery is tested in tests/test_lan.py)."""
 
 from __future__ import annotations
 
+import gc
+import json
 import re
 import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from doubtlan.cli import main
-from doubtlan.net.journal import read
+from doubtlan.net import identity, known
+from doubtlan.net.discovery import TableAd
+from doubtlan.net.journal import doubtlan_folder, read
 
 ROOT = Path(__file__).resolve().parent.parent
 DEADLINE = 60
@@ -35,15 +40,23 @@ def start_host(*args: str) -> tuple[subprocess.Popen[str], int]:
     return host, int(match.group(1))
 
 
+def hosts_words() -> str:
+    """The words of the key every host of this test session presents: the one kept in the
+    session's data folder (tests/conftest.py), which the first host made."""
+    return identity.words(identity.load_or_make(doubtlan_folder() / identity.FILE_NAME)
+                          .fingerprint)
+
+
 def test_a_headless_match_with_bots_joining_over_the_network() -> None:
     host, port = start_host("--players", "4", "--bots", "1", "--games", "3", "--seed", "5")
     joiners = [doubtlan("join", f"127.0.0.1:{port}", "--bot", strategy, "--name", f"bot{i}")
                for i, strategy in enumerate(["random", "honest", "counter"])]
     watcher = doubtlan("join", f"127.0.0.1:{port}", "--watch", "--headless")
-    for joiner in joiners:
+    for i, joiner in enumerate(joiners):
         out, err = joiner.communicate(timeout=DEADLINE)
         assert joiner.returncode == 0, err
         assert "the match is over" in out and "Traceback" not in err
+        assert f"bot{i}: the table's key: {hosts_words()}\n" in out and "WARNING" not in err
     out, err = host.communicate(timeout=DEADLINE)
     assert host.returncode == 0, err
     assert len(re.findall(r"^game \d: won by .+ \(seat \d\)$", out, re.M)) == 3
@@ -83,6 +96,7 @@ def test_stopping_a_host_tells_the_players() -> None:
     host, port = start_host("--players", "4", "--bots", "1")
     joiner = doubtlan("join", f"127.0.0.1:{port}", "--bot", "random", "--name", "Zed")
     assert host.stdout is not None
+    assert host.stdout.readline() == f"the table's key: {hosts_words()}\n"
     assert host.stdout.readline().startswith("journal: ")  # kept in the data folder
     assert host.stdout.readline() == "Zed took seat 1\n"  # blocks until Zed is seated
     host.terminate()
@@ -90,6 +104,76 @@ def test_stopping_a_host_tells_the_players() -> None:
     assert "Traceback" not in err
     out, err = joiner.communicate(timeout=DEADLINE)
     assert joiner.returncode == 1 and "closed the table" in err
+
+
+def test_joiners_print_the_tables_key_and_warn_loudly_when_it_changed() -> None:
+    """The key a table of this name presented before is remembered (net/known.py): here
+    another one, as if another machine had taken the name. Play goes on."""
+    before = b"\x01" * 32
+    assert known.check("Changed key", before).verdict == "new"
+    host, port = start_host("--players", "3", "--bots", "1", "--name", "Changed key")
+    assert host.stdout is not None
+    assert host.stdout.readline() == f"the table's key: {hosts_words()}\n"
+    watcher = doubtlan("join", f"127.0.0.1:{port}", "--watch", "--headless")
+    joiners = [doubtlan("join", f"127.0.0.1:{port}", "--bot", "random", "--name", name)
+               for name in ("Ben", "Cy")]
+    for name, joiner in zip(("Ben", "Cy"), joiners, strict=True):
+        out, err = joiner.communicate(timeout=DEADLINE)
+        assert joiner.returncode == 0, err
+        assert out.startswith(f"{name}: the table's key: {hosts_words()}\n")
+        assert f"{name}: the match is over" in out
+        [warning] = [line for line in err.splitlines() if "WARNING" in line]
+        assert warning.startswith("WARNING: this table's key is not the one it had")
+        assert f"then: {identity.words(before)}; now: {hosts_words()}" in warning
+    watched, err = watcher.communicate(timeout=DEADLINE)
+    assert watcher.returncode == 0, err
+    assert watched.startswith(f"the table's key: {hosts_words()}\n")
+    assert err.startswith("WARNING: this table's key is not the one it had")
+    host.communicate(timeout=DEADLINE)
+    # The key first seen stays the one remembered, until the user removes it from the file.
+    assert json.loads(known.path().read_text())["Changed key"] == before.hex()
+
+
+class FoundBrowser:
+    """Discovery's Browser, finding the one advert :attr:`ad` at once (no multicast)."""
+
+    ad: TableAd
+
+    def __init__(self, on_change: Any) -> None:
+        self.tables = {self.ad.name: self.ad}
+        self.on_change = on_change
+
+    async def __aenter__(self) -> FoundBrowser:
+        self.on_change(self.tables)
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        pass
+
+
+def test_joining_by_name_refuses_a_host_whose_key_is_not_its_adverts(
+        monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]) -> None:
+    host, port = start_host("--players", "3", "--bots", "2", "--name", "Advertised")
+    monkeypatch.setattr("doubtlan.net.discovery.Browser", FoundBrowser)
+    fingerprint = identity.load_or_make(doubtlan_folder() / identity.FILE_NAME).fingerprint
+    ad = TableAd("Advertised", port, ("127.0.0.1",), 4, "idoubtit", "decks=1,challenge=window",
+                 2, 3, "lobby", False, fingerprint="ab" * 32)
+    try:
+        FoundBrowser.ad = ad
+        assert main(["join", "--table", "Advertised", "--bot", "random", "--name", "Eve"]) == 1
+        out, err = capfd.readouterr()
+        assert err == ("doubtlan: This is not the table it claims to be: its key is not the "
+                       "one its advert names\n")
+        assert "the table's key" not in out  # refused before it said hello
+        FoundBrowser.ad = TableAd(**{**ad.__dict__, "fingerprint": fingerprint.hex()})
+        assert main(["join", "--table", "Advertised", "--bot", "random", "--name", "Eve"]) == 0
+        out, err = capfd.readouterr()
+        assert out.startswith(f"Eve: the table's key: {identity.words(fingerprint)}\n")
+        assert "Eve: the match is over" in out and not err
+    finally:
+        gc.unfreeze()  # (the bot froze what this process had made)
+        host.terminate()
+        host.communicate(timeout=DEADLINE)
 
 
 class socketless_port:

@@ -21,6 +21,8 @@ from typing import Any
 import pytest
 from lan import NETNS_MISSING, Guest, Lan, netns_available
 
+from doubtlan.net.identity import FILE_NAME, load_or_make
+from doubtlan.net.journal import doubtlan_folder
 from doubtlan.net.messages import PROTOCOL_VERSION
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -105,7 +107,9 @@ def won(game: int) -> Callable[[str], bool]:
 
 
 def advert(lan: Lan, host: int, name: str, port: int, **fields: Any) -> dict[str, Any]:
-    """What `doubtlan tables --json` shows for a table hosted in ``host``."""
+    """What `doubtlan tables --json` shows for a table hosted in ``host`` (whose key is the
+    one every host of the test session keeps in its data folder, tests/conftest.py)."""
+    key = load_or_make(doubtlan_folder() / FILE_NAME)
     return {
         "name": name,
         "port": port,
@@ -113,6 +117,7 @@ def advert(lan: Lan, host: int, name: str, port: int, **fields: Any) -> dict[str
         "version": PROTOCOL_VERSION,
         "game": "idoubtit",
         "rules": "decks=1,challenge=window",
+        "fingerprint": key.fingerprint.hex(),
         **fields,
     }
 

@@ -3,13 +3,15 @@
 The pictures are SVGs under tests/__snapshots__; after a deliberate change of look, review
 them with ``pytest tests/test_snapshots.py --snapshot-update`` and commit them. Each game
 here is seeded, bots play at once, and the clock is frozen, so a picture is the same on
-every run.
+every run; the hosts present one key, kept in tests/snapshot-host.pem, so the lobby shows the
+same words.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from contextlib import asynccontextmanager
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,10 +19,13 @@ from apps import KeyPlayer, KnowKeyPlayer, TickingClock, asked, config, know_vie
 from textual.pilot import Pilot
 
 from doubtlan.net.discovery import TableAd
+from doubtlan.net.identity import load_or_make
 from doubtlan.rules.iknowyoudont import Pass
 from doubtlan.tui.app import DoubtApp, HostSetup, JoinSetup
 
 SnapCompare = Callable[..., bool]
+#: The hosts' key and certificate: made once (net/identity.py), the same in every picture.
+IDENTITY = load_or_make(Path(__file__).with_name("snapshot-host.pem"))
 
 
 class FrozenClock:
@@ -40,7 +45,7 @@ class PictureApp(DoubtApp):
 
 def hosting(clock: Callable[[], float] | None = None, bots: int = 2, **changes: Any) -> DoubtApp:
     setup = HostSetup(config(seed=1, **changes), bots=bots, strategy="random",
-                      bind="127.0.0.1")
+                      bind="127.0.0.1", identity=IDENTITY)
     return PictureApp("Amy", host=setup, clock=clock or FrozenClock())
 
 
@@ -158,7 +163,7 @@ def know_hosting(clock: Callable[[], float] | None = None) -> DoubtApp:
     from doubtlan.rules.iknowyoudont import Options as KnowOptions
 
     setup = HostSetup(config(seed=5, game="iknowyoudont", options=KnowOptions()), bots=2,
-                      strategy="random", bind="127.0.0.1")
+                      strategy="random", bind="127.0.0.1", identity=IDENTITY)
     return PictureApp("Amy", host=setup, clock=clock or FrozenClock())
 
 

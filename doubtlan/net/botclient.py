@@ -6,6 +6,7 @@ actions to send, once per moment of decision. :func:`play` runs it on a live con
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ..bots import make_bot
@@ -52,11 +53,15 @@ class Decider:
         return [Act(view.turns, action.text) for action in self.bot.act(view)]
 
 
-async def play(client: Client, bot: Any) -> None:
-    """Let ``bot`` play ``client``'s seat until the host says goodbye."""
+async def play(client: Client, bot: Any,
+               also: Callable[[Message], None] | None = None) -> None:
+    """Let ``bot`` play ``client``'s seat until the host says goodbye (``also`` is given
+    every message first)."""
     decider = Decider(bot)
 
     async def on_message(message: Message) -> None:
+        if also is not None:
+            also(message)
         for act in decider.decide(client.mirror, message):
             await client.send(act)
 

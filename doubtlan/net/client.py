@@ -335,6 +335,12 @@ class Client:
             if self.expected and self.fingerprint != self.expected:
                 raise NotTheTable("its key is not the one its advert names")
             proof = await self._prove_pin(reader, writer) if self.pin is not None else None
+        except Exception:
+            writer.close()
+            # Let TLS close now: run() ends here, and the loop may end with it.
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(writer.wait_closed(), CONNECT_TIMEOUT)
+            raise
         except BaseException:
             writer.close()
             raise

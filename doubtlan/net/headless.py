@@ -12,20 +12,21 @@ import logging
 import signal
 import sys
 from collections.abc import Callable, Iterator
-from dataclasses import asdict
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import TextIO
 
 from ..bots import make_bot
 from ..rules import GAMES, Event
 from ..rules.fairness import Verdict
-from . import botclient
+from . import botclient, known
 from .client import Client, ConnectionLost
 from .errors import WireError
 from .host import Limits
 from .hosted import AdvertiseError, Advertising, HostedTable
+from .identity import words
 from .journal import JournalError
-from .messages import Message, Reveal, State
+from .messages import Message, Reveal, State, Welcome
 from .table import TableConfig
 
 log = logging.getLogger(__name__)
@@ -40,12 +41,13 @@ async def host(
     port: int = 0,
     advertising: Advertising | None = None,
     limits: Limits | None = None,
-    out: TextIO = sys.stdout,
+    out: TextIO | None = None,
     journal: Path | None = None,
     resume: Path | None = None,
 ) -> int:
     """Seat ``bots`` bots, wait for the other seats, play the match, print each winner
     (writing ``journal``; or go on with the table of the journal ``resume``)."""
+    out = out or sys.stdout  # (the stdout of the moment: tests capture it)
     try:
         hosted = HostedTable(config, bots=bots, strategy=strategy, bind=bind, port=port,
                              advertising=advertising, limits=limits, journal=journal,
@@ -65,6 +67,7 @@ async def host(
     # that its full passes stay short while the table serves.
     gc.freeze()
     print(f"table {config.name!r} listening on {bind}:{hosted.port}", file=out, flush=True)
+    print(f"the table's key: {words(table.fingerprint)}", file=out, flush=True)
     if table.journal is not None:
         verb = "resumed from" if hosted.resumed else "journal:"
         print(f"{verb} {table.journal.path}", file=out, flush=True)
@@ -126,8 +129,17 @@ def _on_signals(callback: Callable[[], None]) -> Iterator[None]:
 SETTLE = 0.5
 
 
-async def find(table_name: str | None, timeout: float) -> tuple[str, int]:
-    """The address of a table found by discovery (the named one, or the only one).
+@dataclass(frozen=True)
+class Found:
+    """A table found on the network: the address that answered, and the fingerprint of the
+    key its advert names (None when it names none)."""
+
+    address: tuple[str, int]
+    fingerprint: bytes | None
+
+
+async def find(table_name: str | None, timeout: float) -> Found:
+    """A table found by discovery (the named one, or the only one).
 
     Returns as soon as the named table is seen, or, without a name, :data:`SETTLE` seconds
     after the first table is seen; gives up after ``timeout`` seconds.
@@ -164,7 +176,8 @@ async def find(table_name: str | None, timeout: float) -> tuple[str, int]:
         names = ", ".join(repr(t.name) for t in tables)
         raise ConnectionLost(f"several tables on the network ({names}); name one with --table")
     found = tables[0]
-    return await _reachable(found.addresses, found.port), found.port
+    address = await _reachable(found.addresses, found.port)
+    return Found((address, found.port), found.fingerprint_bytes)
 
 
 async def _reachable(addresses: tuple[str, ...], port: int) -> str:
@@ -189,14 +202,17 @@ async def join_bot(
     *,
     name: str,
     pin: str | None = None,
-    out: TextIO = sys.stdout,
+    fingerprint: bytes | None = None,
+    out: TextIO | None = None,
 ) -> int:
-    """Play one seat as ``strategy`` until the host ends the match (exit status 0)."""
-    client = Client(address[0], address[1], name, pin=pin)
+    """Play one seat as ``strategy`` until the host ends the match (exit status 0). A host
+    that presents a key other than ``fingerprint`` (given) is refused."""
+    out = out or sys.stdout  # (the stdout of the moment: tests capture it)
+    client = Client(address[0], address[1], name, pin=pin, fingerprint=fingerprint)
     bot = make_bot(strategy)
     gc.freeze()  # as the host does: long-lived objects out of the collector's way
     try:
-        await botclient.play(client, bot)
+        await botclient.play(client, bot, also=key_teller(client, out, named=True))
     except (ConnectionLost, OSError, WireError, ValueError) as error:  # (a strategy this
         print(f"doubtlan: {error}", file=sys.stderr)                   # game has not)
         return 1
@@ -230,12 +246,18 @@ def verdict_line(game: int, verdict: Verdict) -> str:
 
 
 async def watch(
-    address: tuple[str, int], *, pin: str | None = None, out: TextIO = sys.stdout
+    address: tuple[str, int], *, pin: str | None = None, fingerprint: bytes | None = None,
+    out: TextIO | None = None,
 ) -> int:
-    """Watch a table as a spectator, printing each settled claim and each winner."""
-    client = Client(address[0], address[1], "spectator", pin=pin, watch=True)
+    """Watch a table as a spectator, printing each settled claim and each winner (a host
+    that presents a key other than ``fingerprint``, given, is refused)."""
+    out = out or sys.stdout  # (the stdout of the moment: tests capture it)
+    client = Client(address[0], address[1], "spectator", pin=pin, watch=True,
+                    fingerprint=fingerprint)
+    tell_key = key_teller(client, out, named=False)
 
     def on_message(message: Message) -> None:
+        tell_key(message)
         if isinstance(message, State):
             table = client.mirror.table
             names = {s.seat: s.name for s in table.seats} if table else {}
@@ -257,8 +279,31 @@ async def watch(
     return 0
 
 
-async def tables(timeout: float, as_json: bool, out: TextIO = sys.stdout) -> int:
+def key_teller(client: Client, out: TextIO, *, named: bool) -> Callable[[Message], None]:
+    """What to give every message of ``client``: at the first welcome it prints the key the
+    host presented, in words (``the table's key: WORDS``, after ``NAME: `` when ``named``,
+    as a bot's other lines are), and checks it against the key remembered for a table of
+    that name (net/known.py). A key that changed is a loud warning on stderr, and play goes
+    on: the words let people compare it with the host's screen."""
+    told = False
+
+    def on_message(message: Message) -> None:
+        nonlocal told
+        if told or not isinstance(message, Welcome) or not client.fingerprint:
+            return
+        told = True
+        prefix = f"{client.mirror.name}: " if named else ""
+        print(f"{prefix}the table's key: {words(client.fingerprint)}", file=out, flush=True)
+        warning = known.check(message.table.name, client.fingerprint).warning
+        if warning:
+            print(warning, file=sys.stderr, flush=True)
+
+    return on_message
+
+
+async def tables(timeout: float, as_json: bool, out: TextIO | None = None) -> int:
     """Print the tables found on the network within ``timeout`` seconds."""
+    out = out or sys.stdout  # (the stdout of the moment: tests capture it)
     from .discovery import find_tables
 
     found = await find_tables(timeout)

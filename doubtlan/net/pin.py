@@ -23,10 +23,13 @@ CLIENT_SIDE, HOST_SIDE = b"doubtlan player", b"doubtlan host"
 
 
 class NotTheTable(Exception):
-    """The host could not prove that it is the table it claims to be."""
+    """The host could not prove that it is the table it claims to be. ``pin_may_be_wrong``:
+    its proof of the PIN failed, which a wrong PIN given by the player looks like too (so
+    the player may try the PIN again); otherwise another PIN changes nothing."""
 
-    def __init__(self, why: str) -> None:
+    def __init__(self, why: str, *, pin_may_be_wrong: bool = False) -> None:
         super().__init__(f"This is not the table it claims to be: {why}")
+        self.pin_may_be_wrong = pin_may_be_wrong
 
 
 def _proofs(key: bytes) -> tuple[bytes, bytes]:
@@ -66,7 +69,7 @@ class ClientExchange:
             told = b""
         if not hmac.compare_digest(host_proof, told):
             raise NotTheTable("it could not prove it knows the PIN (or the PIN given is not "
-                              "this table's)")
+                              "this table's)", pin_may_be_wrong=True)
         return client_proof.hex()
 
 

@@ -17,18 +17,21 @@ from textual import work
 from textual.app import App
 from textual.binding import Binding
 
+from ..net import known
 from ..net.client import Client, ConnectionLost
 from ..net.errors import WireError
 from ..net.hosted import AdvertiseError, Advertising, HostedTable
+from ..net.identity import Identity, words
 from ..net.journal import JournalError
 from ..net.messages import Bye, Error, Message, Reveal, State, TableInfo, Welcome
+from ..net.pin import NotTheTable
 from ..net.table import Refused, TableConfig
 from ..rules import DEFAULT_GAME, game_named
 from .client_state import ClientState
 from .collector import COLLECT_AFTER_GAME, QuietCollector, collect_between_games
 from .games import table_type
 from .messages import Act, HostCommand
-from .screens.discovery import BrowserFactory, DiscoveryScreen, zeroconf_browser
+from .screens.discovery import BrowserFactory, Choice, DiscoveryScreen, zeroconf_browser
 from .screens.help import HelpScreen
 from .screens.message import ConfirmScreen, MessageScreen
 from .screens.pin import PinScreen
@@ -49,15 +52,20 @@ class HostSetup:
     #: A new journal to write, or one to resume the table of (docs/journal.md).
     journal: Path | None = None
     resume: Path | None = None
+    #: The key and certificate the table presents (default: the host's own, kept in the
+    #: user's data folder).
+    identity: Identity | None = None
 
 
 @dataclass
 class JoinSetup:
-    """What ``doubtlan join`` was asked for: an address, or none to look on the network."""
+    """What ``doubtlan join`` was asked for: an address, or none to look on the network;
+    with ``fingerprint`` (the table was found by name), the key the table must present."""
 
     address: tuple[str, int] | None = None
     pin: str | None = None
     watch: bool = False
+    fingerprint: bytes | None = None
 
 
 class DoubtApp(App[int]):
@@ -95,8 +103,10 @@ class DoubtApp(App[int]):
         self.client: Client | None = None
         self.seen = ClientState()
         self.play: PlayScreen | None = None
-        #: The address the client connects to (for the screens and for reconnecting).
+        #: The address the client connects to (for the screens and for reconnecting), and
+        #: the key its advert names (None when there is no advert to go by).
         self.address: tuple[str, int] | None = None
+        self.expected: bytes | None = None
         self._ending = False
         self._bots_to_seat = 0
         self._frozen = False
@@ -113,7 +123,8 @@ class DoubtApp(App[int]):
             self.sub_title = "hosting"
             self.start_hosting()
         elif self.join_setup.address is not None:
-            self.connect(self.join_setup.address, self.join_setup.pin)
+            self.connect(self.join_setup.address, self.join_setup.pin,
+                         fingerprint=self.join_setup.fingerprint)
         else:
             self.push_screen(self._discovery(), self._chosen)
 
@@ -128,7 +139,7 @@ class DoubtApp(App[int]):
         try:
             hosted = HostedTable(setup.config, bind=setup.bind, port=setup.port,
                                  advertising=setup.advertising, journal=setup.journal,
-                                 resume=setup.resume,
+                                 resume=setup.resume, identity=setup.identity,
                                  settings={"autostart": False, "next_game_delay": None})
         except JournalError as error:
             self.fail(sentence(str(error)))
@@ -158,15 +169,18 @@ class DoubtApp(App[int]):
         return [f"{address}:{self.hosted.port}" for address in self.hosted.join_addresses()]
 
     def connect(self, address: tuple[str, int], pin: str | None,
-                token: str | None = None, seed: bytes | None = None) -> None:
+                token: str | None = None, seed: bytes | None = None,
+                fingerprint: bytes | None = None) -> None:
         """Join the table at ``address`` (the screens follow what the host sends); with
-        ``token``, take that seat back."""
-        self.address = address
+        ``token``, take that seat back; with ``fingerprint``, refuse a host presenting
+        another key."""
+        self.address, self.expected = address, fingerprint
         self.seen = ClientState(address="{}:{}".format(*address))
         self.client = Client(
             address[0], address[1], self.player_name, pin=pin, watch=self.join_setup.watch,
             on_message=self._received, retry_for=self.retry_for,
             on_connection=self._connection, token=token, seed=seed or None,
+            fingerprint=fingerprint,
         )
         self.client.mirror.check_at_once = False  # see _received
         if self.play is None:
@@ -186,6 +200,10 @@ class DoubtApp(App[int]):
         """Run the connection for as long as the app is at the table."""
         try:
             bye = await client.run()
+        except NotTheTable as error:
+            if client is self.client and not self._ending:
+                self._not_the_table(error)
+            return
         except (ConnectionLost, OSError, WireError) as error:
             if client is self.client and not self._ending:
                 self.lost(str(error))
@@ -208,6 +226,10 @@ class DoubtApp(App[int]):
             return
         mirror = client.mirror
         seen = self.seen
+        if isinstance(message, Welcome):
+            first, seen.key = not seen.key, client.fingerprint
+            if first and seen.key and self.hosted is None:  # (the host's own key: no news)
+                self._check_key(message.table.name, seen.key)
         if isinstance(message, Welcome) and client.connections == 1 and not self._frozen \
                 and not self._ending:
             self._frozen = True
@@ -239,6 +261,23 @@ class DoubtApp(App[int]):
         if isinstance(message, (Welcome, State, TableInfo)):
             self._redraw(message)
 
+    def _check_key(self, table: str, fingerprint: bytes) -> None:
+        """Warn, loudly, when a table of this name had another key the last time this user
+        joined one (net/known.py). The player may go on: the words on the screens tell."""
+        warning = known.check(table, fingerprint).warning
+        if warning:
+            self.push_screen(MessageScreen(warning, loud=True))
+
+    def _not_the_table(self, error: NotTheTable) -> None:
+        """The host could not prove it is the table it claims to be. When a wrong PIN looks
+        the same, the player may type the PIN again; otherwise the table is gone."""
+        text = sentence(str(error))
+        address, expected = self.address, self.expected
+        if error.pin_may_be_wrong and address is not None and self.hosted is None:
+            self.push_screen(MessageScreen(text), lambda _: self.ask_pin(address, expected))
+        else:
+            self.lost(text)
+
     def _check_deal(self) -> None:
         if self.client is not None:
             self.client.mirror.check()
@@ -258,7 +297,7 @@ class DoubtApp(App[int]):
             self.exit(0)
         elif bye.code == "wrong_pin" and self.address is not None and self.hosted is None:
             self.notify(_explain(bye), severity="warning")
-            self.ask_pin(self.address)
+            self.ask_pin(self.address, self.expected)
         else:
             self.lost(_explain(bye))
 
@@ -278,15 +317,15 @@ class DoubtApp(App[int]):
         await self.push_screen(self._discovery(), self._chosen)
         await self.push_screen(MessageScreen(text))
 
-    def _chosen(self, choice: tuple[tuple[str, int], bool] | None) -> None:
-        """The discovery screen's choice: join that table (asking for its PIN first)."""
+    def _chosen(self, choice: Choice | None) -> None:
+        """The discovery screen's choice: join that table (asking for its PIN first), which
+        must present the key its advert names."""
         if choice is None:
             return
-        address, pin_needed = choice
-        if pin_needed and not self.join_setup.pin:
-            self.ask_pin(address)
+        if choice.pin_needed and not self.join_setup.pin:
+            self.ask_pin(choice.address, choice.fingerprint)
         else:
-            self.connect(address, self.join_setup.pin)
+            self.connect(choice.address, self.join_setup.pin, fingerprint=choice.fingerprint)
 
     def fail(self, text: str) -> None:
         """Show ``text``; the app ends once it is read."""
@@ -321,10 +360,10 @@ class DoubtApp(App[int]):
             return False
         return True
 
-    def ask_pin(self, address: tuple[str, int]) -> None:
+    def ask_pin(self, address: tuple[str, int], fingerprint: bytes | None = None) -> None:
         def then(pin: str | None) -> None:
             if pin:
-                self.connect(address, pin)
+                self.connect(address, pin, fingerprint=fingerprint)
             elif self.join_setup.address is None:  # they gave up: back to the list
                 self.push_screen(self._discovery(), self._chosen)
             else:
@@ -342,7 +381,8 @@ class DoubtApp(App[int]):
 
     def action_help(self) -> None:
         if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen(table_type(self.game).rules, is_host=self.is_host))
+            self.push_screen(HelpScreen(table_type(self.game).rules, is_host=self.is_host,
+                                        key=words(self.seen.key)))
 
     def action_quit_table(self) -> None:
         if isinstance(self.screen, ConfirmScreen):

@@ -15,6 +15,9 @@ class ClientState:
     address: str = ""
     connected: bool = False
     reconnecting: bool = False
+    #: The fingerprint of the key the host presented to this client (b"" before the
+    #: welcome): the lobby and the help show it in words, never what the host says it is.
+    key: bytes = b""
     #: The game of the match being drawn (``State.game_number``).
     game_number: int = 0
     #: The current window's key, the game's number and the view's ``window_key``; and when

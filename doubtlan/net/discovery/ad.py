@@ -76,6 +76,11 @@ class TableAd:
                 not _FINGERPRINT.fullmatch(self.fingerprint):
             raise ValueError(f"fp must be 64 hex digits, not {self.fingerprint!r:.70}")
 
+    @property
+    def fingerprint_bytes(self) -> bytes | None:
+        """The fingerprint a client joining from this advert expects (None: none given)."""
+        return bytes.fromhex(self.fingerprint) if self.fingerprint else None
+
     def properties(self) -> dict[str, str]:
         """The TXT properties that advertise this table: short keys, short values."""
         return {

@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Callable
 from contextlib import AbstractAsyncContextManager
+from dataclasses import dataclass
 
 from textual import work
 from textual.app import ComposeResult
@@ -35,9 +36,19 @@ def zeroconf_browser(on_change: OnTables) -> AbstractAsyncContextManager[object]
     return Browser(on_change=on_change)
 
 
-class DiscoveryScreen(Screen[tuple[tuple[str, int], bool]]):
+@dataclass(frozen=True)
+class Choice:
+    """The table picked: where it is, whether it needs a PIN, and the fingerprint of the key
+    its advert names (None for an address typed, or an advert that names none)."""
+
+    address: tuple[str, int]
+    pin_needed: bool = False
+    fingerprint: bytes | None = None
+
+
+class DiscoveryScreen(Screen[Choice]):
     """Pick a table: Enter on a row joins it; or type HOST[:PORT] and Enter. The screen
-    ends with the address chosen, and whether the table needs a PIN."""
+    ends with the :class:`Choice`."""
 
     BINDINGS = [
         Binding("enter", "join_selected", "Join", show=True, priority=False),
@@ -133,18 +144,18 @@ class DiscoveryScreen(Screen[tuple[tuple[str, int], bool]]):
             error.update(sentence(str(problem)))
             return
         error.update("")
-        self.leave_for(address, pin_needed=False)
+        self.leave_for(Choice(address))
 
     def join(self, ad: TableAd) -> None:
         if ad.state != "lobby" and not self.watching:
             self.notify(f"{ad.name} is {ad.state}; only a lobby takes new players.",
                         severity="warning")
             return
-        self.leave_for((ad.addresses[0], ad.port), pin_needed=ad.pin)
+        self.leave_for(Choice((ad.addresses[0], ad.port), ad.pin, ad.fingerprint_bytes))
 
-    def leave_for(self, address: tuple[str, int], pin_needed: bool) -> None:
+    def leave_for(self, choice: Choice) -> None:
         if self.is_current:  # once: a second Enter while leaving does nothing
-            self.dismiss((address, pin_needed))
+            self.dismiss(choice)
 
 
 def _rules(game: str, text: str) -> str:

@@ -1,5 +1,5 @@
-"""``?``: the rules of the table's game in brief, and every key (each game's table,
-``GameTable.rules``, holds its own)."""
+"""``?``: the rules of the table's game in brief, every key (each game's table,
+``GameTable.rules``, holds its own), and the table's key in words."""
 
 from __future__ import annotations
 
@@ -19,17 +19,26 @@ HOST_KEYS = """
 | n | next game |
 """
 
+TABLE_KEY = """
+
+**The table's key:** {words}. Every screen at this table shows the same words (in its
+lobby and here): compare them aloud. A screen that shows others is talking to another
+machine.
+"""
+
 
 class HelpScreen(ModalScreen[None]):
     BINDINGS = [Binding("escape,question_mark,q", "close", "Close")]
 
-    def __init__(self, rules: str, is_host: bool = False) -> None:
+    def __init__(self, rules: str, is_host: bool = False, key: str = "") -> None:
         super().__init__()
-        self.rules, self.is_host = rules, is_host
+        #: ``key``: the words of the key the host presented to this client.
+        self.rules, self.is_host, self.key = rules, is_host, key
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="dialog help"):
-            yield Markdown(self.rules + (HOST_KEYS if self.is_host else ""))
+            yield Markdown(self.rules + (HOST_KEYS if self.is_host else "")
+                           + (TABLE_KEY.format(words=self.key) if self.key else ""))
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -10,16 +10,17 @@ from textual.widgets import Button, Static
 
 
 class MessageScreen(ModalScreen[None]):
-    """A plain sentence for the player (an error, or why the table ended)."""
+    """A plain sentence for the player (an error, or why the table ended); ``loud`` for a
+    warning that must not be missed (a table's key that changed)."""
 
     BINDINGS = [Binding("enter,escape,space", "close", "OK")]
 
-    def __init__(self, text: str, *, then_quit: bool = False) -> None:
+    def __init__(self, text: str, *, then_quit: bool = False, loud: bool = False) -> None:
         super().__init__()
-        self.text, self.then_quit = text, then_quit
+        self.text, self.then_quit, self.loud = text, then_quit, loud
 
     def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog"):
+        with Vertical(classes="dialog loud" if self.loud else "dialog"):
             yield Static(self.text, id="message")
             with Horizontal(classes="buttons"):
                 yield Button("Quit" if self.then_quit else "OK", id="ok", variant="primary")

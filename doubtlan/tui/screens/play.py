@@ -16,6 +16,7 @@ from textual.screen import Screen
 from textual.widgets import ContentSwitcher, Static
 
 from ...net.client import Mirror
+from ...net.identity import words
 from ...net.messages import Message
 from ..client_state import ClientState
 from ..games import table_type
@@ -157,7 +158,7 @@ class PlayScreen(Screen[None]):
             self.query_one(Lobby).show(
                 info, seat, addresses=host.addresses() if host else [],
                 pin=host.pin if host else None, is_host=host is not None,
-                connected_to=seen.address,
+                connected_to=seen.address, key=words(seen.key),
             )
         table.live = pane == "table" and not seen.reconnecting
         if pane != self.pane:

@@ -1,4 +1,5 @@
-"""The lobby: the table's name, how to reach it, its rules, and its seats."""
+"""The lobby: the table's name, how to reach it, its key in words, its rules, and its
+seats."""
 
 from __future__ import annotations
 
@@ -45,7 +46,9 @@ class Lobby(Vertical):
         return self.query_one("#seats", DataTable)
 
     def show(self, info: TableInfo, me: int | None, *, addresses: list[str],
-             pin: str | None, is_host: bool, connected_to: str) -> None:
+             pin: str | None, is_host: bool, connected_to: str, key: str = "") -> None:
+        """``key``: the words of the key the host presented to this client (every screen
+        at the table shows the same, so people in one room can compare them)."""
         about = Text()
         about.append(info.name, style="bold")
         about.append(f"   {info.game_number and 'match on' or 'lobby'}\n", style="dim")
@@ -62,6 +65,9 @@ class Lobby(Vertical):
             about.append(f"At {connected_to}", style="dim")
             if info.pin:
                 about.append("   🔒 PIN", style="dim")
+        if key:
+            about.append("\nKey: ", style="dim")
+            about.append(key, style="bold")
         about.append("\n" + rules_text(info), style="dim")
         self.query_one("#about", Static).update(about)
         table = self.seats
