@@ -32,6 +32,7 @@ from doubtlan.net.messages import (
     TableInfo,
     Welcome,
 )
+from doubtlan.net.pin import NotTheTable
 from doubtlan.net.table import Table, TableConfig
 
 LOOPBACK = "127.0.0.1"
@@ -370,3 +371,27 @@ async def test_a_version_mismatch_is_refused_with_both_versions() -> None:
     assert isinstance(bye, Bye) and bye.code == "version_mismatch"
     assert f"version {PROTOCOL_VERSION}" in bye.message
     await host.close()
+
+
+async def test_a_reconnect_to_a_host_with_another_key_is_refused() -> None:
+    """A client remembers the key its table showed first: a connection made again (after a
+    drop) to a host with another key is not the same table (docs/security.md)."""
+    first = await start(TableConfig(players=3, autostart=False))
+    other = await start(TableConfig(players=3, autostart=False))
+    client = Client(LOOPBACK, first.port, "Amy")
+    task = asyncio.create_task(client.run())
+    try:
+        async with asyncio.timeout(10):
+            await client.connected.wait()
+        assert client.fingerprint == first.table.fingerprint != other.table.fingerprint
+        client.port = other.port  # the same address now answers with another key
+        client.drop()
+        with pytest.raises(NotTheTable, match="its key is not the one it showed before"):
+            async with asyncio.timeout(10):
+                await task
+    finally:
+        task.cancel()
+        await asyncio.gather(task, return_exceptions=True)
+        await client.close()
+        await first.close()
+        await other.close()

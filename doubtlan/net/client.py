@@ -217,9 +217,11 @@ class Client:
         tls: bool = True,
     ) -> None:
         self.host, self.port, self.name, self.pin, self.watch = host, port, name, pin, watch
-        #: The host's certificate fingerprint as its advert gives it: a host that presents
-        #: another is not the table it claims to be. After connecting: the one it presented.
+        #: The host's certificate fingerprint as its advert gives it, or else the one it
+        #: presented the first time: a host that presents another (also on a reconnect) is
+        #: not the table it claims to be. After connecting: the one it presented.
         self.expected = fingerprint
+        self._expected_from = "its advert names" if fingerprint else "it showed before"
         self.fingerprint = b""
         #: False: plain TCP, only to measure what TLS costs (bench/net.py).
         self.tls = tls
@@ -333,7 +335,8 @@ class Client:
         try:
             self.fingerprint = seen_fingerprint(writer.get_extra_info("ssl_object"))
             if self.expected and self.fingerprint != self.expected:
-                raise NotTheTable("its key is not the one its advert names")
+                raise NotTheTable(f"its key is not the one {self._expected_from}")
+            self.expected = self.expected or self.fingerprint
             proof = await self._prove_pin(reader, writer) if self.pin is not None else None
         except Exception:
             writer.close()
