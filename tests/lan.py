@@ -7,9 +7,12 @@ namespace, so no packet of the test can reach a real interface, and the bridge n
 not connected to anything else.
 
 ``lan.run(i, argv)`` starts a process in host ``i`` (with ``ip netns exec``) and returns a
-:class:`Guest`, whose output a test reads line by line with a deadline. Leaving the ``with``
-block (also after a failure) kills every process the lan started and removes every namespace
-it made. Names carry the pid and a counter, so parallel and leftover runs do not clash.
+:class:`Guest`, whose output a test reads line by line with a deadline. ``lan.capture(path)``
+records every frame that crosses the bridge into a pcap file (:class:`Capture`; no tcpdump:
+a raw packet socket in the bridge's namespace), and :func:`read_pcap` and :func:`tcp_streams`
+read it back. Leaving the ``with`` block (also after a failure) kills every process the lan
+started and removes every namespace it made. Names carry the pid and a counter, so parallel
+and leftover runs do not clash.
 
 Needs root and iproute2 (:func:`netns_available`).
 """
@@ -21,11 +24,15 @@ import itertools
 import os
 import queue
 import shutil
+import struct
 import subprocess
+import sys
 import threading
 import time
 import zlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
 from types import TracebackType
 from typing import IO, Any, Self
 
@@ -127,7 +134,7 @@ class Lines:
 
 
 class Guest:
-    """A process running in one host of a :class:`Lan`."""
+    """A process running in one host of a :class:`Lan` (host 0: the bridge's namespace)."""
 
     def __init__(self, host: int, popen: subprocess.Popen[str]) -> None:
         self.host = host
@@ -248,6 +255,18 @@ class Lan:
     def run(self, i: int, argv: Sequence[str], **popen_kwargs: Any) -> Guest:
         """Start ``argv`` in host ``i``. Standard input, output and error are text pipes unless
         ``popen_kwargs`` says otherwise; the process is killed when the lan closes."""
+        return self._start(i, self.namespace(i), argv, popen_kwargs)
+
+    def capture(self, path: Path, limit: float = 600.0) -> Capture:
+        """Record every frame that crosses the bridge into ``path`` (pcap), from now until
+        :meth:`Capture.stop` (or ``limit`` seconds, or the lan closing)."""
+        guest = self._start(0, self.bridge, [sys.executable, "-c", CAPTURE, "br0", str(path),
+                                             str(limit)], {})
+        guest.expect(lambda line: line == "capturing", IP_TIMEOUT, "the capture to start")
+        return Capture(guest, path)
+
+    def _start(self, i: int, namespace: str, argv: Sequence[str],
+               popen_kwargs: dict[str, Any]) -> Guest:
         if not self._made:
             raise RuntimeError("the lan is not built: use it in a `with` block")
         options: dict[str, Any] = {
@@ -258,7 +277,7 @@ class Lan:
             "bufsize": 1,
         }
         options.update(popen_kwargs)
-        popen = subprocess.Popen(["ip", "netns", "exec", self.namespace(i), *argv], **options)
+        popen = subprocess.Popen(["ip", "netns", "exec", namespace, *argv], **options)
         guest = Guest(i, popen)
         self._guests.append(guest)
         return guest
@@ -283,3 +302,136 @@ class Lan:
         self._made.clear()
         if problems:
             raise RuntimeError("could not clean up the lan: " + "; ".join(problems))
+
+
+# -- capturing what crosses the bridge ----------------------------------------------------------
+
+#: Run in the bridge's namespace as ``python -c CAPTURE INTERFACE PATH LIMIT``: every frame the
+#: interface sees goes into PATH, a pcap file. It says "capturing" once the socket is bound,
+#: and stops when its standard input closes (reading what the socket still holds first) or
+#: after LIMIT seconds.
+CAPTURE = r"""
+import os, select, socket, struct, sys, time
+
+ETH_P_ALL, SOL_PACKET, PACKET_ADD_MEMBERSHIP, PACKET_MR_PROMISC = 0x0003, 263, 1, 1
+SNAPLEN = 1 << 18  # the kernel may hand over frames merged past the MTU (GRO)
+interface, path, limit = sys.argv[1], sys.argv[2], float(sys.argv[3])
+sock = socket.socket(socket.AF_PACKET, socket.SOCK_RAW, socket.htons(ETH_P_ALL))
+sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 16 << 20)
+sock.bind((interface, ETH_P_ALL))
+# As libpcap does: a bridge in promiscuous mode passes up every frame it forwards between
+# its ports, not only those addressed to itself. It ends with the socket.
+request = struct.pack("iHH8s", socket.if_nametoindex(interface), PACKET_MR_PROMISC, 0, b"")
+sock.setsockopt(SOL_PACKET, PACKET_ADD_MEMBERSHIP, request)
+frames = 0
+with open(path, "wb") as out:
+    out.write(struct.pack("<IHHiIII", 0xA1B2C3D4, 2, 4, 0, 0, SNAPLEN, 1))  # 1: Ethernet
+
+    def keep(frame):
+        global frames
+        now = time.time()
+        out.write(struct.pack("<IIII", int(now), int(now % 1 * 1e6), len(frame), len(frame)))
+        out.write(frame)
+        frames += 1
+
+    print("capturing", flush=True)
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        ready, _, _ = select.select([sock, 0], [], [], max(deadline - time.monotonic(), 0))
+        if sock in ready:
+            keep(sock.recv(SNAPLEN))
+        if 0 in ready and not os.read(0, 4096):
+            break
+    sock.setblocking(False)
+    try:
+        while True:
+            keep(sock.recv(SNAPLEN))
+    except BlockingIOError:
+        pass
+print(f"captured {frames} frames", flush=True)
+"""
+
+
+class Capture:
+    """A capture running in the bridge's namespace (see :meth:`Lan.capture`)."""
+
+    def __init__(self, guest: Guest, path: Path) -> None:
+        self.guest = guest
+        self.path = path
+
+    def stop(self, timeout: float = IP_TIMEOUT) -> list[bytes]:
+        """Stop capturing; every frame captured, in order."""
+        status = self.guest.finish(timeout)
+        if status != 0:
+            raise RuntimeError(f"the capture failed ({status}): {self.guest.errors()}")
+        return read_pcap(self.path)
+
+
+def read_pcap(path: Path) -> list[bytes]:
+    """The frames of a pcap file (the classic format, as :data:`CAPTURE` writes it)."""
+    data = path.read_bytes()
+    magic, _, _, _, _, _, link = struct.unpack_from("<IHHiIII", data)
+    if magic != 0xA1B2C3D4 or link != 1:
+        raise ValueError(f"{path} is not a pcap file of Ethernet frames")
+    frames = []
+    at = 24
+    while at < len(data):
+        _, _, size, _ = struct.unpack_from("<IIII", data, at)
+        frames.append(data[at + 16:at + 16 + size])
+        at += 16 + size
+    return frames
+
+
+@dataclass(frozen=True)
+class Segment:
+    """A TCP segment of an IPv4 frame."""
+
+    source: tuple[str, int]
+    destination: tuple[str, int]
+    seq: int
+    syn: bool
+    payload: bytes
+
+
+def tcp_segments(frames: Sequence[bytes]) -> Iterator[Segment]:
+    """The TCP segments among ``frames`` (Ethernet; IPv4, unfragmented, as on this LAN)."""
+    for frame in frames:
+        if len(frame) < 34 or frame[12:14] != b"\x08\x00" or frame[23] != 6:
+            continue  # not IPv4 carrying TCP
+        ip = frame[14:]
+        header = (ip[0] & 0x0F) * 4
+        total = struct.unpack_from(">H", ip, 2)[0]
+        tcp = ip[header:total]
+        source_port, destination_port, seq = struct.unpack_from(">HHI", tcp)
+        offset = (tcp[12] >> 4) * 4
+        source = ".".join(str(b) for b in ip[12:16])
+        destination = ".".join(str(b) for b in ip[16:20])
+        yield Segment((source, source_port), (destination, destination_port), seq,
+                      bool(tcp[13] & 0x02), bytes(tcp[offset:]))
+
+
+def tcp_streams(frames: Sequence[bytes]) -> dict[tuple[tuple[str, int], tuple[str, int]], bytes]:
+    """The bytes each TCP connection among ``frames`` carried, by (source, destination), put
+    in order by sequence number (retransmissions once). Only connections whose SYN was
+    captured; :class:`ValueError` if a stream has a hole (a segment the capture missed)."""
+    starts: dict[tuple[tuple[str, int], tuple[str, int]], int] = {}
+    pieces: dict[tuple[tuple[str, int], tuple[str, int]], dict[int, bytes]] = {}
+    for segment in tcp_segments(frames):
+        key = (segment.source, segment.destination)
+        if segment.syn:
+            starts[key] = (segment.seq + 1) % 2**32
+        if segment.payload:
+            found = pieces.setdefault(key, {})
+            if len(segment.payload) > len(found.get(segment.seq, b"")):
+                found[segment.seq] = segment.payload
+    streams = {}
+    for key, start in starts.items():
+        stream = bytearray()
+        for seq, payload in sorted(pieces.get(key, {}).items(),
+                                   key=lambda item: (item[0] - start) % 2**32):
+            at = (seq - start) % 2**32
+            if at > len(stream):
+                raise ValueError(f"{key}: {at - len(stream)} bytes missing at {len(stream)}")
+            stream += payload[len(stream) - at:]
+        streams[key] = bytes(stream)
+    return streams

@@ -21,7 +21,8 @@ from typing import Any
 import pytest
 from lan import NETNS_MISSING, Guest, Lan, netns_available
 
-from doubtlan.net.identity import FILE_NAME, load_or_make
+from doubtlan.net.identity import FILE_NAME as KEY_FILE
+from doubtlan.net.identity import load_or_make
 from doubtlan.net.journal import doubtlan_folder
 from doubtlan.net.messages import PROTOCOL_VERSION
 
@@ -106,10 +107,14 @@ def won(game: int) -> Callable[[str], bool]:
     return lambda line: pattern.fullmatch(line) is not None
 
 
+def host_key() -> str:
+    """The fingerprint (hex) of the key every `doubtlan host` of these tests presents: the one
+    kept in the data folder, which is the test session's own (conftest.py)."""
+    return load_or_make(doubtlan_folder() / KEY_FILE).fingerprint.hex()
+
+
 def advert(lan: Lan, host: int, name: str, port: int, **fields: Any) -> dict[str, Any]:
-    """What `doubtlan tables --json` shows for a table hosted in ``host`` (whose key is the
-    one every host of the test session keeps in its data folder, tests/conftest.py)."""
-    key = load_or_make(doubtlan_folder() / FILE_NAME)
+    """What `doubtlan tables --json` shows for a table hosted in ``host``."""
     return {
         "name": name,
         "port": port,
@@ -117,7 +122,7 @@ def advert(lan: Lan, host: int, name: str, port: int, **fields: Any) -> dict[str
         "version": PROTOCOL_VERSION,
         "game": "idoubtit",
         "rules": "decks=1,challenge=window",
-        "fingerprint": key.fingerprint.hex(),
+        "fingerprint": host_key(),
         **fields,
     }
 
