@@ -19,6 +19,7 @@ import asyncio
 import os
 import re
 import stat
+import subprocess
 import sys
 from collections import Counter
 from collections.abc import AsyncIterator, Iterator
@@ -440,6 +441,27 @@ def test_a_damaged_key_file_is_refused_saying_what_to_do(tmp_path: Path, damage:
         load_or_make(path)
     assert str(caught.value) == (f"{path} does not hold a key and a certificate; move it "
                                  "away and a new one is made")
+
+
+def test_a_key_that_is_not_the_certificates_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "host.pem"
+    path.write_bytes(make().key_pem + make().cert_pem)  # each whole, but not a pair
+    with pytest.raises(IdentityError, match="does not hold a usable key and certificate"):
+        load_or_make(path)
+
+
+def test_a_host_with_a_damaged_key_file_says_so_and_stops(tmp_path: Path) -> None:
+    (tmp_path / "doubtlan").mkdir()
+    (tmp_path / "doubtlan" / "host.pem").write_bytes(b"not a key at all\n")
+    done = subprocess.run(
+        [sys.executable, "-m", "doubtlan", "host", "--headless", "--no-advertise",
+         "--no-journal", "--bind", "127.0.0.1", "--port", "0"],
+        capture_output=True, text=True, timeout=60,
+        env={**os.environ, "XDG_DATA_HOME": str(tmp_path)},
+    )
+    assert done.returncode == 1
+    assert "does not hold a key and a certificate" in done.stderr
+    assert "Traceback" not in done.stderr
 
 
 def test_a_key_file_that_cannot_be_read_says_so(tmp_path: Path) -> None:

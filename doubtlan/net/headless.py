@@ -24,7 +24,7 @@ from .client import Client, ConnectionLost
 from .errors import WireError
 from .host import Limits
 from .hosted import AdvertiseError, Advertising, HostedTable
-from .identity import words
+from .identity import IdentityError, words
 from .journal import JournalError
 from .messages import Message, Reveal, State, Welcome
 from .table import TableConfig
@@ -53,7 +53,7 @@ async def host(
                              advertising=advertising, limits=limits, journal=journal,
                              resume=resume, settings={"autostart": True, "next_game_delay":
                                                       config.next_game_delay})
-    except JournalError as error:
+    except (JournalError, IdentityError) as error:
         print(f"doubtlan: {error}", file=sys.stderr, flush=True)
         return 1
     table, server = hosted.table, hosted.host

@@ -45,7 +45,7 @@ class HostedTable:
     to a new ``journal`` (docs/journal.md); or, with ``resume``, the table of that journal
     as it was last written (``config`` and ``bots`` then do not count). It presents
     ``identity``'s certificate, by default the host's own, kept in the user's data folder
-    (so a resumed table has the same key)."""
+    (so a resumed table has the same key): :class:`IdentityError` when it cannot be had."""
 
     def __init__(
         self,
@@ -62,6 +62,8 @@ class HostedTable:
         settings: dict[str, object] | None = None,
         identity: Identity | None = None,
     ) -> None:
+        if identity is None:  # the host's own, beside its journals (docs/security.md)
+            identity = load_or_make(doubtlan_folder() / IDENTITY_FILE)
         if resume is not None:
             self.table = Table.resume(resume, _now(), **(settings or {}))
         else:
@@ -70,8 +72,6 @@ class HostedTable:
                 self.table.seat_bot(strategy)
         #: True when the table was resumed from a journal.
         self.resumed = resume is not None
-        if identity is None:  # the host's own, beside its journals (docs/security.md)
-            identity = load_or_make(doubtlan_folder() / IDENTITY_FILE)
         self.host = Host(self.table, bind, port, limits, identity=identity)
         self.bind = bind
         self.advertising = advertising or Advertising(enabled=False)

@@ -11,6 +11,7 @@ exchange is bound to it: net/pin.py) and against the fingerprint they saw the la
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import os
 import ssl
@@ -42,6 +43,7 @@ class Identity:
         if not self._context:
             context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
             context.minimum_version = ssl.TLSVersion.TLSv1_3
+            context.num_tickets = 0  # clients never resume a session: no tickets to make
             # load_cert_chain reads files only: a private folder, removed at once.
             with tempfile.TemporaryDirectory(prefix="doubtlan-") as folder:
                 path = Path(folder) / FILE_NAME
@@ -109,7 +111,13 @@ def load_or_make(path: Path) -> Identity:
     if not key or not cert:
         raise IdentityError(f"{path} does not hold a key and a certificate; move it away and "
                             "a new one is made")
-    return Identity(key, cert)
+    identity = Identity(key, cert)
+    try:
+        identity.server_context()  # the key and the certificate read, and belong together
+    except (ssl.SSLError, ValueError) as error:
+        raise IdentityError(f"{path} does not hold a usable key and certificate ({error}); "
+                            "move it away and a new one is made") from None
+    return identity
 
 
 def _split(data: bytes) -> tuple[bytes, bytes]:
@@ -127,9 +135,11 @@ def _split(data: bytes) -> tuple[bytes, bytes]:
     return key, cert
 
 
+@functools.cache
 def client_context() -> ssl.SSLContext:
-    """A TLS 1.3 client context. It checks no authority (the host signs its own
-    certificate): the caller checks the fingerprint it saw (:func:`seen_fingerprint`)."""
+    """The TLS 1.3 client context (made once: making one costs more than a handshake). It
+    checks no authority (the host signs its own certificate): the caller checks the
+    fingerprint it saw (:func:`seen_fingerprint`)."""
     context = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
     context.minimum_version = ssl.TLSVersion.TLSv1_3
     context.check_hostname = False

@@ -21,7 +21,7 @@ from ..net import known
 from ..net.client import Client, ConnectionLost
 from ..net.errors import WireError
 from ..net.hosted import AdvertiseError, Advertising, HostedTable
-from ..net.identity import Identity, words
+from ..net.identity import Identity, IdentityError, words
 from ..net.journal import JournalError
 from ..net.messages import Bye, Error, Message, Reveal, State, TableInfo, Welcome
 from ..net.pin import NotTheTable
@@ -141,7 +141,7 @@ class DoubtApp(App[int]):
                                  advertising=setup.advertising, journal=setup.journal,
                                  resume=setup.resume, identity=setup.identity,
                                  settings={"autostart": False, "next_game_delay": None})
-        except JournalError as error:
+        except (JournalError, IdentityError) as error:
             self.fail(sentence(str(error)))
             return
         # A resumed table has its seats: the host's player takes the first back.
