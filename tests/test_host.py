@@ -189,6 +189,12 @@ def test_a_headless_spectator_reads_the_match_in_lines(spec: GameSpec) -> None:
         (protocol.frame(msgpack.packb(msgpack.ExtType(5, b"boom"))), "bad_frame"),
         (protocol.frame(msgpack.packb({1: 2})), "bad_frame"),  # a map key that is not text
         (protocol.frame(msgpack.packb([1, 2]) + b"extra"), "bad_frame"),
+        # 5 KB of nested lists, each declaring 65,535 items: refused at the first header
+        pytest.param(protocol.frame((b"\xdd" + struct.pack(">I", 65535)) * 1000 + b"\xc0"),
+                     "bad_frame", id="nested lists"),
+        # a map of 500 keys, far more than any message has
+        pytest.param(protocol.frame(msgpack.packb({f"k{i}": None for i in range(500)})),
+                     "bad_frame", id="a map of 500 keys"),
     ],
 )
 async def test_unreadable_frames_are_answered_and_the_connection_closed(
@@ -240,6 +246,18 @@ async def test_a_flood_is_cut_off_and_the_others_play_on() -> None:
     await raw.send(pong * int(host.limits.burst * 3))
     bye = await raw.read_until(Bye)
     assert isinstance(bye, Bye) and bye.code == "flood"
+    clients = [bot_client(host, f"b{i}", seed=i) for i in range(2)]
+    await finish(host, [task for _, task in clients])
+
+
+async def test_a_peer_that_has_not_joined_may_send_little() -> None:
+    host = await start(TableConfig(players=3, games=1, seed=3), bots=1)
+    raw = await Raw.open(host)
+    junk = protocol.frame(msgpack.packb({"type": "teleport", "cargo": "x" * 200}))
+    await raw.send(junk * (host.limits.before_joining // len(junk) + 2))
+    bye = await raw.read_until(Bye)
+    assert isinstance(bye, Bye) and bye.code == "flood" and "before joining" in bye.message
+    assert await raw.closed()
     clients = [bot_client(host, f"b{i}", seed=i) for i in range(2)]
     await finish(host, [task for _, task in clients])
 

@@ -51,6 +51,9 @@ class Limits:
     #: Bytes a connection may send: a burst of ``burst_bytes``, then ``rate_bytes`` a second.
     burst_bytes: float = 1024 * 1024
     rate_bytes: float = 256 * 1024
+    #: Bytes a connection may send before it has joined (a knock and a hello are well under
+    #: 1 KiB): what costs the host work before it knows who is there is kept small.
+    before_joining: int = 8 * 1024
 
 
 _CLOSE = b""  # put in a writer's queue: close once everything before it is written
@@ -65,6 +68,7 @@ class _Conn:
         self.allowance = limits.burst
         self.bytes_allowance = limits.burst_bytes
         self.checked = now
+        self.sent = 0
         self.address = "?"
         self.closing = False
         self.tasks: list[asyncio.Task[None]] = []
@@ -264,6 +268,11 @@ class Host:
         past either."""
         now = self.now
         limits = self.limits
+        if conn.sent <= limits.before_joining:  # (counted until it passes the cap once)
+            conn.sent += size
+            state = self.table.conns.get(conn.number)
+            if conn.sent > limits.before_joining and state is not None and not state.joined:
+                raise Flood(f"more than {limits.before_joining // 1024} KiB before joining")
         elapsed, conn.checked = now - conn.checked, now
         conn.allowance = min(limits.burst, conn.allowance + elapsed * limits.rate) - 1
         conn.bytes_allowance = min(

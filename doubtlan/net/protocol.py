@@ -43,8 +43,22 @@ def _refuse_ext(code: int, data: bytes) -> Any:
     raise BadFrame(f"extension type {code} is not allowed")
 
 
-def unpack(body: bytes) -> Any:
-    """The msgpack value in a frame body; :class:`BadFrame` for anything that is not one."""
+#: The most any msgpack header in a frame may declare, by who sent it. msgpack makes room for
+#: what a header declares before it reads the items, so a small frame of nested headers
+#: declaring many items each would cost the reader much time; no message needs more than
+#: this. A client's messages are small maps of short texts and numbers (no lists); the host's
+#: largest lists are a history's claims and a reveal's actions (docs/protocol.md).
+LIMITS: dict[str, dict[str, int]] = {
+    "client": {"max_array_len": 4, "max_map_len": 16, "max_str_len": 256, "max_bin_len": 256,
+               "max_ext_len": 0},
+    "host": {"max_array_len": 1024, "max_map_len": 64, "max_str_len": 1024, "max_bin_len": 1024,
+             "max_ext_len": 0},
+}
+
+
+def unpack(body: bytes, sender: str = "host") -> Any:
+    """The msgpack value in a frame body sent by ``sender`` (held to :data:`LIMITS`);
+    :class:`BadFrame` for anything that is not one."""
     if len(body) > MAX_FRAME:
         raise FrameTooLarge(f"{len(body)} bytes is more than {MAX_FRAME}")
     unpacker = msgpack.Unpacker(
@@ -53,6 +67,7 @@ def unpack(body: bytes) -> Any:
         ext_hook=_refuse_ext,
         max_buffer_size=MAX_FRAME,
         use_list=True,
+        **LIMITS[sender],
     )
     try:
         unpacker.feed(body)
@@ -61,6 +76,10 @@ def unpack(body: bytes) -> Any:
         raise
     except msgpack.OutOfData:
         raise BadFrame("the frame ends inside a value") from None
+    except ValueError as error:
+        if "exceeds max_" in str(error):  # a header declaring more than LIMITS allow
+            raise BadFrame(f"more than a message may hold: {str(error)[:60]}") from None
+        raise BadFrame(f"not msgpack: {type(error).__name__}") from None
     except Exception as error:  # msgpack raises several kinds; all mean "not msgpack"
         raise BadFrame(f"not msgpack: {type(error).__name__}") from None
     if unpacker.tell() != len(body):
@@ -97,7 +116,7 @@ def encode(message: Message) -> bytes:
 def decode(body: bytes, sender: str) -> Message:
     """The message in a frame body sent by ``sender`` (``"client"`` or ``"host"``), checked
     against its definition. Raises a :class:`~doubtlan.net.errors.WireError` otherwise."""
-    wire = unpack(body)
+    wire = unpack(body, sender)
     if type(wire) is not dict:
         raise BadMessage("a message is a map")
     kind = wire.get("type")
