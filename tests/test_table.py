@@ -542,6 +542,28 @@ def test_a_stand_in_never_calls_for_an_absent_player() -> None:
         assert all(record.doubter != seat for record in game.state.records)
 
 
+def test_in_the_open_mode_the_first_call_received_counts() -> None:
+    """Calls reach the host one message at a time: the first received wins (the first shout,
+    docs/rules.md), even when a caller nearer clockwise calls a moment later."""
+    h = Harness(config(players=4, autostart=True, turn_timeout=0.0,
+                       options=Options(challenge=ChallengeMode.OPEN)))
+    conns = [h.hello(name) for name in ("Amy", "Ben", "Cleo", "Dan")]
+    seat_of = {conn: h.mirrors[conn].seat for conn in conns}
+    game = h.table.game
+    assert game is not None
+    claimer = game.state.turn
+    on_turn = next(conn for conn in conns if seat_of[conn] == claimer)
+    act(h, on_turn, f"lay {h.mirrors[on_turn].view.hand[0].code}")  # type: ignore[union-attr]
+    act(h, on_turn, "announce")
+    # the farthest clockwise from the claimer calls first, then the nearest
+    order = sorted((c for c in conns if c != on_turn),
+                   key=lambda c: (seat_of[c] - claimer) % 4)  # type: ignore[operator]
+    act(h, order[-1], "doubt")
+    act(h, order[0], "doubt")
+    resolved = game.state.records[-1]
+    assert resolved.doubter == seat_of[order[-1]]
+
+
 def test_names_made_unique_stay_within_24_characters() -> None:
     h = Harness(config(players=10, autostart=False, options=Options(decks=2)))
     names = [h.last(h.hello("x" * 24), Welcome).name for _ in range(10)]  # type: ignore[union-attr]
