@@ -166,7 +166,7 @@ def _add_host(commands: Subcommands) -> None:
                       help=f"TCP port (default {DEFAULT_PORT}; 0 picks a free one)")
     host.add_argument("--bind", default="0.0.0.0", metavar="ADDR",
                       help="address to listen on (default: all)")
-    host.add_argument("--pin", type=values.printable("PIN", 16), default=None,
+    host.add_argument("--pin", type=values.printable("PIN", 64), default=None,
                       help="players must give this PIN to join")
     _add_rules(host)
     host.add_argument("--window", type=values.seconds(0.1, 3600), default=10.0,
@@ -218,7 +218,7 @@ def _add_join(commands: Subcommands) -> None:
                       help="write suits as letters (C D H S), for terminals without symbols")
     join.add_argument("--name", type=values.printable("name", 24), default=None,
                       help="your name at the table (default: your login name)")
-    join.add_argument("--pin", type=values.printable("PIN", 16), default=None,
+    join.add_argument("--pin", type=values.printable("PIN", 64), default=None,
                       help="the table's PIN")
     join.add_argument("--timeout", type=values.seconds(0.1, 120), default=10.0,
                       help="seconds to look for the table on the network (default 10)")

@@ -201,7 +201,7 @@ class socketless_port:
         (["host", "--headless", "--port", "70000"], "a port is 0 to 65535"),
         (["host", "--headless", "--window", "0"], "expected 0.1 to 3600 seconds"),
         (["host", "--headless", "--turn-timeout", "soon"], "expected a number of seconds"),
-        (["host", "--headless", "--pin", ""], "a PIN is 1 to 16 printable characters"),
+        (["host", "--headless", "--pin", ""], "a PIN is 1 to 64 printable characters"),
         (["host", "--headless", "--no-advertise", "--advertise", "10.0.0.1"], "not allowed"),
         (["join", "--headless"], "--headless joins with --bot STRATEGY or --watch"),
         (["join", "--bot", "clever"], "invalid choice"),

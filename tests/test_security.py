@@ -351,6 +351,7 @@ async def test_a_relay_with_its_own_key_is_refused_at_a_pin_table_every_time(
     next test shows that). To see what a player is told on each try, this host allows 100.
     """
     monkeypatch.setattr("doubtlan.net.table.seats.PIN_TRIES", 100)
+    monkeypatch.setattr("doubtlan.net.table.seats.TABLE_PIN_BURST", 100)
     async with Relay(LOOPBACK, pin_table.port) as relay:
         for attempt in range(20):
             outcome = await knock_through(relay, f"try {attempt}")

@@ -29,7 +29,7 @@ from doubtlan.net.messages import (
     TableInfo,
     Welcome,
 )
-from doubtlan.net.table import Table, TableConfig, sending
+from doubtlan.net.table import Table, TableConfig, seats, sending
 from doubtlan.rules import (
     Announce,
     ChallengeMode,
@@ -562,6 +562,23 @@ def test_in_the_open_mode_the_first_call_received_counts() -> None:
     act(h, order[0], "doubt")
     resolved = game.state.records[-1]
     assert resolved.doubter == seat_of[order[-1]]
+
+
+def test_the_table_takes_few_wrong_pins_from_any_number_of_addresses() -> None:
+    """Each address has its own lock-out; the table as a whole takes a burst of wrong PINs,
+    then one every few seconds, so that 10,000 guesses take more than a day however many
+    addresses they come from, and the right PIN waits only seconds."""
+    assert 10_000 * seats.TABLE_PIN_EVERY > 24 * 3600
+    h = Harness(config(pin="4321", autostart=False))
+    for n in range(seats.TABLE_PIN_BURST):
+        assert bye_code(h, h.hello("Mallory", pin="0000", address=f"10.9.0.{n}")) == "wrong_pin"
+    refused = h.hello("Mallory", pin="0000", address="10.9.1.1")
+    assert bye_code(h, refused) == "too_many_attempts"
+    assert bye_code(h, h.hello("Amy", pin="4321", address="10.0.0.7")) == "too_many_attempts"
+    h.advance(seats.TABLE_PIN_EVERY)  # one more try has come back
+    assert isinstance(h.last(h.hello("Amy", pin="4321", address="10.0.0.7"), Welcome), Welcome)
+    # the right PIN gave its try back: the next wrong one is still taken
+    assert bye_code(h, h.hello("Mallory", pin="0000", address="10.9.1.2")) == "wrong_pin"
 
 
 def test_names_made_unique_stay_within_24_characters() -> None:

@@ -100,6 +100,8 @@ class TableParts:
     _journaled_seats: dict[str, Any] | None
     #: Wrong PINs by address: how many, and until when the next try must wait.
     _pin_failures: dict[str, tuple[int, float]]
+    #: The table's allowance of PIN tries from anyone, and when it was last counted.
+    _pin_allowance: tuple[float, float]
     #: The fingerprint of the certificate the host presents (b"" without TLS): the PIN's
     #: key exchange is bound to it (net/pin.py).
     fingerprint: bytes

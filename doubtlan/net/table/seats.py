@@ -18,6 +18,10 @@ from .config import Refused
 
 #: Wrong PINs from one address before it must wait, and the longest wait, in seconds.
 PIN_TRIES, PIN_LOCK_MAX = 3, 60.0
+#: Wrong PINs the whole table takes, from any number of addresses: a burst of
+#: TABLE_PIN_BURST, then one every TABLE_PIN_EVERY seconds. 10,000 guesses (every 4-digit PIN)
+#: then take more than a day (10,000 x 9 s = 25 hours), and the right PIN waits at most 9 s.
+TABLE_PIN_BURST, TABLE_PIN_EVERY = 10, 9.0
 
 
 class Seating(TableParts):
@@ -114,6 +118,16 @@ class Seating(TableParts):
         failures, until = self._pin_failures.get(address, (0, 0.0))
         if now < until:
             raise errors.TooManyAttempts(f"too many wrong PINs; try again in {until - now:.0f} s")
+        # The table's own allowance, whoever knocks: refilled with time, spent by every knock
+        # and given back when the hello proves the PIN.
+        allowance, checked = self._pin_allowance
+        allowance = min(TABLE_PIN_BURST, allowance + (now - checked) / TABLE_PIN_EVERY)
+        if allowance < 1:
+            self._pin_allowance = (allowance, now)
+            wait = (1 - allowance) * TABLE_PIN_EVERY
+            raise errors.TooManyAttempts(
+                f"too many wrong PINs at this table; try again in {wait:.0f} s")
+        self._pin_allowance = (allowance - 1, now)
         failures += 1
         # Each wrong PIN past the first few doubles the wait before the next try.
         wait = min(PIN_LOCK_MAX, 2.0 ** (failures - PIN_TRIES)) if failures >= PIN_TRIES else 0.0
@@ -132,6 +146,8 @@ class Seating(TableParts):
         if exchange is None or not exchange.proved(proof):
             raise errors.WrongPin()  # (the knock counted the try)
         self._pin_failures.pop(address, None)
+        allowance, checked = self._pin_allowance
+        self._pin_allowance = (min(TABLE_PIN_BURST, allowance + 1), checked)
 
     def _unique_name(self, wanted: str) -> str:
         name = " ".join(wanted.split()) or "player"

@@ -48,6 +48,7 @@ class Table(Seating, Clocks, StandIns, Sending, Replaying):
         self.on_change = lambda: None
         self._notes, self._changed, self._reveal_due = [], False, False
         self._pin_failures = {}
+        self._pin_allowance = (0.0, float("-inf"))  # (full at the first knock)
         self.fingerprint = b""
         self._window_key = self._window_due = None
         self._turn_key = self._turn_due = None

@@ -17,7 +17,7 @@ class PinScreen(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static("This table needs a PIN. Ask its host for it.")
-            yield Input(placeholder="PIN", password=True, max_length=16, id="pin")
+            yield Input(placeholder="PIN", password=True, max_length=64, id="pin")
             yield Static("", id="pin-error", classes="error")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
