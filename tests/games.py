@@ -317,7 +317,7 @@ class IKnowYouDontSpec(GameSpec):
     forged_turn = ("play", "accept")
     changed_answer = ("pass", "challenge")
     leak_examples = 150
-    tampered_games = 500
+    tampered_games = 480
 
     def conserved(self, game: Game[Any, Any]) -> bool:
         state = game.state

@@ -13,10 +13,14 @@ from typing import Any
 
 import pytest
 from games import GameSpec, spec_of
+from wire import Harness
 
 from doubtlan.net import botclient
-from doubtlan.net.client import Client
+from doubtlan.net.botclient import Decider
+from doubtlan.net.client import Client, Mirror
+from doubtlan.net.headless import verdict_line
 from doubtlan.net.host import Host
+from doubtlan.net.messages import PROTOCOL_VERSION, Hello
 from doubtlan.net.table import Table, TableConfig
 from doubtlan.rules import Event
 from doubtlan.rules.fairness import (
@@ -30,6 +34,7 @@ from doubtlan.rules.fairness import (
     verify,
 )
 from doubtlan.rules.iknowyoudont import Reshuffled
+from doubtlan.tui.widgets.results import deal_text
 
 # -- the chain and the deal -----------------------------------------------------------------
 
@@ -215,14 +220,75 @@ def action_forged(game: PlayedGame, rng: random.Random) -> PlayedGame | None:
     return dataclasses.replace(game, seen=dataclasses.replace(game.seen, sent=tuple(sent)))
 
 
+def _host_could_play(game: PlayedGame) -> tuple[list[int], list[int]]:
+    """The player's actions of ``game`` that the host could not have played for them (not
+    what the rules play when time runs out), and those it could have: their indexes."""
+    dealt = game.spec.rules(game.players, game.options, seed=deal_seed(
+        game.reveal.secret, game.reveal.game, game.reveal.contributions),
+        opener=game.reveal.opener)
+    could, could_not = [], []
+    for index, played in enumerate(game.reveal.actions):
+        rule = dealt.timeout_actions(played.seat)
+        action = dealt.parse_action(played.action)
+        timed = dealt.turn_seat() == played.seat or dealt.window_key() is not None
+        if rule and timed:
+            (could if rule[0] == action else could_not).append(index)
+        dealt.apply(played.seat, action)
+    return could_not, could
+
+
+def host_played_forged(game: PlayedGame, rng: random.Random) -> PlayedGame | None:
+    """The host played in a seat's name, by its clock, what the clock does not play (a doubt
+    said to be a window's silence, a bluff said to be the turn timer's)."""
+    could_not, _ = _host_could_play(game)
+    if not could_not:
+        return None
+    index = rng.choice(could_not)
+    actions = list(game.reveal.actions)
+    dealt = game.spec.rules(game.players, game.options, seed=deal_seed(
+        game.reveal.secret, game.reveal.game, game.reveal.contributions),
+        opener=game.reveal.opener)
+    for played in actions[:index]:
+        dealt.apply(played.seat, dealt.parse_action(played.action))
+    by = "timer" if dealt.turn_seat() == actions[index].seat else "window"
+    actions[index] = dataclasses.replace(actions[index], by=by)
+    return dataclasses.replace(game, reveal=dataclasses.replace(game.reveal,
+                                                                actions=tuple(actions)))
+
+
 def tamperings(spec: GameSpec) -> list[Tampering]:
     """The game's own lies in what a seat was shown, then the lies of every game."""
     return [*map(seen_lie, spec.lies()), seed_changed, event_reordered_or_dropped,
-            action_forged]
+            action_forged, host_played_forged]
+
+
+def test_what_the_host_plays_by_its_clocks_is_what_the_rules_play(spec: GameSpec) -> None:
+    """Every action the rules' clocks would play, said to be the clock's, verifies (from
+    every seat); every other is caught, said as a sentence."""
+    rng = random.Random(5)
+    fair = forged = 0
+    while fair < 40 or forged < 40:
+        game = play(spec, rng)
+        could_not, could = _host_could_play(game)
+        for index in could[:3]:
+            relabelled = dataclasses.replace(game, reveal=dataclasses.replace(
+                game.reveal, actions=tuple(
+                    dataclasses.replace(p, by="stand-in") if i == index else p
+                    for i, p in enumerate(game.reveal.actions))))
+            assert all(check(relabelled, seen).ok for seen in game.seens)
+            fair += 1
+        if could_not:
+            mutated = host_played_forged(game, rng)
+            assert mutated is not None
+            problem = check(mutated).problems[0]
+            assert problem.startswith("action ") and (
+                "is not what the rules play when time runs out" in problem
+                or "it was not waiting for" in problem), problem
+            forged += 1
 
 
 def test_tampering_is_caught_in_every_mutated_game(spec: GameSpec) -> None:
-    """As many games of each kind (1200 games of I Doubt It, 500 of I Know You Don't). A
+    """As many games of each kind (1200 games of I Doubt It, 480 of I Know You Don't). A
     lie in what one seat was shown is caught by that seat; a lie in the reveal, which every
     seat gets, by at least one of them (two cards laid in another order by Ben look the same
     to Amy, but not to Ben)."""
@@ -376,3 +442,97 @@ def test_i_know_you_donts_reshuffled_games_verify_too() -> None:
             found += 1
             assert all(check(game, seen).ok for seen in game.seens)
     assert found >= 3  # the vault is shuffled back in, now and then
+
+
+# -- the host's clocks, and reveals that come late or never ---------------------------------
+
+
+def _clocked(spec: GameSpec, **changes: Any) -> tuple[Harness, int]:
+    """Amy and two bots at a table whose turn timer gives 30 s, at Amy's first turn."""
+    settings: dict[str, Any] = {"players": 3, "games": 1, "window": 5.0, "turn_timeout": 30.0,
+                                "grace": 60.0, "game": spec.name, "options": spec.options}
+    h = Harness(TableConfig(**{**settings, **changes}), bots=2)
+    amy = h.hello("Amy")
+    seat = h.mirrors[amy].seat  # (after the bots)
+    for _ in range(200):
+        game = h.table.game
+        if game is not None and game.turn_seat() == seat and not game.over:
+            break
+        h.advance(1.0)
+    return h, amy
+
+
+def _to_the_end(h: Harness) -> None:
+    for _ in range(2000):
+        if h.table.state == "over":
+            return
+        h.advance(10.0)
+    raise AssertionError("the match did not end")
+
+
+def test_a_turn_timer_that_runs_out_early_for_a_player_fails_its_check(spec: GameSpec) -> None:
+    h, amy = _clocked(spec)
+    game = h.table.game
+    assert game is not None and game.turn_seat() == h.mirrors[amy].seat
+    h.now += 1.0  # the host plays Amy's turn by its timer after 1 s of her 30
+    h.table._play_for(game)
+    h.table.tick(h.now)
+    h.flush()
+    _to_the_end(h)
+    verdict = h.mirrors[amy].verdicts[1]
+    assert any("the host's turn timer played for you after 1.0 s of your 30 s" in problem
+               for problem in verdict.problems), verdict
+    # The same table, honest: the timer plays her turns when her 30 s are up.
+    h, amy = _clocked(spec)
+    _to_the_end(h)
+    assert h.mirrors[amy].verdicts[1].ok, h.mirrors[amy].verdicts[1]
+
+
+def _lost_before_the_end(spec: GameSpec) -> tuple[Harness, Mirror, str]:
+    """Amy's connection drops in game 1 of 2, and the game ends (a stand-in playing her
+    seat) and game 2 is dealt while she is away."""
+    h, amy = _clocked(spec, games=2, grace=1.0, next_game_delay=0.0, turn_timeout=0.0,
+                      bot_delay=1.0)  # (the bots take their time: game 2 is not over at once)
+    mirror = h.mirrors[amy]
+    token = mirror.token
+    assert token is not None and mirror.game_number == 1
+    h.drop(amy)
+    for _ in range(5000):
+        if h.table.match.games == 2:
+            break
+        h.advance(1.0)
+    assert h.table.match.games == 2 and h.table.game is not None and not h.table.game.over
+    return h, mirror, token
+
+
+def _back(h: Harness, mirror: Mirror, token: str) -> int:
+    conn = h.connect()
+    h.mirrors[conn] = mirror  # the same client, reconnecting with its token
+    h.send(conn, Hello(PROTOCOL_VERSION, "Amy", None, token, False))
+    return conn
+
+
+def test_a_game_lost_before_its_end_is_checked_when_its_player_comes_back(
+        spec: GameSpec) -> None:
+    h, mirror, token = _lost_before_the_end(spec)
+    assert 1 not in mirror.verdicts
+    _back(h, mirror, token)
+    verdict = mirror.verdicts[1]  # the host sent the last game's reveal with the welcome
+    assert verdict.checked and verdict.ok, verdict
+    assert any("checked as far as you saw it" in note for note in verdict.notes)
+
+
+def test_a_reveal_that_never_comes_is_not_checked_and_says_so(spec: GameSpec) -> None:
+    h, mirror, token = _lost_before_the_end(spec)
+    h.table._previous = ()  # a host that does not send it again
+    amy = _back(h, mirror, token)
+    assert 1 not in mirror.verdicts
+    h.deciders[amy] = Decider(spec.bot("random", b"amy"))  # she plays game 2 to its end
+    h.play_bots()
+    _to_the_end(h)
+    verdict = mirror.verdicts[1]
+    assert not verdict.checked and verdict.ok and mirror.verdicts[2].checked
+    assert verdict_line(1, verdict) == \
+        "game 1: deal not checked: the host never sent this game's reveal"
+    assert deal_text(verdict).plain == \
+        "Deal not checked: the host never sent this game's reveal."

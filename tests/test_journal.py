@@ -11,6 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import msgpack
 import pytest
 from games import GameSpec
 
@@ -18,7 +19,8 @@ from doubtlan.cli import main
 from doubtlan.net.botclient import Decider
 from doubtlan.net.client import Client, Mirror
 from doubtlan.net.hosted import HostedTable
-from doubtlan.net.journal import MAGIC, Journal, JournalError, read
+from doubtlan.net.journal import FIRST_LINK, HEADER, MAGIC, OLD_MAGIC, Journal, JournalError, read
+from doubtlan.net.journal import link as chain_link
 from doubtlan.net.journal import verify as verify_journal
 from doubtlan.net.messages import PROTOCOL_VERSION, Hello, Message
 from doubtlan.net.table import Table, TableConfig
@@ -35,14 +37,70 @@ def test_records_read_back_and_a_torn_last_record_is_ignored(tmp_path: Path) -> 
         journal.append(record)
     journal.close()
     whole = path.read_bytes()
-    assert read(path).records == records and read(path).good == len(whole)
+    contents = read(path)
+    assert contents.records == [*records, {"t": "closed"}] and contents.good == len(whole)
+    assert contents.closed and contents.damage is None
     for cut in range(len(MAGIC), len(whole), 7):  # every kind of torn end
         path.write_bytes(whole[:cut])
         contents = read(path)
         assert contents.records == records[:len(contents.records)]
         assert contents.good + contents.torn == cut
+        assert contents.damage is None and not contents.closed
     path.write_bytes(whole[:-1] + bytes([whole[-1] ^ 1]))  # a bit flipped in the last
-    assert read(path).records == records[:-1]
+    assert read(path).records == records and read(path).damage is None
+    path.write_bytes(whole + bytes(100))  # a torn write the disk filled with zeros
+    assert read(path).damage is None and read(path).torn == 100
+
+
+def record_offsets(data: bytes) -> list[int]:
+    """Where each record of a whole journal begins."""
+    offsets, offset = [], len(MAGIC)
+    while offset < len(data):
+        offsets.append(offset)
+        (length, _), offset = HEADER.unpack_from(data, offset), offset
+        offset += HEADER.size + length
+    return offsets
+
+
+def test_a_record_damaged_before_whole_ones_is_damage_not_a_torn_end(tmp_path: Path) -> None:
+    path = tmp_path / "j.journal"
+    journal = Journal.create(path)
+    for n in range(12):
+        journal.append({"t": "x", "n": n, "b": bytes([n]) * 30})
+    journal.close()
+    whole = path.read_bytes()
+    offsets = record_offsets(whole)
+    # Any byte of any record but the last (closed) one: the records after it still read.
+    for at in range(len(MAGIC), offsets[-1]):
+        damaged = bytearray(whole)
+        damaged[at] ^= 0x10
+        path.write_bytes(damaged)
+        contents = read(path)
+        start = max(o for o in offsets if o <= at)
+        assert contents.damage is not None, at
+        assert f"damaged at byte {start}:" in contents.damage
+        assert contents.good == start and len(contents.records) == offsets.index(start)
+
+
+def test_a_journal_is_locked_while_a_host_writes_it(tmp_path: Path) -> None:
+    path = tmp_path / "j.journal"
+    first = Journal.create(path)
+    first.append({"t": "x"})
+    with pytest.raises(JournalError, match="in use: another host is writing it"):
+        Journal.open(path)
+    first.close()
+    second, contents = Journal.open(path)
+    assert [r["t"] for r in contents.records] == ["x", "closed"]
+    with pytest.raises(JournalError, match="in use"):
+        Journal.open(path)
+    second.close()
+
+
+def test_an_old_journal_is_refused_with_a_sentence(tmp_path: Path) -> None:
+    path = tmp_path / "old.journal"
+    path.write_bytes(OLD_MAGIC + bytes(20))
+    with pytest.raises(JournalError, match="older doubtlan"):
+        read(path)
 
 
 def test_a_journal_is_never_overwritten_and_a_stranger_file_is_refused(tmp_path: Path) -> None:
@@ -207,7 +265,30 @@ def rewritten(path: Path, change: Callable[[list[dict[str, Any]]], None]) -> Pat
     journal = Journal.create(copy)
     for record in records:
         journal.append(record)
-    journal.close()
+    journal.close(closed=False)  # (the records hold their own ``closed``, or not)
+    return copy
+
+
+def edited(path: Path, change: Callable[[list[bytes]], list[bytes]]) -> Path:
+    """A copy of the journal at ``path`` with its records' bytes changed by ``change``, each
+    record changed written again with its own header made right, as someone editing the
+    file by hand with docs/journal.md would: the records after it are left as they were."""
+    data = path.read_bytes()
+    offsets = [*record_offsets(data), len(data)]
+    chunks = [data[a:b] for a, b in zip(offsets, offsets[1:], strict=False)]
+    links = [HEADER.unpack_from(chunk)[1] for chunk in chunks]
+    out = bytearray(MAGIC)
+    previous = FIRST_LINK
+    for chunk in change(chunks):
+        if chunk in chunks:
+            out += chunk
+            previous = links[chunks.index(chunk)]
+        else:  # a record changed: its own link made right, from the one before it
+            body = chunk[HEADER.size:]
+            previous = chain_link(previous, body)
+            out += HEADER.pack(len(body), previous) + body
+    copy = path.with_name("edited.journal")
+    copy.write_bytes(bytes(out))
     return copy
 
 
@@ -219,10 +300,116 @@ def test_verify_passes_a_whole_match_and_a_torn_one(spec: GameSpec, tmp_path: Pa
     assert "game 1: verified, won by seat" in out and "game 2: verified" in out
     assert out.rstrip().endswith("journal verified")
     torn = tmp_path / "torn.journal"
-    torn.write_bytes(path.read_bytes()[:-5])
-    assert main(["verify", str(torn)]) == 0
+    torn.write_bytes(path.read_bytes()[:-5])  # the ``closed`` record torn: a crash
+    assert main(["verify", str(torn)]) == 1
     out = capsys.readouterr().out
-    assert "verified as far as it went" in out and "a write cut short" in out
+    assert "game 2: verified" in out and "a write cut short" in out
+    assert "MISMATCH: the journal does not end where its table closed it" in out
+
+
+def test_verify_fails_on_each_edit_of_the_journal_file(spec: GameSpec, tmp_path: Path,
+                                                      capsys: pytest.CaptureFixture[str]
+                                                      ) -> None:
+    """The seven edits of issue 14, made to the file's bytes: each is named."""
+    path = played_match(spec, tmp_path)
+    data = path.read_bytes()
+    records = read(path).records
+    kinds = [record["t"] for record in records]
+    deals = [i for i, kind in enumerate(kinds) if kind == "deal"]
+    game_one = slice(deals[0], deals[1])
+
+    def body(chunk: bytes) -> dict[str, Any]:
+        return msgpack.unpackb(chunk[HEADER.size:])
+
+    def packed(record: dict[str, Any]) -> bytes:
+        return bytes(HEADER.size) + msgpack.packb(record)
+
+    def flipped(chunks: list[bytes]) -> list[bytes]:
+        return chunks  # (the flip is made below, on the bytes)
+
+    def cut(chunks: list[bytes]) -> list[bytes]:
+        return chunks[:deals[1] + 3]
+
+    def removed(chunks: list[bytes]) -> list[bytes]:
+        return chunks[:game_one.start] + chunks[game_one.stop:]
+
+    def repeated(chunks: list[bytes]) -> list[bytes]:
+        return chunks[:game_one.stop] + chunks[game_one] + chunks[game_one.stop:]
+
+    def relabelled(chunks: list[bytes]) -> list[bytes]:
+        at = next(i for i, r in enumerate(records) if r["t"] == "act" and r["by"] == "player")
+        return [packed({**body(c), "by": "timer"}) if i == at else c
+                for i, c in enumerate(chunks)]
+
+    def renamed(chunks: list[bytes]) -> list[bytes]:
+        table = body(chunks[0])
+        table["config"]["name"] = "Mallory's table"
+        return [packed(table), *chunks[1:]]
+
+    def repinned(chunks: list[bytes]) -> list[bytes]:
+        table = body(chunks[0])
+        table["config"]["pin"] = "0000"
+        return [packed(table), *chunks[1:]]
+
+    damaged = "damaged at byte"
+    for change, said in ((flipped, damaged), (cut, "does not end where its table closed"),
+                         (removed, damaged), (repeated, damaged), (relabelled, damaged),
+                         (renamed, damaged), (repinned, damaged)):
+        copy = edited(path, change)
+        if change is flipped:
+            flip = bytearray(copy.read_bytes())
+            flip[len(data) // 2] ^= 0x01
+            copy.write_bytes(bytes(flip))
+        assert main(["verify", str(copy)]) == 1, change.__name__
+        out = capsys.readouterr().out
+        assert "MISMATCH" in out and said in out, (change.__name__, out)
+        assert not out.rstrip().endswith("journal verified")
+        if change is not cut:  # (a journal cut at a record's end resumes, as after a crash)
+            before = copy.read_bytes()
+            with pytest.raises(JournalError, match="damaged at byte .* left as it is"):
+                Table.resume(copy, 0.0)
+            assert copy.read_bytes() == before, "a damaged journal was cut"
+
+
+def test_verify_names_games_missing_repeated_and_actions_the_host_could_not_play(
+        spec: GameSpec, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Even a forger who writes the whole chain again is caught at these."""
+    path = played_match(spec, tmp_path)
+    records = read(path).records
+    deals = [i for i, r in enumerate(records) if r["t"] == "deal"]
+
+    def removed(changed: list[dict[str, Any]]) -> None:
+        del changed[deals[0]:deals[1]]
+
+    def repeated(changed: list[dict[str, Any]]) -> None:
+        changed[deals[1]:deals[1]] = changed[deals[0]:deals[1]]
+
+    def relabelled(changed: list[dict[str, Any]]) -> None:
+        # a player's turn action said to be the turn timer's, where the timer plays another
+        game = None
+        from doubtlan.rules import game_named
+        from doubtlan.rules.fairness import deal_seed
+        kind = game_named(spec.name)
+        for record in changed:
+            if record["t"] == "deal":
+                game = kind(4, spec.options, seed=deal_seed(
+                    record["secret"], record["game"], tuple(record["seeds"])),
+                    opener=record["opener"])
+            elif record["t"] == "act" and game is not None:
+                action = game.parse_action(record["action"])
+                rule = game.timeout_actions(record["seat"])
+                if record["by"] == "player" and game.turn_seat() == record["seat"] and \
+                        rule and rule[0] != action:
+                    record["by"] = "timer"
+                    return
+                game.apply(record["seat"], action)
+        raise AssertionError("no player's turn the timer would have played otherwise")
+
+    for change, said in ((removed, "game 1 is missing"), (repeated, "game 1 is dealt again"),
+                         (relabelled, "is not what the rules play when time runs out")):
+        assert main(["verify", str(rewritten(path, change))]) == 1, change.__name__
+        out = capsys.readouterr().out
+        assert said in out, (change.__name__, out)
 
 
 def test_verify_catches_a_changed_secret_seed_or_action(spec: GameSpec, tmp_path: Path,

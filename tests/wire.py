@@ -92,7 +92,7 @@ class Harness:
             decoded = protocol.decode(data[protocol.HEADER.size :], "host")
             self.received[conn].append(decoded)
             self.inbox[conn].append(decoded)
-            self.mirrors[conn].receive(decoded)
+            self.mirrors[conn].receive(decoded, self.now)
         for conn in self.table.take_closing():
             if conn not in self.closed:
                 self.closed.add(conn)

@@ -17,7 +17,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
 from ..rules import Action, Event, RulesError, View, game_named
-from ..rules.fairness import Disclosure, Seen, Verdict, verify
+from ..rules.fairness import Disclosure, Seen, Verdict, unchecked, verify
 from . import protocol
 from .errors import WireError
 from .identity import client_context, seen_fingerprint
@@ -49,6 +49,9 @@ SILENCE = 10.0
 PING_EVERY = 5.0
 #: Seconds one attempt to connect may take.
 CONNECT_TIMEOUT = 5.0
+#: Seconds by which the host's clock may seem early to a client (the message that started
+#: a wait may reach it later than the one that ended it): more is a problem of the check.
+CLOCK_SLACK = 0.5
 
 
 @dataclass
@@ -89,8 +92,21 @@ class Mirror:
     _events_from: int = 0
     _sent: list[str] = field(default_factory=list)
     _revealed: list[Reveal] = field(default_factory=list)
+    #: This seat's wait on a clock now ("turn" or "window", and what it waits on), since
+    #: when (the client's clock), the actions it had sent then; what the host's clocks did
+    #: wrong to it in this game.
+    _wait: tuple[object, ...] | None = None
+    _wait_since: float = 0.0
+    _wait_sent: int = 0
+    _clocks: list[str] = field(default_factory=list)
+    #: What this client saw of games it lost before their end, until their reveals come.
+    _pending: dict[int, Seen] = field(default_factory=dict)
+    #: The game whose reveal's parts are being received.
+    _revealing: int = 0
 
-    def receive(self, message: Message) -> None:
+    def receive(self, message: Message, now: float | None = None) -> None:
+        """Take in ``message``; ``now``, when it came (a monotonic clock, in seconds), to
+        check the host's clocks for this seat."""
         if isinstance(message, Welcome):
             self.seat, self.token, self.name = message.seat, message.token, message.name
             self.table = message.table
@@ -109,6 +125,8 @@ class Mirror:
             setattr(view, "claims", self._claims_copy)  # noqa: B010  (each game's view has it)
             self.view = view
             self.events, self.notes = message.events, message.notes
+            if now is not None:
+                self._clock(message, view, now)
             if message.events_from != self._events_from + len(self._events):
                 self._events_from, self._events = message.events_from, []  # a snapshot
             elif message.events_from == 0 and not self._events:
@@ -120,6 +138,57 @@ class Mirror:
             self.error = message
         elif isinstance(message, Bye):
             self.bye = message
+            if message.code == "match_over":
+                self._never_revealed()
+
+    def _clock(self, message: State, view: View, now: float) -> None:
+        """Check the host's clocks against this seat's waits: a turn timer that played for
+        it, or a window closed on it, before its time was up (docs/fairness.md)."""
+        table, wait = self.table, self._wait
+        if self.seat is None or table is None:
+            return
+        if wait is not None:
+            waited = now - self._wait_since
+            silent = len(self._sent) == self._wait_sent
+            for note in message.notes:
+                if note.kind == "timeout" and note.seat == self.seat and (
+                        wait[0] != "turn" or waited < table.turn_timeout - CLOCK_SLACK):
+                    self._clocks.append(f"the host's turn timer played for you after "
+                                        f"{waited:.1f} s of your {table.turn_timeout:g} s")
+                elif note.kind == "window" and wait[0] == "window" and silent and \
+                        waited < table.window - CLOCK_SLACK:
+                    self._clocks.append(f"the host closed a window on you after "
+                                        f"{waited:.1f} s of its {table.window:g} s")
+        key = view.window_key
+        now_waiting: tuple[object, ...] | None = None
+        if view.legal and self.seat in view.awaiting:
+            now_waiting = ("turn", self.game_number, view.turns) if key is None else \
+                ("window", self.game_number, key)
+        if now_waiting != wait:
+            self._wait, self._wait_since, self._wait_sent = now_waiting, now, len(self._sent)
+
+    def _seen(self, to_end: bool = True) -> Seen:
+        """What this client was shown of the current game, as it is now."""
+        return Seen(self.seat, self.contribution, tuple(self._claims), self._events_from,
+                    tuple(self._events), tuple(self._sent),
+                    self.view.hand if self.view is not None and self.seat is not None
+                    else None, self._from_start, to_end, tuple(self._clocks))
+
+    def _never_revealed(self) -> None:
+        """The games this client saw whose reveal never came (the match is over): not
+        checked."""
+        current = self.game_number
+        if current and current not in self.verdicts and current not in self._unchecked \
+                and (self._events or self._claims):
+            self._pending[current] = self._seen()
+        for game in sorted(self._pending):
+            self.verdicts[game] = unchecked("the host never sent this game's reveal")
+        self._pending.clear()
+
+    def _never_revealed_one(self) -> None:
+        game = min(self._pending)
+        del self._pending[game]
+        self.verdicts[game] = unchecked("the host never sent this game's reveal")
 
     def _committed(self, table: TableInfo) -> None:
         if self.commitment is None:
@@ -131,19 +200,24 @@ class Mirror:
 
     def _reveal(self, part: Reveal) -> None:
         """Keep a part of the host's reveal; check the game once it is all here."""
-        if part.game_number != self.game_number or part.actions_from != sum(
+        if part.game_number != self._revealing or part.actions_from != sum(
                 len(p.actions) for p in self._revealed):
             self._revealed = []  # a part out of place: wait for a whole reveal
             if part.actions_from != 0:
                 return
+        if not self._revealed:
+            self._revealing = part.game_number
         self._revealed.append(part)
         if part.complete:
             parts, self._revealed = self._revealed, []
-            # What this client was shown, as it is now: the check may come later.
-            seen = Seen(self.seat, self.contribution, tuple(self._claims), self._events_from,
-                        tuple(self._events), tuple(self._sent),
-                        self.view.hand if self.view is not None and self.seat is not None
-                        else None, self._from_start)
+            # What this client was shown, as it is now (or was, when it lost the game before
+            # its end): the check may come later.
+            if part.game_number == self.game_number:
+                seen = self._seen()
+            elif part.game_number in self._pending:
+                seen = self._pending.pop(part.game_number)
+            else:
+                return  # a game this client never saw
             table = self.table
             self._unchecked[part.game_number] = lambda: self._check(parts, seen, table)
             if self.check_at_once:
@@ -157,7 +231,7 @@ class Mirror:
 
     def _check(self, parts: list[Reveal], seen: Seen, table: TableInfo | None) -> Verdict:
         first = parts[0]
-        if table is None or first.game_number != self.game_number:
+        if table is None:
             return Verdict(("the host revealed a game this client did not see",))
         if table.commitment != self.commitment or table.seeded != self.seeded:
             return Verdict(("the host changed its commitment after you joined",))
@@ -176,9 +250,16 @@ class Mirror:
 
     def _claims_from(self, game: int, start: int, claims: tuple[Event, ...]) -> None:
         if game != self.game_number:
+            old = self.game_number
+            if old and old not in self.verdicts and old not in self._unchecked and (
+                    self._events or self._claims):
+                self._pending[old] = self._seen(to_end=False)  # its reveal may come yet
+                while len(self._pending) > 2:
+                    self._never_revealed_one()
             self.game_number, self._claims, self._claims_copy = game, [], ()
             self._events, self._sent, self._revealed = [], [], []
             self._events_from, self._from_start = 0, False
+            self._wait, self._clocks = None, []
         if start < len(self._claims):
             del self._claims[start:]
             self._claims_copy = ()
@@ -369,7 +450,7 @@ class Client:
                         self.on_connection(True)
                 if isinstance(message, Ping):
                     await self.send(Pong())
-                self.mirror.receive(message)
+                self.mirror.receive(message, self.last_read)
                 if self.on_message is not None:
                     result = self.on_message(message)
                     if result is not None:

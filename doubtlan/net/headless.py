@@ -240,6 +240,8 @@ _EVENT_GAMES = {kind: game for game in GAMES.values() for kind in game.events}
 
 def verdict_line(game: int, verdict: Verdict) -> str:
     """The check of game ``game``'s deal, in a line (docs/fairness.md)."""
+    if not verdict.checked:
+        return f"game {game}: deal not checked: " + "; ".join(verdict.notes)
     if verdict.ok:
         return f"game {game}: deal verified" + "".join(f" ({note})" for note in verdict.notes)
     return f"game {game}: the deal did not check out: " + "; ".join(verdict.problems)

@@ -4,10 +4,13 @@ every action the game accepted, on disk before anyone is told of them. A host th
 (:meth:`~doubtlan.net.table.Table.resume`); ``doubtlan verify`` checks a journal's deals and
 games (:func:`verify`).
 
-The file starts with :data:`MAGIC`, then records. A record is a 4-byte big-endian length, the
-CRC-32 of the body (4 bytes, big-endian), and the body: one msgpack map whose ``t`` says what
-it is (docs/journal.md lists them). The journal ends at the first record whose length,
-checksum or body does not read: the last write, torn by a crash, is ignored.
+The file starts with :data:`MAGIC`, then records. A record is a 4-byte big-endian length, a
+16-byte link and the body: one msgpack map whose ``t`` says what it is (docs/journal.md lists
+them). The links make a hash chain: each is SHA-256 of the link before it and the body, so a
+record changed, left out, repeated or moved breaks the chain where it happened. A record that
+does not read with nothing readable after it is the last write, torn by a crash, and is
+ignored; one with whole records after it is damage (:attr:`Contents.damage`). A table that
+closes its journal ends it with a ``closed`` record, so a journal cut short shows.
 
 Both readers of a journal play its games again with one :class:`Replay`: the table resuming
 refuses a journal at its first fault, ``verify`` notes each fault and reads on.
@@ -15,12 +18,12 @@ refuses a journal at its first fault, ``verify`` notes each fault and reads on.
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import os
 import struct
 import time
-import zlib
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO
@@ -30,8 +33,14 @@ import msgpack
 from ..rules import Event, Game, IDoubtIt, Match
 from ..rules.fairness import deal_seed
 
-MAGIC = b"doubtlan journal 1\n"
-HEADER = struct.Struct(">II")
+MAGIC = b"doubtlan journal 2\n"
+#: The first line of the journals of doubtlan before the hash chain, which this one refuses.
+OLD_MAGIC = b"doubtlan journal 1\n"
+#: How long a link of the chain is, in bytes.
+LINK = 16
+HEADER = struct.Struct(f">I{LINK}s")
+#: The link before a journal's first record.
+FIRST_LINK = hashlib.sha256(MAGIC).digest()[:LINK]
 #: The longest record a journal may hold (a seats record of 16 seats is far smaller).
 MAX_RECORD = 1 << 20
 #: The game of a journal whose table record names none: journals from before the second
@@ -52,14 +61,28 @@ class JournalError(Exception):
     """A journal that cannot be used: the message says why, in a sentence for people."""
 
 
+def link(previous: bytes, body: bytes) -> bytes:
+    """The chain's link for a record of ``body`` after the link ``previous``."""
+    return hashlib.sha256(previous + body).digest()[:LINK]
+
+
 @dataclass
 class Contents:
     """What a journal holds: its records, and how many bytes of it are whole."""
 
     records: list[dict[str, Any]]
     good: int
-    #: Bytes after the whole records (a torn last write), ignored.
+    #: Bytes after the whole records, ignored: a torn last write, or damage.
     torn: int
+    #: The link of the last whole record (the next record's ``previous``).
+    link: bytes = FIRST_LINK
+    #: None, or a sentence: a record that does not read with whole records after it.
+    damage: str | None = None
+
+    @property
+    def closed(self) -> bool:
+        """Whether the table closed the journal (nothing was cut off its end)."""
+        return bool(self.records) and self.records[-1]["t"] == "closed"
 
 
 def read(path: Path) -> Contents:
@@ -68,34 +91,75 @@ def read(path: Path) -> Contents:
         data = path.read_bytes()
     except OSError as error:
         raise JournalError(f"cannot read the journal {path}: {error.strerror}") from None
+    return parse(data, path)
+
+
+def parse(data: bytes, path: Path) -> Contents:
+    """The whole records of ``data``, the journal at ``path``."""
+    if data.startswith(OLD_MAGIC):
+        raise JournalError(f"{path} was written by an older doubtlan (journal version 1), "
+                           "which this one does not read")
     if not data.startswith(MAGIC):
         raise JournalError(f"{path} is not a doubtlan journal")
     records = []
-    offset = len(MAGIC)
-    for record, end in _records(data, offset):
+    offset, chain = len(MAGIC), FIRST_LINK
+    while (found := _record(data, offset, chain)) is not None:
+        record, offset, chain = found
         records.append(record)
-        offset = end
-    return Contents(records, offset, len(data) - offset)
+    contents = Contents(records, offset, len(data) - offset, chain)
+    after = _whole_after(data, offset)
+    if after is not None:
+        contents.damage = (f"{path} is damaged at byte {offset}: the record there does not "
+                           f"read, and whole records follow it (from byte {after})")
+    return contents
 
 
-def _records(data: bytes, offset: int) -> Iterator[tuple[dict[str, Any], int]]:
-    while offset + HEADER.size <= len(data):
-        length, checksum = HEADER.unpack_from(data, offset)
-        start = offset + HEADER.size
-        end = start + length
-        if length > MAX_RECORD or end > len(data):
-            return
-        body = data[start:end]
-        if zlib.crc32(body) != checksum:
-            return
-        try:
-            record = msgpack.unpackb(body, raw=False, strict_map_key=True)
-        except (ValueError, msgpack.UnpackException):
-            return
-        if not isinstance(record, dict) or not isinstance(record.get("t"), str):
-            return
-        yield record, end
-        offset = end
+def _record(data: bytes, offset: int,
+            previous: bytes) -> tuple[dict[str, Any], int, bytes] | None:
+    """The record at ``offset`` after the link ``previous``, where it ends and its link;
+    None unless it is whole and in the chain."""
+    if offset + HEADER.size > len(data):
+        return None
+    length, stored = HEADER.unpack_from(data, offset)
+    start = offset + HEADER.size
+    end = start + length
+    if length > MAX_RECORD or end > len(data):
+        return None
+    body = data[start:end]
+    if link(previous, body) != stored:
+        return None
+    record = _body(body)
+    return None if record is None else (record, end, stored)
+
+
+def _whole_after(data: bytes, offset: int) -> int | None:
+    """Where, after the record at ``offset`` that does not read, a whole record begins (one
+    the record after it links to, or the journal's last); None if nowhere: what a torn
+    write leaves. Every record's body begins with its ``t`` (:meth:`Journal.append`)."""
+    start = offset
+    while True:
+        if start + HEADER.size <= len(data):
+            length, stored = HEADER.unpack_from(data, start)
+            end = start + HEADER.size + length
+            if length <= MAX_RECORD and end <= len(data) and (
+                    _record(data, end, stored) is not None
+                    or start > offset and end == len(data) and _body(data[end - length:end])):
+                return start
+        key = data.find(b"\xa1t", start + HEADER.size + 2)  # a map's first key, "t"
+        if key < 0:
+            return None
+        start = key - 1 - HEADER.size
+
+
+def _body(body: bytes) -> dict[str, Any] | None:
+    """The record ``body`` holds, if it reads as one."""
+    try:
+        record = msgpack.unpackb(body, raw=False, strict_map_key=True)
+    except (ValueError, msgpack.UnpackException):
+        return None
+    if not isinstance(record, dict) or not isinstance(record.get("t"), str):
+        return None
+    return record
 
 
 class Replay:
@@ -149,14 +213,24 @@ class Replay:
 
 
 class Journal:
-    """A journal open for appending. :meth:`append` buffers a record; :meth:`sync` puts every
-    record appended so far on the disk (flushed and fsynced), and the table calls it before
-    it hands anything to the network."""
+    """A journal open for appending, and locked: a second host cannot write it at the same
+    time. :meth:`append` buffers a record; :meth:`sync` puts every record appended so far on
+    the disk (flushed and fsynced), and the table calls it before it hands anything to the
+    network."""
 
-    def __init__(self, path: Path, file: BinaryIO) -> None:
+    def __init__(self, path: Path, file: BinaryIO, chain: bytes) -> None:
         self.path = path
         self._file = file
+        self._link = chain
         self._dirty = False
+
+    @staticmethod
+    def _lock(path: Path, file: BinaryIO) -> None:
+        try:
+            fcntl.flock(file.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            file.close()
+            raise JournalError(f"{path} is in use: another host is writing it") from None
 
     @classmethod
     def create(cls, path: Path) -> Journal:
@@ -172,29 +246,50 @@ class Journal:
                                "or give another --journal") from None
         except OSError as error:
             raise JournalError(f"cannot create the journal {path}: {error.strerror}") from None
+        cls._lock(path, file)
         file.write(MAGIC)
-        journal = cls(path, file)
+        journal = cls(path, file, FIRST_LINK)
         journal._dirty = True
         return journal
 
     @classmethod
-    def reopen(cls, path: Path, good: int) -> Journal:
-        """The journal at ``path``, cut after its ``good`` bytes (a torn last write goes),
-        to go on appending."""
+    def open(cls, path: Path) -> tuple[Journal, Contents]:
+        """The journal at ``path``, locked, and what it holds, to go on with once it has
+        been read back (:meth:`cut`). A damaged journal is refused, and left as it is."""
         try:
             file = open(path, "r+b")  # noqa: SIM115 (closed by close())
-            file.truncate(good)
-            file.seek(good)
         except OSError as error:
-            raise JournalError(f"cannot write the journal {path}: {error.strerror}") from None
-        journal = cls(path, file)
-        journal._dirty = True
-        journal.sync()
-        return journal
+            raise JournalError(f"cannot open the journal {path}: {error.strerror}") from None
+        cls._lock(path, file)
+        try:
+            contents = parse(file.read(), path)
+        except (OSError, JournalError) as error:
+            file.close()
+            if isinstance(error, JournalError):
+                raise
+            raise JournalError(f"cannot read the journal {path}: {error.strerror}") from None
+        if contents.damage is not None:
+            file.close()
+            raise JournalError(f"{contents.damage}; it cannot be resumed, and is left as it "
+                               "is (doubtlan verify says more)")
+        return cls(path, file, contents.link), contents
+
+    def cut(self, good: int) -> None:
+        """Go on after the journal's first ``good`` bytes (a torn last write goes)."""
+        try:
+            self._file.truncate(good)
+            self._file.seek(good)
+        except OSError as error:
+            raise JournalError(f"cannot write the journal {self.path}: "
+                               f"{error.strerror}") from None
+        self._dirty = True
+        self.sync()
 
     def append(self, record: dict[str, Any]) -> None:
-        body = msgpack.packb(record, use_bin_type=True)
-        self._file.write(HEADER.pack(len(body), zlib.crc32(body)) + body)
+        """Add ``record`` (its ``t`` first, as :func:`parse` looks for it)."""
+        body = msgpack.packb({"t": record["t"], **record}, use_bin_type=True)
+        self._link = link(self._link, body)
+        self._file.write(HEADER.pack(len(body), self._link) + body)
         self._dirty = True
 
     def sync(self) -> None:
@@ -203,8 +298,12 @@ class Journal:
             os.fsync(self._file.fileno())
             self._dirty = False
 
-    def close(self) -> None:
+    def close(self, closed: bool = True) -> None:
+        """Close the journal: ``closed``, as its table closes (a ``closed`` record ends
+        it); otherwise as it is (a resume that failed)."""
         if not self._file.closed:
+            if closed:
+                self.append({"t": "closed"})
             self.sync()
             self._file.close()
 
@@ -249,14 +348,24 @@ def verify(path: Path) -> tuple[list[str], list[str]]:
     from the seats' seeds), each game's actions by the rules. Returns (lines for people,
     problems): no problems means verified."""
     from ..rules import RulesError, game_named
-    from ..rules.fairness import CHAIN_LINKS, SeedChain, links_to
+    from ..rules.fairness import (
+        CHAIN_LINKS,
+        HOST_PLAYED,
+        PLAYED_BY,
+        Played,
+        SeedChain,
+        host_played,
+        links_to,
+    )
 
     contents = read(path)
     lines: list[str] = []
     problems: list[str] = []
+    if contents.damage is not None:
+        problems.append(contents.damage)
     records = contents.records
     if not records or records[0].get("t") != "table":
-        return lines, [f"{path} does not start with a table"]
+        return lines, [*problems, f"{path} does not start with a table"]
     try:
         commitment = SeedChain(records[0]["root"]).commitment
         players = records[0]["config"]["players"]
@@ -289,11 +398,19 @@ def verify(path: Path) -> tuple[list[str], list[str]]:
                     problems.append(f"record {index}: game {record['game']} was dealt before "
                                     f"game {number} ended")
                 ended()
-                number, actions = record["game"], 0
+                last, number, actions = number, record["game"], 0
                 if type(number) is not int or not 1 <= number <= CHAIN_LINKS:
                     problems.append(f"record {index}: a game numbered {number!r}")
                     replay.game, number = None, 0
                     continue
+                if number <= last:
+                    problems.append(f"record {index}: game {number} is dealt again (it "
+                                    f"comes after game {last})")
+                elif number > last + 1:
+                    missing = f"game {last + 1} is" if number == last + 2 else \
+                        f"games {last + 1} to {number - 1} are"
+                    problems.append(f"record {index}: {missing} missing (game {number} "
+                                    f"comes after game {last})")
                 secret, seeds = record["secret"], tuple(record["seeds"])
                 if not links_to(secret, number, commitment):
                     problems.append(f"game {number}: its secret does not match the commitment")
@@ -310,13 +427,21 @@ def verify(path: Path) -> tuple[list[str], list[str]]:
                 if replay.game is None or record["game"] != number:
                     problems.append(f"record {index}: an action outside its game")
                     continue
+                taken = Played(record["seat"], record["action"], record["by"])
+                if taken.by not in PLAYED_BY:
+                    problems.append(f"record {index}: game {number}, action {actions + 1} was "
+                                    f"played by {taken.by!r}, which is no one")
+                elif taken.by in HOST_PLAYED and (
+                        wrong := host_played(replay.game, taken)) is not None:
+                    problems.append(f"record {index}: game {number}, action {actions + 1}: "
+                                    f"{wrong}")
                 replay.act(record)
                 actions += 1
                 if record["h"] != replay.digest:
                     problems.append(f"record {index}: game {number}, action {actions}: the "
                                     "game went otherwise than the journal says")
                     replay.game = None
-            elif kind != "table":
+            elif kind not in ("table", "closed"):
                 problems.append(f"record {index}: unknown record {kind!r}")
         except RulesError as error:
             problems.append(f"record {index}: game {number}, action {actions + 1} breaks the "
@@ -326,7 +451,11 @@ def verify(path: Path) -> tuple[list[str], list[str]]:
             problems.append(f"record {index} cannot be read ({error!r})")
             replay.game = None
     ended()
-    if contents.torn:
+    if contents.torn and contents.damage is None:
         lines.append(f"{contents.torn} bytes after the last whole record were left out "
                      "(a write cut short by a crash)")
+    if not contents.closed and contents.damage is None:
+        problems.append("the journal does not end where its table closed it: the host "
+                        "stopped without closing it (a crash it was not resumed from), or "
+                        "the file was cut short")
     return lines, problems

@@ -33,6 +33,9 @@ MAX_CONTRIBUTION = 32
 #: Who played an action: the seat's player, a seated bot, a bot standing in for an absent
 #: player, the host when the turn timer ran out, or the host when a window's time ran out.
 PLAYED_BY = ("player", "bot", "stand-in", "timer", "window")
+#: Those of :data:`PLAYED_BY` that are the host playing in a player's name: each plays what
+#: the rules' ``timeout_actions`` give, and nothing else (:func:`host_played`).
+HOST_PLAYED = ("stand-in", "timer", "window")
 
 
 def digest(data: bytes) -> bytes:
@@ -95,6 +98,23 @@ class Played:
     by: str
 
 
+def host_played(game: Any, played: Played) -> str | None:
+    """Why the host could not have played ``played`` in its seat's name now, in ``game``
+    (before the action is applied), or None. The turn timer plays the turn's seat's
+    ``timeout_actions``; a window's time, an awaited seat's; a stand-in, either."""
+    seat, by = played.seat, played.by
+    if by == "timer" and game.turn_seat() != seat:
+        return f"the turn timer played for seat {seat + 1}, whose turn it was not"
+    if by == "window" and (game.window_key() is None or seat not in game.awaiting()):
+        return f"a window's time ran out for seat {seat + 1}, which it was not waiting for"
+    rule = game.timeout_actions(seat)
+    if not rule or game.parse_action(played.action) != rule[0]:
+        what = repr(rule[0].text) if rule else "nothing"
+        return (f"{played.action!r} played by the host for seat {seat + 1} ({by}) is not "
+                f"what the rules play when time runs out ({what})")
+    return None
+
+
 @dataclass(frozen=True, slots=True)
 class Disclosure:
     """What the host discloses when game ``game`` ends (sent in ``reveal`` messages)."""
@@ -129,6 +149,12 @@ class Seen:
     #: False when this client came to the game after it started (its actions from before
     #: are not known to it).
     from_start: bool = True
+    #: False when this client lost the game before its end (it came back in the next): what
+    #: it was shown is checked as far as it went.
+    to_end: bool = True
+    #: What this client found wrong with the host's clocks while it played (a turn timer
+    #: that ran out early for it), each a sentence: problems of the check too.
+    clocks: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,10 +164,17 @@ class Verdict:
 
     problems: tuple[str, ...]
     notes: tuple[str, ...] = ()
+    #: False when the game could not be checked (its reveal never came): ``notes`` says why.
+    checked: bool = True
 
     @property
     def ok(self) -> bool:
         return not self.problems
+
+
+def unchecked(why: str) -> Verdict:
+    """The verdict on a game that could not be checked, and why."""
+    return Verdict((), (why,), checked=False)
 
 
 def verify(reveal: Disclosure, *, commitment: bytes, players: int, options: Any,
@@ -184,20 +217,25 @@ def verify(reveal: Disclosure, *, commitment: bytes, players: int, options: Any,
         if played.by not in PLAYED_BY:
             return Verdict((f"action {number} was played by {played.by!r}, which is no one",))
         try:
+            if played.by in HOST_PLAYED and (wrong := host_played(dealt, played)) is not None:
+                return Verdict((f"action {number}: {wrong}",))
             dealt.apply(played.seat, dealt.parse_action(played.action))
         except RulesError as error:
             return Verdict((f"action {number} ({played.action!r} by seat {played.seat + 1}) "
                             f"breaks the rules: {error.message}",))
-    problems: list[str] = []
+    problems: list[str] = list(seen.clocks)
     if not dealt.over:
         problems.append("the actions revealed do not finish the game")
     claims = dealt.view(None).claims
+    events = dealt.log(seat, seen.events_from)
+    if not seen.to_end:  # shown as far as this client saw the game
+        claims, events = claims[:len(seen.claims)], events[:len(seen.events)]
+        notes.append("you left this game before its end: it was checked as far as you saw it")
     if claims != seen.claims:
         problems.append(_first_difference("claim", seen.claims, claims))
-    events = dealt.log(seat, seen.events_from)
     if seen.events != events:
         problems.append(_first_difference("event", seen.events, events, seen.events_from))
-    if seat is not None and seen.hand is not None \
+    if seat is not None and seen.hand is not None and seen.to_end \
             and dealt.view(seat).hand != seen.hand:
         problems.append("your hand as last shown is not the one the deal and the actions "
                         "give")

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from ...rules import Action, Game, Match
 from ...rules.fairness import Played, SeedChain
 from ..journal import Journal
-from ..messages import Message, Note
+from ..messages import Message, Note, Reveal
 from ..pin import HostExchange
 from .config import TableConfig, TableState
 
@@ -88,6 +88,8 @@ class TableParts:
     _notes: list[Note]
     _changed: bool
     _reveal_due: bool
+    #: The last game's reveal, while the next is played: sent to whoever comes back in it.
+    _previous: tuple[Reveal, ...]
     #: The deals: the chain of the host's secrets, and the game being played (its secret,
     #: the seats' seeds, every action so far, and a digest of its events).
     chain: SeedChain
@@ -135,6 +137,7 @@ class TableParts:
         def _send(self, conn: int, message: Message) -> None: ...
         def _broadcast_table(self, but: int | None = None) -> None: ...
         def _welcome(self, client: Conn, seat: Seat | None) -> None: ...
+        def _reveals(self) -> tuple[Reveal, ...]: ...
 
         # replay.py
         def _journal_seats(self) -> None: ...

@@ -13,6 +13,7 @@ from typing import Any
 from ...rules import Game
 from ..messages import Note
 from .base import TableParts
+from .standins import STAND_IN
 
 
 class Clocks(TableParts):
@@ -35,7 +36,7 @@ class Clocks(TableParts):
         for seat in self.seats:
             away = seat.away_since
             if away is not None and seat.bot is None and now >= away + self.config.grace:
-                seat.bot = self._bot(self.config.stand_in, seat.number)
+                seat.bot = STAND_IN
         if self._next_game_due is not None and now >= self._next_game_due:
             self._next_game_due = None
             if self.state == "between":

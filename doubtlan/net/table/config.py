@@ -44,8 +44,6 @@ class TableConfig:
     next_game_delay: float | None = 0.0
     #: Start the match as soon as every seat is taken.
     autostart: bool = True
-    #: The strategy that plays for an absent player.
-    stand_in: str = "counter"
     #: The game played at the table (``doubtlan host --game``).
     game: str = DEFAULT_GAME
 
@@ -58,13 +56,14 @@ def config_record(config: TableConfig) -> dict[str, Any]:
         "turn_timeout": config.turn_timeout, "grace": config.grace,
         "seed": None if config.seed is None else seed_bytes(config.seed),
         "bot_delay": config.bot_delay, "next_game_delay": config.next_game_delay,
-        "autostart": config.autostart, "stand_in": config.stand_in, "game": config.game,
+        "autostart": config.autostart, "game": config.game,
     }
 
 
 def config_from(record: dict[str, Any]) -> TableConfig:
     """The set-up a journal's ``table`` record holds (ValueError when it does not read)."""
     fields = dict(record)
+    fields.pop("stand_in", None)  # (journals from when a strategy stood in: now the rules)
     if not isinstance(fields.get("options"), str):
         raise ValueError("the table's rules are not a text")
     game = fields.setdefault("game", UNNAMED_GAME)  # (journals from before the second game)

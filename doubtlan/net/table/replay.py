@@ -15,9 +15,9 @@ from typing import Any, Self
 from ...rules import Match, RulesError
 from ...rules.fairness import Played
 from ..journal import Journal, JournalError, Replay
-from ..journal import read as read_journal
 from .base import Seat, TableParts
 from .config import config_from
+from .standins import STAND_IN
 
 
 class Replaying(TableParts):
@@ -44,7 +44,7 @@ class Replaying(TableParts):
         they come back with their tokens. The journal goes on at ``path``. ``settings``
         change how the table runs (``autostart``, ``next_game_delay``: the app's host and
         the headless host differ), not what was played."""
-        contents = read_journal(path)
+        journal, contents = Journal.open(path)  # locked: no second host resumes it
         records = contents.records
         try:
             first = records[0]
@@ -60,12 +60,15 @@ class Replaying(TableParts):
             # The game as the journal left it.
             table.secret, table.contributions = replay.secret, replay.seeds
             table._digest = replay.digest
-        except JournalError:
+        except BaseException as error:
+            journal.close(closed=False)  # as it was: nothing cut, nothing added
+            if isinstance(error, (IndexError, KeyError, TypeError, ValueError,
+                                  AttributeError, RulesError)):
+                raise JournalError(f"the journal {path} is damaged ({error!r}); it is left "
+                                   "as it is") from None
             raise
-        except (IndexError, KeyError, TypeError, ValueError, AttributeError,
-                RulesError) as error:
-            raise JournalError(f"the journal {path} is damaged ({error!r})") from None
-        table.journal = Journal.reopen(path, contents.good)  # before anything new happens
+        journal.cut(contents.good)  # a torn last write goes, before anything new happens
+        table.journal = journal
         table._resume_clocks(now)
         return table
 
@@ -85,7 +88,7 @@ class Replaying(TableParts):
                 if strategy is not None:
                     seat.bot = self._bot(strategy, number)
                 elif gone:
-                    seat.bot = self._bot(config.stand_in, number)
+                    seat.bot = STAND_IN
                 self.seats.append(seat)
             if self.game is None:
                 self.match = Match(config.players, config.options, seed=config.seed,
@@ -110,7 +113,7 @@ class Replaying(TableParts):
                 raise JournalError(f"the journal's game {record['game']} went otherwise than "
                                    "it says")
             self.played.append(Played(seat, text, by))
-        else:
+        elif kind != "closed":  # (a table closed, and resumed after)
             raise JournalError(f"the journal has a record this doubtlan does not know: {kind!r}")
 
     def _resume_clocks(self, now: float) -> None:

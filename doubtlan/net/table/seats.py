@@ -15,6 +15,7 @@ from ..messages import PROTOCOL_VERSION, Bye, Hello, Knock, Proof
 from ..pin import HostExchange
 from .base import Conn, Seat, TableParts
 from .config import Refused
+from .standins import STAND_IN
 
 #: Wrong PINs from one address before it must wait, and the longest wait, in seconds.
 PIN_TRIES, PIN_LOCK_MAX = 3, 60.0
@@ -168,7 +169,7 @@ class Seating(TableParts):
         elif client.seat is not None:
             seat = self.seats[client.seat]
             seat.gone, seat.conn, seat.away_since = True, None, now
-            seat.bot = self._bot(self.config.stand_in, seat.number)
+            seat.bot = STAND_IN
             client.seat = None
         self._send(client.id, Bye("left", "you left the table"))
         self.closing.append(client.id)

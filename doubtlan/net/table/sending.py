@@ -116,6 +116,9 @@ class Sending(TableParts):
             self._snapshot(client)
             if self.game.over:  # (one that came back after the game ended checks it too)
                 self._reveal(client.id)
+            else:  # (and one that lost the last game before its end checks what it saw)
+                for reveal in self._previous:
+                    self._send(client.id, reveal)
 
     def publish(self) -> None:
         """Put in the outbox what changed in the game for every connection, once.
@@ -133,20 +136,25 @@ class Sending(TableParts):
                     self._reveal(conn.id)
 
     def _reveal(self, conn: int) -> None:
-        """Send ``conn`` the game's reveal, in parts when it is long."""
+        """Send ``conn`` the game's reveal."""
+        for reveal in self._reveals():
+            self._send(conn, reveal)
+
+    def _reveals(self) -> tuple[Reveal, ...]:
+        """The game's reveal, in parts when it is long."""
         game = self.game
         assert game is not None
         played = tuple(self.played)
-        start = 0
+        parts, start = [], 0
         while True:
             part = played[start:start + REVEAL_CHUNK]
             complete = start + len(part) == len(played)
-            self._send(conn, Reveal(
+            parts.append(Reveal(
                 self.match.games, self.secret.hex(),
                 tuple(seed.hex() for seed in self.contributions), game.opener, start, part,
                 complete))
             if complete:
-                return
+                return tuple(parts)
             start += len(part)
 
     def _broadcast_states(self) -> None:

@@ -1,7 +1,9 @@
 """The bots at the table: those the host seated, and the stand-ins that play for an absent
-player (its turns only: a stand-in is silent in windows and never calls). Each bot plans
-from its seat's view at a moment of the game and plays its plan one action at a time,
-paced by the bot delay.
+player. A stand-in plays the rules' ``timeout_actions``, as the turn timer does (silent in
+windows, its turns as the rules say, never a call), so that every player can check what the
+host played in an absent player's name (``fairness.host_played``). Each bot plans from its
+seat's view at a moment of the game and plays its plan one action at a time, paced by the
+bot delay.
 """
 
 from __future__ import annotations
@@ -13,6 +15,16 @@ from ...rules import Game, RulesError
 from ...rules.seeds import derive, seed_bytes
 from ..messages import Note
 from .base import Seat, TableParts
+
+
+class StandIn:
+    """What plays for an absent player: the rules' ``timeout_actions`` (no strategy)."""
+
+    name = "stand-in"
+
+
+#: The one stand-in (it keeps nothing of its own).
+STAND_IN = StandIn()
 
 
 class StandIns(TableParts):
@@ -77,15 +89,13 @@ class StandIns(TableParts):
             if stand_in or seat.asked == game.turns:
                 return False  # a stand-in never calls for an absent player
             seat.asked = game.turns
-        view = game.view(number)
-        if stand_in and game.window_key() is not None:
-            # An absent player is silent in windows (I Doubt It: the claim stands).
+        if stand_in:
+            # The turn timer's rule: silent in windows (I Doubt It: the claim stands).
             seat.plan = list(game.timeout_actions(number))
-        elif stand_in:
-            seat.plan = list(seat.bot.turn(view))  # its turn; never a call
-            self._notes.append(Note("away", number))
+            if game.window_key() is None and seat.plan:
+                self._notes.append(Note("away", number))
         else:
-            seat.plan = list(seat.bot.act(view))
+            seat.plan = list(seat.bot.act(game.view(number)))
         seat.planned = moment
         return bool(seat.plan)
 

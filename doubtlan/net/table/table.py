@@ -47,6 +47,7 @@ class Table(Seating, Clocks, StandIns, Sending, Replaying):
         self.results = []
         self.on_change = lambda: None
         self._notes, self._changed, self._reveal_due = [], False, False
+        self._previous = ()
         self._pin_failures = {}
         self._pin_allowance = (0.0, float("-inf"))  # (full at the first knock)
         self.fingerprint = b""
@@ -129,6 +130,8 @@ class Table(Seating, Clocks, StandIns, Sending, Replaying):
             self._broadcast_table()
             self.finish()
             return
+        if self.game is not None and self.game.over:
+            self._previous = self._reveals()
         self.secret = self.chain.secret(number)
         seeded = self.config.seed is not None
         self.contributions = tuple(b"" if seeded else seat.contribution for seat in self.seats)

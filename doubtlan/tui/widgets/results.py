@@ -108,6 +108,8 @@ def deal_text(verdict: Verdict | None) -> Text:
     """What the check of the game's deal found (docs/fairness.md), in a sentence or two."""
     if verdict is None:
         return Text("Checking the deal...", style="dim")
+    if not verdict.checked:
+        return Text(f"Deal not checked: {'; '.join(verdict.notes)}.", style="yellow")
     if not verdict.ok:
         text = Text("The deal did not check out: ", style="bold red")
         text.append(sentence(verdict.problems[0]), style="red")
