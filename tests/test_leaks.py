@@ -24,8 +24,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from wire import Harness
 
-from doubtlan.net.messages import PROTOCOL_VERSION, Act, Error, Hello, State, Welcome
+from doubtlan.net.messages import PROTOCOL_VERSION, Act, Error, Hello, Message, State, Welcome
 from doubtlan.net.table import TableConfig, sending
+from doubtlan.rules import iknowyoudont as know
 
 #: A playing card's label in a text (an error message).
 LABEL = re.compile(r"(10|[2-9AJQK])[♠♥♦♣]")
@@ -190,3 +191,68 @@ def test_a_forged_hello_cannot_take_a_seat(spec: GameSpec) -> None:
     last = "y" if welcome.token.endswith("x") else "x"  # (a token may end in x: 1 in 64)
     h.send(forged, Hello(PROTOCOL_VERSION, "Amy", None, welcome.token[:-1] + last, False))
     assert forged in h.closed and h.table.seats[2].conn == amy
+
+
+# -- timing -----------------------------------------------------------------------------------
+
+
+def _frame_times(holds_interception: bool) -> list[tuple[float, int, str]]:
+    """When the host sends each frame, and to whom, up to Amy's first turn, at an I Know
+    You Don't table with the app's bot delay where Amy (a person, who never intercepts) does
+    or does not hold an Interception: the rest of the deal is the same."""
+    config = TableConfig(players=3, games=1, seed=3, window=5.0, turn_timeout=30.0,
+                         grace=60.0, bot_delay=1.0, game="iknowyoudont",
+                         options=know.Options())
+    h = Harness(config, bots=2, strategy="counter")
+    match, amy_seat = h.table.match, 2
+    deal = match.new_game
+
+    def dealt(seed: bytes | None = None) -> Any:
+        game = deal(seed)
+        hands = [list(hand) for hand in game.state.hands]
+        draw = list(game.state.draw)  # (the top last: the bottom is drawn last)
+        mine = hands[amy_seat]
+        for at, card in enumerate(mine):  # none in her hand ...
+            if card.kind is know.Kind.INTERCEPTION:
+                other = next(i for i, c in enumerate(draw) if c.kind is not know.Kind.INTERCEPTION)
+                mine[at], draw[other] = draw[other], card
+        if holds_interception:  # ... or one, from the bottom of the draw pile
+            other = next(i for i, c in enumerate(draw) if c.kind is know.Kind.INTERCEPTION)
+            mine[-1], draw[other] = draw[other], mine[-1]
+        for i, hand in enumerate(hands):
+            if i != amy_seat:
+                assert hand == list(game.state.hands[i])  # the others' hands are the same
+        again = know.IKnowYouDont.from_hands(hands, config.options, opener=game.opener,
+                                             draw=draw)
+        match.game = again
+        return again
+
+    match.new_game = dealt  # type: ignore[method-assign]
+    frames: list[tuple[float, int, str]] = []
+    take = h.table.take_outbox
+
+    def taken() -> list[tuple[int, Message]]:
+        out = take()
+        frames.extend((h.now, conn, message.TYPE) for conn, message in out)
+        return out
+
+    h.table.take_outbox = taken  # type: ignore[method-assign]
+    h.hello("Amy")
+    game = h.table.game
+    assert game is not None
+    assert any(card.kind is know.Kind.INTERCEPTION
+               for card in game.state.hands[amy_seat]) is holds_interception
+    for _ in range(2000):
+        if game.over or game.turn_seat() == amy_seat:
+            break
+        h.advance(0.25)
+    assert game.turn_seat() == amy_seat and game.turns >= 2
+    return frames
+
+
+def test_the_hosts_timing_is_the_same_for_deals_that_differ_only_in_hidden_cards() -> None:
+    """The bot delay holds a bot's answer where a person could intercept: decided from who
+    sits where, so no frame comes at another time because of what a hand holds."""
+    without, with_one = _frame_times(False), _frame_times(True)
+    assert len({t for t, _, _ in without}) > 3  # frames at many moments: the bots were paced
+    assert without == with_one

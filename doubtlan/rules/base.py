@@ -294,6 +294,13 @@ class Game(abc.ABC, Generic[OptionsT, ViewT]):
     def may_act(self) -> tuple[int, ...]:
         """Every seat with a legal action now: :meth:`awaiting` plus optional callers."""
 
+    def could_call(self) -> tuple[int, ...]:
+        """The seats not awaited that the rules let call now if their hands allow it, from
+        public facts alone (never from a hand): the host decides from these, not from
+        :meth:`may_act`, whether a bot's answer waits for a person who might call (a
+        decision whose timing everyone sees). None by default."""
+        return ()
+
     @abc.abstractmethod
     def window_key(self) -> tuple[object, ...] | None:
         """While the game waits for answers on the window clock (the host's ``--window``),

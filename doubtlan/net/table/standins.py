@@ -101,14 +101,15 @@ class StandIns(TableParts):
 
     def _hold_answer(self, game: Game[Any, Any], key: tuple[object, ...], now: float) -> bool:
         """Whether a bot's answer waits (the bot delay, once per wait of the window clock):
-        only while a person may act out of turn meanwhile (I Know You Don't: intercept
-        ahead of a bot that would pass or accept at once)."""
+        only while a person sits where the rules let a call come out of turn meanwhile (I
+        Know You Don't: intercept ahead of a bot that would pass or accept at once). Decided
+        from who sits where (``could_call``), never from what is in a hand: everyone sees
+        when the answer comes."""
         delay = self.config.bot_delay
         held = (self.match.games, key)
         if delay <= 0 or self._held == held:
             return False
-        awaiting = game.awaiting()
-        if not any(self.seats[s].bot is None for s in game.may_act() if s not in awaiting):
+        if not any(self.seats[s].bot is None for s in game.could_call()):
             return False
         self._held, self._bot_due = held, now + delay
         return True

@@ -161,6 +161,13 @@ class IKnowYouDont(Game[Options, TableView]):
             return awaiting
         return awaiting + self._interceptors()
 
+    def could_call(self) -> tuple[int, ...]:
+        """Every seat that may intercept now if it holds an Interception (hands unseen)."""
+        state = self.state
+        if state.phase is not PRIORITY:
+            return ()
+        return tuple(seat for seat in self._round[state.active][:-1] if seat != state.priority)
+
     def _interceptors(self) -> tuple[int, ...]:
         """The seats that may intercept now, clockwise from the active player."""
         state = self.state
