@@ -398,9 +398,11 @@ def _join(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
             await headless.find(args.table, args.timeout)
         if args.watch:
             return await headless.watch(found.address, pin=args.pin,
-                                        fingerprint=found.fingerprint)
+                                        fingerprint=found.fingerprint,
+                                        commitment=found.commitment)
         return await headless.join_bot(args.bot, found.address, name=args.name or values.login(),
-                                       pin=args.pin, fingerprint=found.fingerprint)
+                                       pin=args.pin, fingerprint=found.fingerprint,
+                                       commitment=found.commitment)
 
     try:
         return asyncio.run(run())

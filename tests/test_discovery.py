@@ -75,6 +75,7 @@ def test_the_service_type_is_a_valid_mdns_type() -> None:
         dataclasses.replace(AD, name="Ça joue — table 2 (pour de vrai)", pin=True, state="over"),
         dataclasses.replace(AD, addresses=("10.0.0.7", "192.168.1.20"), taken=4, rules=""),
         dataclasses.replace(AD, name="x" * 63, version=65535, seats=64, taken=0),
+        dataclasses.replace(AD, fingerprint="ab" * 32, commitment="0f" * 32),
     ],
 )
 def test_properties_round_trip(ad: TableAd) -> None:
@@ -83,14 +84,16 @@ def test_properties_round_trip(ad: TableAd) -> None:
 
 
 def test_properties_are_small() -> None:
-    ad = dataclasses.replace(AD, name="n" * 59, rules="r" * discovery.MAX_RULES, pin=True)
+    ad = dataclasses.replace(AD, name="n" * 59, rules="r" * discovery.MAX_RULES, pin=True,
+                             fingerprint="ab" * 32, commitment="cd" * 32)
     properties = ad.properties()
-    assert set(properties) == {"v", "name", "game", "rules", "taken", "seats", "state", "pin"}
+    assert set(properties) == {"v", "name", "game", "rules", "taken", "seats", "state", "pin",
+                               "fp", "c"}
     assert all(len(key) <= 5 for key in properties)
     # A TXT string holds at most 255 bytes; a whole record well under a packet.
     sizes = [len(f"{key}={value}".encode()) for key, value in properties.items()]
     assert max(sizes) <= 255
-    assert sum(sizes) < 400
+    assert sum(sizes) < 550
     assert properties["name"] == "n" * 59 and properties["pin"] == "1"
 
 
@@ -126,6 +129,8 @@ def test_unknown_keys_are_ignored() -> None:
         ({"name": b"y" * 64}, "TXT name must be at most 63 bytes"),
         ({"name": b"bad\x07bell"}, "TXT name must not hold control characters"),
         ({"name": b"   "}, "TXT name must be a non-empty string"),
+        ({"c": b"12345"}, "c must be 64 hex digits"),
+        ({"c": b"G" * 64}, "c must be 64 hex digits"),
     ],
 )
 def test_malformed_properties_are_refused(changes: dict[str, bytes | None], problem: str) -> None:

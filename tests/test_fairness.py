@@ -17,11 +17,13 @@ from wire import Harness
 
 from doubtlan.net import botclient
 from doubtlan.net.botclient import Decider
-from doubtlan.net.client import Client, Mirror
+from doubtlan.net.client import Client
 from doubtlan.net.headless import verdict_line
 from doubtlan.net.host import Host
-from doubtlan.net.messages import PROTOCOL_VERSION, Hello
+from doubtlan.net.messages import PROTOCOL_VERSION, Error, Hello, Seed
+from doubtlan.net.mirror import Mirror
 from doubtlan.net.table import Table, TableConfig
+from doubtlan.net.table.table import SEED_WAIT
 from doubtlan.rules import Event
 from doubtlan.rules.fairness import (
     Disclosure,
@@ -536,3 +538,132 @@ def test_a_reveal_that_never_comes_is_not_checked_and_says_so(spec: GameSpec) ->
         "game 1: deal not checked: the host never sent this game's reveal"
     assert deal_text(verdict).plain == \
         "Deal not checked: the host never sent this game's reveal."
+
+
+# -- seeds committed before any is sent -------------------------------------------------------
+
+
+def _person(h: Harness, spec: GameSpec, n: int, **mirror: Any) -> int:
+    """A client playing random moves whose seed is ``n`` repeated, not yet said hello."""
+    conn = h.connect()
+    h.mirrors[conn] = Mirror(contribution=bytes([n + 1]) * 16, **mirror)
+    h.deciders[conn] = Decider(spec.bot("random", bytes([n])))
+    return conn
+
+
+def _hello(h: Harness, conn: int, name: str) -> None:
+    h.send(conn, Hello(PROTOCOL_VERSION, name, None, None, False, h.mirrors[conn].seed_hash()))
+    h.play_bots()
+
+
+def _play_out(h: Harness) -> None:
+    for _ in range(2000):
+        if h.table.state == "over":
+            return
+        h.advance(10.0)
+    raise AssertionError("the match did not end")
+
+
+def _seeding(spec: GameSpec) -> tuple[Harness, list[int]]:
+    """A table of three for two games: one bot and two players whose clients commit to
+    seeds, the first game dealt."""
+    h = Harness(TableConfig(players=3, games=2, window=5.0, turn_timeout=0.0, grace=60.0,
+                            next_game_delay=0.0, game=spec.name, options=spec.options), bots=1)
+    conns = [_person(h, spec, n) for n in range(2)]
+    for n, conn in enumerate(conns):
+        _hello(h, conn, f"p{n}")
+    return h, conns
+
+
+def test_no_seed_is_sent_before_every_seat_has_committed_and_the_deal_takes_them_all(
+        spec: GameSpec) -> None:
+    seen: list[tuple[str, tuple[bool, ...]]] = []
+    h = Harness(TableConfig(players=3, games=1, window=5.0, turn_timeout=0.0,
+                            game=spec.name, options=spec.options), bots=1)
+    original = h.table.receive
+
+    def watched(conn: int, message: Any, now: float) -> None:
+        if isinstance(message, Seed):  # what the host knows when a seed reaches it
+            seen.append((h.table.state, tuple(s.seed_hash is not None or s.strategy is not None
+                                              for s in h.table.seats)))
+        original(conn, message, now)
+
+    h.table.receive = watched  # type: ignore[method-assign]
+    mirrors = []
+    for n in range(2):
+        conn = _person(h, spec, n + 6)
+        mirror = h.mirrors[conn]
+        _hello(h, conn, f"p{n}")
+        mirrors.append(mirror)
+        # The commitment to the host's secrets came in the welcome, before any seed.
+        assert mirror.commitment == h.table.chain.commitment.hex()
+    assert len(seen) == 2 and all(state == "seeding" and all(committed)
+                                  for state, committed in seen), seen
+    assert h.table.match.games == 1  # dealt (and maybe played out already)
+    assert h.table.contributions[1:] == (bytes([7]) * 16, bytes([8]) * 16)
+    _play_out(h)
+    for mirror in mirrors:
+        assert mirror.verdicts[1].ok and mirror.verdicts[1].notes == ()
+
+
+def test_a_seed_that_is_not_the_one_committed_to_is_refused(spec: GameSpec) -> None:
+    h = Harness(TableConfig(players=3, games=1, game=spec.name, options=spec.options), bots=2)
+    conn = h.connect()
+    h.send(conn, Hello(PROTOCOL_VERSION, "Amy", None, None, False,
+                       hashlib.sha256(b"mine").hexdigest()))
+    assert h.table.state == "seeding"
+    h.send(conn, Seed(b"another".hex()))
+    error = h.last(conn, Error)
+    assert isinstance(error, Error) and error.code == "bad_message"
+    assert "not the seed this seat's hello committed to" in error.message
+    assert h.table.state == "seeding" and not h.table.seats[2].contribution
+    h.send(conn, Seed(b"mine".hex()))  # the connection stays, and the right one is taken
+    assert h.table.state == "playing" and h.table.contributions[2] == b"mine"
+
+
+def test_a_seed_that_does_not_come_is_dealt_without_and_noted(spec: GameSpec) -> None:
+    h = Harness(TableConfig(players=3, games=1, window=5.0, turn_timeout=0.0,
+                            game=spec.name, options=spec.options), bots=1)
+    conns = [_person(h, spec, n) for n in range(2)]
+    h.mirrors[conns[1]].seed_due = lambda: None  # type: ignore[method-assign]  # never sent
+    for n, conn in enumerate(conns):
+        _hello(h, conn, f"p{n}")
+    assert h.table.state == "seeding"
+    h.advance(SEED_WAIT - 0.1)
+    assert h.table.state == "seeding"  # the table waits for it ...
+    h.advance(0.2)
+    assert h.table.match.games == 1 and h.table.contributions[2] == b""  # ... not for ever
+    h.play_bots()
+    _play_out(h)
+    first, second = (h.mirrors[c].verdicts[1] for c in conns)
+    assert first.ok and "seat 3's seed did not come in time" in " ".join(first.notes)
+    assert second.problems == ("your seed is not the one the deal was made with",)
+
+
+def test_a_host_that_changes_a_seats_seed_or_commitment_between_games_is_caught(
+        spec: GameSpec) -> None:
+    # Game 2 dealt with another seed for Ben's seat than the one he committed to: Amy sees it.
+    h2, (amy2, ben2) = _seeding(spec)
+    h2.table.seats[2].contribution = b"the host's choice"
+    _play_out(h2)
+    assert h2.mirrors[amy2].verdicts[2].problems == (
+        "seat 3's seed is not the one it committed to before any seed was sent",)
+    # A seat's commitment that changes after the match began fails every check after.
+    h3, (amy3, ben3) = _seeding(spec)
+    h3.table.seats[2].seed_hash = hashlib.sha256(b"another").digest()
+    h3.table._broadcast_table()
+    h3.flush()
+    _play_out(h3)
+    assert h3.table.match.games == 2 and h3.mirrors[amy3].verdicts[2].problems == (
+        "the seed seat 3 committed to changed after the match began",)
+
+
+def test_a_commitment_other_than_the_adverts_fails_the_check(spec: GameSpec) -> None:
+    h = Harness(TableConfig(players=3, games=1, window=5.0, turn_timeout=0.0,
+                            game=spec.name, options=spec.options), bots=2)
+    conn = _person(h, spec, 0, advertised="ab" * 32)
+    mirror = h.mirrors[conn]
+    _hello(h, conn, "Amy")
+    _play_out(h)
+    assert mirror.verdicts[1].problems == ("the host's commitment is not the one its advert "
+                                           "gave",)

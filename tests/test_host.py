@@ -87,8 +87,11 @@ class Raw:
         self.reader, self.writer = reader, writer
 
     @classmethod
-    async def open(cls, host: Host) -> Raw:
-        raw = cls(*await asyncio.open_connection(LOOPBACK, host.port, ssl=client_context()))
+    async def open(cls, host: Host, source: str | None = None) -> Raw:
+        """A connection to ``host``, from the loopback address ``source`` if given."""
+        raw = cls(*await asyncio.open_connection(
+            LOOPBACK, host.port, ssl=client_context(),
+            local_addr=None if source is None else (source, 0)))
         _opened.append(raw)
         return raw
 
@@ -283,27 +286,82 @@ async def test_a_silent_peer_is_noticed_and_its_seat_kept() -> None:
     await host.close()
 
 
-async def test_one_address_cannot_take_every_connection() -> None:
+async def test_waiting_connections_are_capped_and_the_oldest_makes_room() -> None:
     host = await start(TableConfig(players=3, autostart=False),
-                       limits=Limits(connections=64, per_address=2))
+                       limits=Limits(waiting=2, waiting_per_address=8, handshake=30.0))
     first, second = await Raw.open(host), await Raw.open(host)
-    assert isinstance(await first.hello("a"), Welcome)
-    assert isinstance(await second.hello("b"), Welcome)
-    client = Client(LOOPBACK, host.port, "third")
-    _opened.append(client)
-    bye = await asyncio.wait_for(client.run(), DEADLINE)  # the real client reads the refusal
-    assert bye is not None and bye.code == "too_many_connections"
-
-
-async def test_connections_are_capped() -> None:
-    host = await start(TableConfig(players=3, autostart=False), limits=Limits(connections=2))
-    first, second = await Raw.open(host), await Raw.open(host)
-    third = await Raw.open(host)
-    bye = await third.read()
+    third = await Raw.open(host)  # past the room for waiting connections: the first goes
+    bye = await first.read()
     assert isinstance(bye, Bye) and bye.code == "too_many_connections"
-    assert isinstance(await first.hello("a"), Welcome)
+    assert "to make room for a newer one" in bye.message
     assert isinstance(await second.hello("b"), Welcome)
+    assert isinstance(await third.hello("c"), Welcome)
     await host.close()
+
+
+async def test_one_address_cannot_hold_more_than_its_share_of_waiting_connections() -> None:
+    host = await start(TableConfig(players=3, autostart=False),
+                       limits=Limits(waiting_per_address=2, handshake=30.0))
+    mine = [await Raw.open(host, "127.0.0.2"), await Raw.open(host, "127.0.0.2")]
+    turned_away = await Raw.open(host, "127.0.0.2")
+    bye = await turned_away.read()
+    assert isinstance(bye, Bye) and bye.code == "too_many_connections"
+    elsewhere = await Raw.open(host, "127.0.0.3")  # another address has its own share
+    assert isinstance(await elsewhere.hello("e"), Welcome)
+    assert isinstance(await mine[0].hello("m"), Welcome)  # and joined ones count no more
+    again = await Raw.open(host, "127.0.0.2")
+    assert isinstance(await again.hello("a"), Welcome)
+
+
+async def test_a_seated_player_gets_back_in_past_a_flood_of_waiting_connections() -> None:
+    host = await start(TableConfig(players=3, autostart=False),
+                       limits=Limits(waiting=4, waiting_per_address=2, handshake=30.0))
+    amy = Client(LOOPBACK, host.port, "Amy", retry_for=10.0)
+    task = asyncio.create_task(amy.run())
+    _opened.extend([amy, task])
+    await asyncio.wait_for(amy.connected.wait(), DEADLINE)
+    seat = amy.mirror.seat
+    assert seat is not None
+    # Nine addresses, two waiting connections each: far past the room for waiting ones.
+    flood = [await Raw.open(host, f"127.0.0.{2 + n // 2}") for n in range(18)]
+    amy.drop()  # her connection is cut ...
+    while amy.connections < 2 or not amy.connected.is_set():  # ... and she comes back
+        await asyncio.wait_for(amy.connected.wait(), DEADLINE)
+        if amy.connections < 2:
+            await asyncio.sleep(0.01)  # polling the counter of connections made
+    assert amy.mirror.seat == seat and host.table.seats[seat].conn is not None
+    waiting = [c for c in host.table.conns.values() if not c.joined]
+    assert len(waiting) <= 4 and len(flood) == 18
+
+
+async def test_a_client_refused_for_lack_of_room_tries_again() -> None:
+    host = await start(TableConfig(players=3, autostart=False),
+                       limits=Limits(waiting_per_address=1, handshake=30.0, silence=30.0))
+    holder = await Raw.open(host)  # the one waiting connection 127.0.0.1 may have
+    late = Client(LOOPBACK, host.port, "Late", first_try_for=1.0, retry_for=20.0)
+    task = asyncio.create_task(late.run())
+    _opened.extend([late, task])
+    loop = asyncio.get_running_loop()
+    started = loop.time()
+    async with asyncio.timeout(DEADLINE):  # refused, and still trying past its first_try_for
+        while late.turned_away < 2 or loop.time() - started < 1.5:
+            await asyncio.sleep(0.01)  # polling the client's counter of refusals
+    assert not late.connected.is_set() and not task.done()
+    assert isinstance(await holder.hello("holder"), Welcome)  # the room is free again
+    await asyncio.wait_for(late.connected.wait(), DEADLINE)
+    assert late.mirror.seat is not None and late.mirror.bye is None
+
+
+async def test_a_table_takes_so_many_spectators() -> None:
+    host = await start(TableConfig(players=3, autostart=False, watchers=2))
+    watchers = [await Raw.open(host) for _ in range(3)]
+    assert isinstance(await watchers[0].hello("w0"), Welcome)
+    assert isinstance(await watchers[1].hello("w1"), Welcome)
+    bye = await watchers[2].hello("w2")
+    assert isinstance(bye, Bye) and bye.code == "too_many_connections"
+    assert "as many spectators as it takes" in bye.message
+    player = await Raw.open(host)  # a seat is never short of room
+    assert isinstance(await player.hello("p", watch=False), Welcome)
 
 
 async def test_a_client_that_stops_reading_is_dropped_and_slows_nobody() -> None:

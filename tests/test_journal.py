@@ -17,12 +17,13 @@ from games import GameSpec
 
 from doubtlan.cli import main
 from doubtlan.net.botclient import Decider
-from doubtlan.net.client import Client, Mirror
+from doubtlan.net.client import Client
 from doubtlan.net.hosted import HostedTable
 from doubtlan.net.journal import FIRST_LINK, HEADER, MAGIC, OLD_MAGIC, Journal, JournalError, read
 from doubtlan.net.journal import link as chain_link
 from doubtlan.net.journal import verify as verify_journal
 from doubtlan.net.messages import PROTOCOL_VERSION, Hello, Message
+from doubtlan.net.mirror import Mirror
 from doubtlan.net.table import Table, TableConfig
 from doubtlan.rules.fairness import Played
 
@@ -126,15 +127,17 @@ class Player:
         self.table, self.conn, self.mirror = table, conn, mirror
         self.decider = Decider(spec.bot("random", bytes([seed])))
         table.connect(conn, "10.0.0.9")
-        seed_text = mirror.contribution.hex() if mirror.contribution else None
-        table.receive(conn, Hello(PROTOCOL_VERSION, "Amy", None, mirror.token, False, seed_text),
-                      0.0)
+        table.receive(conn, Hello(PROTOCOL_VERSION, "Amy", None, mirror.token, False,
+                                  mirror.seed_hash()), 0.0)
 
     def take(self, messages: list[tuple[int, Message]], now: float) -> None:
         for conn, message in messages:
             if conn != self.conn:
                 continue
             self.mirror.receive(message)
+            seed = self.mirror.seed_due()  # (the table waits for the seats' seeds)
+            if seed is not None:
+                self.table.receive(self.conn, seed, now)
             for act in self.decider.decide(self.mirror, message):
                 self.mirror.sent(act.action)
                 self.table.receive(self.conn, act, now)

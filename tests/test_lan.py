@@ -79,7 +79,14 @@ def tables(lan: Lan, host: int) -> list[dict[str, Any]]:
     assert guest.finish(STEP) == 0, guest.errors()
     assert "Traceback" not in guest.errors()
     found: list[dict[str, Any]] = json.loads(line)
-    return found
+    return [committed(table) for table in found]
+
+
+def committed(table: dict[str, Any]) -> dict[str, Any]:
+    """``table`` as listed, without the commitment its advert gives: the host draws it anew
+    for each table, so it is only checked to be one (64 hexadecimal digits)."""
+    assert re.fullmatch(r"[0-9a-f]{64}", table.pop("commitment")), table
+    return table
 
 
 def join(lan: Lan, host: int, strategy: str, name: str, *options: str) -> Guest:
@@ -211,7 +218,9 @@ GOODBYE = 10.0
 
 def seen(line: str) -> dict[str, Any] | None:
     """The tables a line of the WATCH script lists (None for any other line)."""
-    return json.loads(line) if line.startswith("{") else None
+    if not line.startswith("{"):
+        return None
+    return {name: committed(table) for name, table in json.loads(line).items()}
 
 
 def test_a_stopped_host_says_goodbye_and_withdraws_its_table() -> None:

@@ -14,8 +14,8 @@ from collections.abc import Callable
 from doubtlan.bots import make_bot
 from doubtlan.net import protocol
 from doubtlan.net.botclient import Decider
-from doubtlan.net.client import Mirror
 from doubtlan.net.messages import PROTOCOL_VERSION, Act, Bye, Hello, Knock, Message, Proof
+from doubtlan.net.mirror import Mirror
 from doubtlan.net.pin import ClientExchange, NotTheTable
 from doubtlan.net.table import Table, TableConfig
 
@@ -34,6 +34,8 @@ class Harness:
         self.mirrors: dict[int, Mirror] = {}
         self.deciders: dict[int, Decider] = {}
         self.closed: set[int] = set()
+        #: Seeds the mirrors would send, sent once the outbox has been read.
+        self.pending_seeds: list[tuple[int, Message]] = []
         #: Called before every message reaches the table and before every flush.
         self.observers: list[Callable[[], None]] = []
         self._next = 1
@@ -93,6 +95,12 @@ class Harness:
             self.received[conn].append(decoded)
             self.inbox[conn].append(decoded)
             self.mirrors[conn].receive(decoded, self.now)
+            seed = self.mirrors[conn].seed_due()
+            if seed is not None:  # as a client does
+                self.pending_seeds.append((conn, seed))
+        seeds, self.pending_seeds = self.pending_seeds, []
+        for conn, seed in seeds:
+            self.send(conn, seed)
         for conn in self.table.take_closing():
             if conn not in self.closed:
                 self.closed.add(conn)

@@ -10,8 +10,9 @@ from collections.abc import Callable
 from typing import Any
 
 from ..bots import make_bot
-from .client import Client, Mirror
+from .client import Client
 from .messages import Act, Error, Message, State, Welcome
+from .mirror import Mirror
 
 
 class Decider:

@@ -136,6 +136,8 @@ class Found:
 
     address: tuple[str, int]
     fingerprint: bytes | None
+    #: The host's commitment its advert gives (None when it gives none).
+    commitment: bytes | None = None
 
 
 async def find(table_name: str | None, timeout: float) -> Found:
@@ -177,7 +179,7 @@ async def find(table_name: str | None, timeout: float) -> Found:
         raise ConnectionLost(f"several tables on the network ({names}); name one with --table")
     found = tables[0]
     address = await _reachable(found.addresses, found.port)
-    return Found((address, found.port), found.fingerprint_bytes)
+    return Found((address, found.port), found.fingerprint_bytes, found.commitment_bytes)
 
 
 async def _reachable(addresses: tuple[str, ...], port: int) -> str:
@@ -204,11 +206,14 @@ async def join_bot(
     pin: str | None = None,
     fingerprint: bytes | None = None,
     out: TextIO | None = None,
+    commitment: bytes | None = None,
 ) -> int:
     """Play one seat as ``strategy`` until the host ends the match (exit status 0). A host
-    that presents a key other than ``fingerprint`` (given) is refused."""
+    that presents a key other than ``fingerprint`` (given) is refused; one whose deals are
+    not committed to ``commitment`` (given: its advert's) fails every deal's check."""
     out = out or sys.stdout  # (the stdout of the moment: tests capture it)
-    client = Client(address[0], address[1], name, pin=pin, fingerprint=fingerprint)
+    client = Client(address[0], address[1], name, pin=pin, fingerprint=fingerprint,
+                    commitment=commitment)
     bot = make_bot(strategy)
     gc.freeze()  # as the host does: long-lived objects out of the collector's way
     try:
@@ -249,13 +254,13 @@ def verdict_line(game: int, verdict: Verdict) -> str:
 
 async def watch(
     address: tuple[str, int], *, pin: str | None = None, fingerprint: bytes | None = None,
-    out: TextIO | None = None,
+    out: TextIO | None = None, commitment: bytes | None = None,
 ) -> int:
     """Watch a table as a spectator, printing each settled claim and each winner (a host
     that presents a key other than ``fingerprint``, given, is refused)."""
     out = out or sys.stdout  # (the stdout of the moment: tests capture it)
     client = Client(address[0], address[1], "spectator", pin=pin, watch=True,
-                    fingerprint=fingerprint)
+                    fingerprint=fingerprint, commitment=commitment)
     tell_key = key_teller(client, out, named=False)
 
     def on_message(message: Message) -> None:

@@ -29,10 +29,13 @@ log = logging.getLogger(__name__)
 class Limits:
     """How much the host takes from its connections."""
 
-    #: Connections open at once (players, spectators, and those still saying hello), in all
-    #: and from any one address.
-    connections: int = 64
-    per_address: int = 8
+    #: Connections that have not joined yet (still saying hello), in all and from any one
+    #: address. Past ``waiting`` the oldest of them is let go to make room for the new one;
+    #: past ``waiting_per_address`` the new one is turned away. Joined connections are
+    #: capped by the table (its seats, and ``TableConfig.watchers``): a seated player coming
+    #: back always finds room.
+    waiting: int = 16
+    waiting_per_address: int = 4
     #: Seconds a new connection has to say hello.
     handshake: float = 5.0
     #: Seconds between pings; a peer silent for ``silence`` seconds is dropped at the next
@@ -200,10 +203,13 @@ class Host:
         conn = _Conn(number, writer, self.limits, self.now)
         peer = writer.get_extra_info("peername")
         address = str(peer[0]) if peer else "?"
-        from_there = sum(1 for c in self._conns.values() if c.address == address)
-        if len(self._conns) >= self.limits.connections or from_there >= self.limits.per_address:
+        waiting = [c for c in self._conns.values() if not c.closing and not self._joined(c)]
+        if sum(c.address == address for c in waiting) >= self.limits.waiting_per_address:
             await self._turn_away(reader, writer)
             return
+        if len(waiting) >= self.limits.waiting:  # the oldest makes room (it had the longest)
+            self._refuse(min(waiting, key=lambda c: c.number), TooManyConnections(
+                "the host let this connection go to make room for a newer one"))
         conn.address = address
         self._conns[number] = conn
         writer.transport.set_write_buffer_limits(high=self.limits.write_buffer)
@@ -228,6 +234,10 @@ class Host:
                 self._lost(conn)
             # Closing politely: the writer sends what is queued, then closes and cleans up.
 
+    def _joined(self, conn: _Conn) -> bool:
+        state = self.table.conns.get(conn.number)
+        return state is not None and state.joined
+
     async def _turn_away(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         """Refuse a connection past the caps, in a way its client can read: say why, end our
         side, and give the client a moment to finish (closing at once would reset the
@@ -235,7 +245,8 @@ class Host:
         error = TooManyConnections()
         writer.write(protocol.encode(Bye(error.code, error.message)))
         with contextlib.suppress(OSError, ConnectionError, TimeoutError):
-            writer.write_eof()
+            if writer.can_write_eof():  # (TLS has no half-close: the client reads the bye)
+                writer.write_eof()
             await asyncio.wait_for(writer.drain(), 1.0)
             async with asyncio.timeout(1.0):
                 while await reader.read(4096):

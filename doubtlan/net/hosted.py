@@ -145,6 +145,7 @@ class HostedTable:
                 state=state if state in ("lobby", "over") else "playing",
                 pin=table.config.pin is not None,
                 fingerprint=table.fingerprint.hex(),
+                commitment=table.chain.commitment.hex(),
             )
 
         advertiser = Advertiser(make_ad())

@@ -1,4 +1,4 @@
-"""Every message of the doubtlan protocol, version 4: the one definition of the wire.
+"""Every message of the doubtlan protocol, version 5: the one definition of the wire.
 
 docs/protocol.md describes each message and field; tests/test_protocol.py checks that the
 document and these classes agree. A message travels as a msgpack map whose ``type`` is the
@@ -14,7 +14,7 @@ from ..rules import Event, View
 from ..rules.fairness import Played
 from .codec import Limit, Many, Text
 
-PROTOCOL_VERSION = 4
+PROTOCOL_VERSION = 5
 
 Name = Annotated[str, Text(1, 24)]
 #: One half of the PIN's key exchange (net/pin.py), as hexadecimal text.
@@ -25,6 +25,8 @@ Seconds = Annotated[float, Limit(0, 3600)]
 Version = Annotated[int, Limit(0, 65535)]
 #: Bytes written as hexadecimal text: a seed of up to 32 bytes, or a SHA-256 digest.
 Hex = Annotated[str, Text(0, 64)]
+#: A SHA-256 digest as hexadecimal text.
+Digest = Annotated[str, Text(64, 64)]
 GameNumber = Annotated[int, Limit(1, 1_000_000)]
 
 
@@ -55,8 +57,9 @@ class Hello(Message):
 
     ``token`` (from an earlier ``welcome``) takes the same seat back; ``watch`` asks for no
     seat at all. ``proof`` is the client's proof that it knows the table's PIN (the key
-    exchange's, hex). ``seed`` is the client's own random contribution to every deal of the
-    match (docs/fairness.md).
+    exchange's, hex). ``seed_hash`` is SHA-256 of the client's own random contribution to
+    every deal of the match: the seed itself comes later, in ``seed``, once every seat has
+    committed to its own (docs/fairness.md).
     """
 
     TYPE = "hello"
@@ -65,7 +68,16 @@ class Hello(Message):
     proof: Hex | None
     token: Token | None
     watch: bool
-    seed: Hex | None = None
+    seed_hash: Digest | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Seed(Message):
+    """The seat's seed, whose SHA-256 its hello gave: sent when the table says ``seeding``
+    (every seat has committed to its seed, and the match waits for them)."""
+
+    TYPE = "seed"
+    seed: Hex
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,6 +123,8 @@ class SeatInfo:
     bot: bool
     connected: bool
     away: bool
+    #: SHA-256 of the seed the seat's player committed to (None: it adds none).
+    seed_hash: Digest | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -240,7 +254,7 @@ class Bye(Message):
 
 
 #: What a client may send.
-CLIENT_MESSAGES: tuple[type[Message], ...] = (Knock, Hello, Act, Ping, Pong, Leave)
+CLIENT_MESSAGES: tuple[type[Message], ...] = (Knock, Hello, Seed, Act, Ping, Pong, Leave)
 #: What the host may send.
 HOST_MESSAGES: tuple[type[Message], ...] = (
     Proof, Welcome, TableInfo, State, History, Reveal, Error, Bye, Ping, Pong,

@@ -179,10 +179,11 @@ def unchecked(why: str) -> Verdict:
 
 def verify(reveal: Disclosure, *, commitment: bytes, players: int, options: Any,
            seen: Seen, seeded: bool = False, bots: tuple[int, ...] = (),
-           game: str = "idoubtit") -> Verdict:
+           game: str = "idoubtit", seed_hashes: Sequence[bytes | None] = ()) -> Verdict:
     """Check a game of ``game`` from its reveal against the commitment and what ``seen`` was
     shown. ``seeded``: the table said, before the deal, that it deals from a fixed seed;
-    ``bots``: the seats it said were bots' (which add no seed)."""
+    ``bots``: the seats it said were bots' (which add no seed); ``seed_hashes``: the SHA-256
+    each seat committed to before any seed was sent (None: it added none), as shown."""
     from . import game_named  # (the registry imports this module's neighbours)
 
     notes: list[str] = []
@@ -208,6 +209,18 @@ def verify(reveal: Disclosure, *, commitment: bytes, players: int, options: Any,
             return Verdict(("your seed is not the one the deal was made with",))
         if any(reveal.contributions[bot] for bot in bots if 0 <= bot < players):
             return Verdict(("the host added a seed of its own for a bot's seat",))
+        for number, (wanted, seed) in enumerate(zip(seed_hashes, reveal.contributions,
+                                                    strict=False), 1):
+            if wanted is None and seed:
+                return Verdict((f"the host added a seed for seat {number}, which committed "
+                                "to none",))
+            if wanted is not None and not seed and number - 1 != seat:
+                notes.append(f"seat {number}'s seed did not come in time: the deal went on "
+                             "without it")
+            elif wanted is not None and seed and not hmac.compare_digest(digest(seed),
+                                                                         wanted):
+                return Verdict((f"seat {number}'s seed is not the one it committed to before "
+                                "any seed was sent",))
     try:
         dealt = game_named(game)(players, options, seed=deal_seed(
             reveal.secret, reveal.game, reveal.contributions), opener=reveal.opener)

@@ -107,6 +107,8 @@ class DoubtApp(App[int]):
         #: the key its advert names (None when there is no advert to go by).
         self.address: tuple[str, int] | None = None
         self.expected: bytes | None = None
+        #: The host's commitment as the advert of the table picked gives it (docs/fairness.md).
+        self.advertised: bytes | None = None
         self._ending = False
         self._bots_to_seat = 0
         self._frozen = False
@@ -180,7 +182,7 @@ class DoubtApp(App[int]):
             address[0], address[1], self.player_name, pin=pin, watch=self.join_setup.watch,
             on_message=self._received, retry_for=self.retry_for,
             on_connection=self._connection, token=token, seed=seed or None,
-            fingerprint=fingerprint,
+            fingerprint=fingerprint, commitment=self.advertised,
         )
         self.client.mirror.check_at_once = False  # see _received
         if self.play is None:
@@ -322,6 +324,7 @@ class DoubtApp(App[int]):
         must present the key its advert names."""
         if choice is None:
             return
+        self.advertised = choice.commitment
         if choice.pin_needed and not self.join_setup.pin:
             self.ask_pin(choice.address, choice.fingerprint)
         else:

@@ -1,4 +1,4 @@
-"""What the app knows of its table besides the client's mirror (``net.client.Mirror``)."""
+"""What the app knows of its table besides the client's mirror (``net.mirror.Mirror``)."""
 
 from __future__ import annotations
 

@@ -51,6 +51,10 @@ class TableAd:
     #: The SHA-256 of the host's certificate, in hex ("" from a host that gives none): a
     #: client joining from this advert refuses a host that presents another.
     fingerprint: str = ""
+    #: The host's commitment to the secrets of its deals (docs/fairness.md), in hex (""
+    #: from a host that gives none): a client joining from this advert checks the deals
+    #: against it, fixed before the client sent anything.
+    commitment: str = ""
 
     def __post_init__(self) -> None:
         # A list would make the ad unhashable; a tuple is what the field promises.
@@ -75,11 +79,19 @@ class TableAd:
         if not isinstance(self.fingerprint, str) or self.fingerprint and \
                 not _FINGERPRINT.fullmatch(self.fingerprint):
             raise ValueError(f"fp must be 64 hex digits, not {self.fingerprint!r:.70}")
+        if not isinstance(self.commitment, str) or self.commitment and \
+                not _FINGERPRINT.fullmatch(self.commitment):
+            raise ValueError(f"c must be 64 hex digits, not {self.commitment!r:.70}")
 
     @property
     def fingerprint_bytes(self) -> bytes | None:
         """The fingerprint a client joining from this advert expects (None: none given)."""
         return bytes.fromhex(self.fingerprint) if self.fingerprint else None
+
+    @property
+    def commitment_bytes(self) -> bytes | None:
+        """The commitment a client joining from this advert expects (None: none given)."""
+        return bytes.fromhex(self.commitment) if self.commitment else None
 
     def properties(self) -> dict[str, str]:
         """The TXT properties that advertise this table: short keys, short values."""
@@ -93,6 +105,7 @@ class TableAd:
             "state": self.state,
             "pin": "1" if self.pin else "0",
             **({"fp": self.fingerprint} if self.fingerprint else {}),
+            **({"c": self.commitment} if self.commitment else {}),
         }
 
     @classmethod
@@ -125,6 +138,7 @@ class TableAd:
                 state=text["state"],
                 pin=_flag(text["pin"], "pin"),
                 fingerprint=_text(properties, "fp") if b"fp" in properties else "",
+                commitment=_text(properties, "c") if b"c" in properties else "",
             )
         except ValueError as error:
             raise ValueError(f"malformed table advert {name!r:.80}: {error}") from None

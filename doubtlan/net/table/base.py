@@ -43,8 +43,10 @@ class Seat:
     #: The last claim (``game.turns``) the bot was asked to call; optional calls are offered
     #: once per claim.
     asked: int = -1
-    #: The seed the seat's player added to the match's deals (docs/fairness.md).
+    #: The seed the seat's player added to the match's deals (docs/fairness.md), once
+    #: sent; SHA-256 of it, as its hello committed (None: it adds none).
     contribution: bytes = b""
+    seed_hash: bytes | None = None
 
     @property
     def taken(self) -> bool:
@@ -113,6 +115,8 @@ class TableParts:
     _turn_key: tuple[int, int, int] | None
     _turn_due: float | None
     _bot_due: float | None
+    #: While the table waits for the seats' seeds: when it deals without those missing.
+    _seeding_due: float | None
     _next_game_due: float | None
     #: The window clock's wait in which a bot's answer was last held back; bots made so far.
     _held: tuple[object, ...] | None

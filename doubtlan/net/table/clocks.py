@@ -21,7 +21,8 @@ class Clocks(TableParts):
 
     def next_deadline(self) -> float | None:
         """When :meth:`tick` must next be called, if ever."""
-        due = [self._window_due, self._turn_due, self._bot_due, self._next_game_due]
+        due = [self._window_due, self._turn_due, self._bot_due, self._next_game_due,
+               self._seeding_due]
         due += [
             seat.away_since + self.config.grace
             for seat in self.seats
@@ -37,6 +38,11 @@ class Clocks(TableParts):
             away = seat.away_since
             if away is not None and seat.bot is None and now >= away + self.config.grace:
                 seat.bot = STAND_IN
+        if self._seeding_due is not None and now >= self._seeding_due:
+            self._seeding_due = None
+            if self.state == "seeding":  # without the seeds that did not come
+                self._deal(now)
+                return
         if self._next_game_due is not None and now >= self._next_game_due:
             self._next_game_due = None
             if self.state == "between":

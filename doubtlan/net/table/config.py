@@ -10,7 +10,7 @@ from ...rules import DEFAULT_GAME, game_named
 from ...rules.seeds import Seed, seed_bytes
 from ..journal import UNNAMED_GAME
 
-TableState = Literal["lobby", "playing", "between", "over"]
+TableState = Literal["lobby", "seeding", "playing", "between", "over"]
 
 
 class Refused(ValueError):
@@ -44,6 +44,8 @@ class TableConfig:
     next_game_delay: float | None = 0.0
     #: Start the match as soon as every seat is taken.
     autostart: bool = True
+    #: Spectators at once (players' seats are never short of room).
+    watchers: int = 32
     #: The game played at the table (``doubtlan host --game``).
     game: str = DEFAULT_GAME
 

@@ -30,8 +30,8 @@ class Replaying(TableParts):
         config = self.config
         record = {"t": "seats", "players": config.players, "options": config.options.text,
                   "window": config.window, "turn_timeout": config.turn_timeout,
-                  "seats": [[s.number, s.name, s.strategy, s.token, s.contribution, s.gone]
-                            for s in self.seats]}
+                  "seats": [[s.number, s.name, s.strategy, s.token, s.contribution, s.gone,
+                             s.seed_hash] for s in self.seats]}
         if record != self._journaled_seats:
             self._journaled_seats = record
             self.journal.append(record)
@@ -83,8 +83,9 @@ class Replaying(TableParts):
             config.players, config.options = replay.players, replay.options
             config.window, config.turn_timeout = record["window"], record["turn_timeout"]
             self.seats = []
-            for number, name, strategy, token, contribution, gone in record["seats"]:
-                seat = Seat(number, name, strategy, token, contribution=contribution, gone=gone)
+            for number, name, strategy, token, contribution, gone, seed_hash in record["seats"]:
+                seat = Seat(number, name, strategy, token, contribution=contribution, gone=gone,
+                            seed_hash=seed_hash)
                 if strategy is not None:
                     seat.bot = self._bot(strategy, number)
                 elif gone:
@@ -121,8 +122,9 @@ class Replaying(TableParts):
         for seat in self.seats:
             if seat.strategy is None and seat.taken and not seat.gone:
                 seat.conn, seat.away_since, seat.bot = None, now, None
-        if game is None:
+        if game is None:  # (stopped in the lobby, or while the seats' seeds came in)
             self.state = "lobby"
+            self.start_when_full(now)
         elif game.over:
             self.results.append(game.winner)
             games = self.config.games

@@ -65,8 +65,11 @@ class Seating(TableParts):
             self._return(client, hello.token, now)
             return
         self._check_pin(client.address, exchange, hello.proof)
-        _contribution(hello.seed)  # a seed that cannot be read is refused before a seat
+        seed_hash = _seed_hash(hello.seed_hash)  # refused before a seat when it does not read
         if hello.watch:
+            watching = sum(c.joined and c.seat is None for c in self.conns.values())
+            if watching >= self.config.watchers:
+                raise errors.TooManyConnections("the table has as many spectators as it takes")
             client.joined = True
             self._welcome(client, None)
             return
@@ -75,7 +78,7 @@ class Seating(TableParts):
             raise errors.TableFull()
         seat.name = self._unique_name(hello.name)
         seat.token = secrets.token_urlsafe(24)
-        seat.contribution = _contribution(hello.seed)
+        seat.contribution, seat.seed_hash = b"", seed_hash
         seat.conn = client.id
         client.joined, client.seat = True, seat.number
         self._welcome(client, seat)
@@ -256,14 +259,22 @@ def _check_version(version: int) -> None:
                                      f"the client speaks version {version}")
 
 
-def _contribution(seed: str | None) -> bytes:
-    """A player's seed for the deals, from its hexadecimal text in ``hello``."""
-    if seed is None:
-        return b""
+def contribution_of(seed: str, field: str) -> bytes:
+    """A player's seed for the deals (1 to 32 bytes), from its hexadecimal text."""
     try:
         contribution = bytes.fromhex(seed)
     except ValueError:
-        raise errors.BadMessage("hello.seed: not hexadecimal") from None
-    if len(contribution) > MAX_CONTRIBUTION:
-        raise errors.BadMessage(f"hello.seed: more than {MAX_CONTRIBUTION} bytes")
+        raise errors.BadMessage(f"{field}: not hexadecimal") from None
+    if not 0 < len(contribution) <= MAX_CONTRIBUTION:
+        raise errors.BadMessage(f"{field}: 1 to {MAX_CONTRIBUTION} bytes")
     return contribution
+
+
+def _seed_hash(text: str | None) -> bytes | None:
+    """The SHA-256 a hello commits its seat's seed to (None: no seed)."""
+    if text is None:
+        return None
+    try:
+        return bytes.fromhex(text)
+    except ValueError:
+        raise errors.BadMessage("hello.seed_hash: not hexadecimal") from None

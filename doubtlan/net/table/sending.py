@@ -77,6 +77,7 @@ class Sending(TableParts):
                     seat.strategy is not None,
                     seat.conn is not None,
                     seat.strategy is None and seat.taken and seat.conn is None,
+                    None if seat.seed_hash is None else seat.seed_hash.hex(),
                 )
                 for seat in self.seats
             ),

@@ -7,6 +7,8 @@ after every change and ended when it is won.
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import secrets
 from typing import Any
 
@@ -15,14 +17,17 @@ from ...rules.fairness import Played, SeedChain, deal_seed
 from ...rules.seeds import derive, seed_bytes
 from .. import errors
 from ..journal import Journal, advance
-from ..messages import Act, Error, Hello, Knock, Leave, Message, Ping, Pong
+from ..messages import Act, Error, Hello, Knock, Leave, Message, Ping, Pong, Seed
 from .base import Conn, Seat
 from .clocks import Clocks
 from .config import Refused, TableConfig, config_record
 from .replay import Replaying
-from .seats import Seating
+from .seats import Seating, contribution_of
 from .sending import Sending
 from .standins import StandIns
+
+#: Seconds the table waits for the seats' seeds before it deals without those missing.
+SEED_WAIT = 5.0
 
 
 class Table(Seating, Clocks, StandIns, Sending, Replaying):
@@ -53,7 +58,7 @@ class Table(Seating, Clocks, StandIns, Sending, Replaying):
         self.fingerprint = b""
         self._window_key = self._window_due = None
         self._turn_key = self._turn_due = None
-        self._bot_due = self._next_game_due = None
+        self._bot_due = self._next_game_due = self._seeding_due = None
         self._held, self._bots_made = None, 0
         # The host's secrets for the deals, committed to before anyone sits down: drawn
         # from the table's seed when it has one (a seeded table deals the same every time,
@@ -83,6 +88,8 @@ class Table(Seating, Clocks, StandIns, Sending, Replaying):
                 raise errors.NotJoined()
             elif isinstance(message, Act):
                 self._act(client, message, now)
+            elif isinstance(message, Seed):
+                self._seed(client, message, now)
             elif isinstance(message, Ping):
                 self._send(conn, Pong())
             elif isinstance(message, Pong):
@@ -115,7 +122,36 @@ class Table(Seating, Clocks, StandIns, Sending, Replaying):
             raise Refused(f"the match starts once {least} or more are seated")
         if self.taken != self.config.players:
             self._seat_round(self.taken)
+        self._seed_or_deal(now)
+
+    def _seed_or_deal(self, now: float) -> None:
+        """Deal the first game once every seat whose player committed to a seed has sent it
+        (or :data:`SEED_WAIT` has passed); until then the table is ``seeding``: every seat
+        has committed, so a seed sent now cannot be chosen after another's (docs/fairness.md)."""
+        if self.config.seed is None and any(
+                seat.seed_hash is not None and not seat.contribution for seat in self.seats):
+            if self.state != "seeding":
+                self.state, self._seeding_due = "seeding", now + SEED_WAIT
+                self._broadcast_table()
+            return
+        self._seeding_due = None
         self._deal(now)
+
+    def _seed(self, client: Conn, message: Seed, now: float) -> None:
+        """A seat's seed, checked against the SHA-256 its hello gave."""
+        if client.seat is None:
+            raise errors.Spectating()
+        seat = self.seats[client.seat]
+        seed = contribution_of(message.seed, "seed.seed")
+        if seat.seed_hash is None or not hmac.compare_digest(
+                hashlib.sha256(seed).digest(), seat.seed_hash):
+            raise errors.BadMessage("seed: not the seed this seat's hello committed to")
+        if seat.contribution == seed:
+            return  # (sent again after a reconnect)
+        if self.state != "seeding" or seat.contribution:
+            raise errors.BadMessage("seed: the table is not waiting for seeds")
+        seat.contribution = seed
+        self._seed_or_deal(now)
 
     def next_game(self, now: float) -> None:
         """Deal the next game of the match (after one has ended)."""

@@ -44,6 +44,8 @@ class Choice:
     address: tuple[str, int]
     pin_needed: bool = False
     fingerprint: bytes | None = None
+    #: The host's commitment its advert gives (docs/fairness.md).
+    commitment: bytes | None = None
 
 
 class DiscoveryScreen(Screen[Choice]):
@@ -151,7 +153,8 @@ class DiscoveryScreen(Screen[Choice]):
             self.notify(f"{ad.name} is {ad.state}; only a lobby takes new players.",
                         severity="warning")
             return
-        self.leave_for(Choice((ad.addresses[0], ad.port), ad.pin, ad.fingerprint_bytes))
+        self.leave_for(Choice((ad.addresses[0], ad.port), ad.pin, ad.fingerprint_bytes,
+                              ad.commitment_bytes))
 
     def leave_for(self, choice: Choice) -> None:
         if self.is_current:  # once: a second Enter while leaving does nothing

@@ -15,9 +15,9 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import ContentSwitcher, Static
 
-from ...net.client import Mirror
 from ...net.identity import words
 from ...net.messages import Message
+from ...net.mirror import Mirror
 from ..client_state import ClientState
 from ..games import table_type
 from ..messages import HostCommand

@@ -1,0 +1,279 @@
+"""What one seat knows of the table: :class:`Mirror` turns the host's messages into the
+seat's current view, checks each game's deal when its reveal comes (docs/fairness.md), and
+says when to send the seat's seed. No I/O: the client (net/client.py), the tests, the bot
+client and the app share it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from ..rules import Event, RulesError, View, game_named
+from ..rules.fairness import Disclosure, Seen, Verdict, unchecked, verify
+from .messages import Bye, Error, History, Message, Note, Reveal, Seed, State, TableInfo, Welcome
+
+#: Seconds by which the host's clock may seem early to a client (the message that started
+#: a wait may reach it later than the one that ended it): more is a problem of the check.
+CLOCK_SLACK = 0.5
+
+
+@dataclass
+class Mirror:
+    """What one connection knows of the table, rebuilt from the host's messages."""
+
+    seat: int | None = None
+    token: str | None = None
+    name: str | None = None
+    table: TableInfo | None = None
+    game_number: int = 0
+    #: The seat's view of the current game, with every settled claim.
+    view: View | None = None
+    #: The events and notes of the last ``state`` received.
+    events: tuple[object, ...] = ()
+    notes: tuple[Note, ...] = ()
+    #: The last refusal, and why the host closed the connection (None while open).
+    error: Error | None = None
+    bye: Bye | None = None
+    #: The seed this client adds to the match's deals (sent in its hello).
+    contribution: bytes | None = None
+    #: Each game's check against the host's reveal (docs/fairness.md), by game number.
+    verdicts: dict[int, Verdict] = field(default_factory=dict)
+    #: The host's commitment (and whether it deals from a fixed seed) as first seen: they
+    #: may not change while this client plays.
+    commitment: str | None = None
+    seeded: bool | None = None
+    #: Check each game as soon as its reveal is in; if False, :meth:`check` does it when
+    #: asked (the app, which keeps the work out of the frame that shows the results).
+    check_at_once: bool = True
+    _unchecked: dict[int, Callable[[], Verdict]] = field(default_factory=dict)
+    _from_start: bool = False
+    _claims: list[Event] = field(default_factory=list)
+    _claims_copy: tuple[Event, ...] = ()
+    #: For the current game: the events shown since the last fresh picture of it, the
+    #: actions sent, and the reveal's parts received.
+    _events: list[Event] = field(default_factory=list)
+    _events_from: int = 0
+    _sent: list[str] = field(default_factory=list)
+    _revealed: list[Reveal] = field(default_factory=list)
+    #: This seat's wait on a clock now ("turn" or "window", and what it waits on), since
+    #: when (the client's clock), the actions it had sent then; what the host's clocks did
+    #: wrong to it in this game.
+    _wait: tuple[object, ...] | None = None
+    _wait_since: float = 0.0
+    _wait_sent: int = 0
+    _clocks: list[str] = field(default_factory=list)
+    #: What this client saw of games it lost before their end, until their reveals come.
+    _pending: dict[int, Seen] = field(default_factory=dict)
+    #: The game whose reveal's parts are being received.
+    _revealing: int = 0
+    #: Each seat's seed commitment as this client first saw it once the match began (none
+    #: before), whether one changed after, and whether its seed went on this connection.
+    _seed_hashes: tuple[str | None, ...] = ()
+    _seed_sent: bool = False
+    #: The host's commitment as the table's advert gave it, before this client joined.
+    advertised: str | None = None
+    #: What this client saw go wrong before a deal, which fails every check: a commitment
+    #: other than the advert's, a seat's seed commitment that changed.
+    _broken: str | None = None
+
+    def receive(self, message: Message, now: float | None = None) -> None:
+        """Take in ``message``; ``now``, when it came (a monotonic clock, in seconds), to
+        check the host's clocks for this seat."""
+        if isinstance(message, Welcome):
+            self.seat, self.token, self.name = message.seat, message.token, message.name
+            self.table = message.table
+            self.bye, self._seed_sent = None, False
+            self._committed(message.table)
+        elif isinstance(message, TableInfo):
+            self.table = message
+            self._committed(message)
+        elif isinstance(message, History):
+            self._claims_from(message.game_number, message.claims_from, message.claims)
+        elif isinstance(message, State):
+            self._claims_from(message.game_number, message.claims_from, message.view.claims)
+            view = message.view  # decoded just now for this mirror: it may be completed
+            if len(self._claims_copy) != len(self._claims):
+                self._claims_copy = tuple(self._claims)
+            setattr(view, "claims", self._claims_copy)  # noqa: B010  (each game's view has it)
+            self.view = view
+            self.events, self.notes = message.events, message.notes
+            if now is not None:
+                self._clock(message, view, now)
+            if message.events_from != self._events_from + len(self._events):
+                self._events_from, self._events = message.events_from, []  # a snapshot
+            elif message.events_from == 0 and not self._events:
+                self._from_start = True  # this client has the game from its deal on
+            self._events.extend(message.events)
+        elif isinstance(message, Reveal):
+            self._reveal(message)
+        elif isinstance(message, Error):
+            self.error = message
+        elif isinstance(message, Bye):
+            self.bye = message
+            if message.code == "match_over":
+                self._never_revealed()
+
+    def _clock(self, message: State, view: View, now: float) -> None:
+        """Check the host's clocks against this seat's waits: a turn timer that played for
+        it, or a window closed on it, before its time was up (docs/fairness.md)."""
+        table, wait = self.table, self._wait
+        if self.seat is None or table is None:
+            return
+        if wait is not None:
+            waited = now - self._wait_since
+            silent = len(self._sent) == self._wait_sent
+            for note in message.notes:
+                if note.kind == "timeout" and note.seat == self.seat and (
+                        wait[0] != "turn" or waited < table.turn_timeout - CLOCK_SLACK):
+                    self._clocks.append(f"the host's turn timer played for you after "
+                                        f"{waited:.1f} s of your {table.turn_timeout:g} s")
+                elif note.kind == "window" and wait[0] == "window" and silent and \
+                        waited < table.window - CLOCK_SLACK:
+                    self._clocks.append(f"the host closed a window on you after "
+                                        f"{waited:.1f} s of its {table.window:g} s")
+        key = view.window_key
+        now_waiting: tuple[object, ...] | None = None
+        if view.legal and self.seat in view.awaiting:
+            now_waiting = ("turn", self.game_number, view.turns) if key is None else \
+                ("window", self.game_number, key)
+        if now_waiting != wait:
+            self._wait, self._wait_since, self._wait_sent = now_waiting, now, len(self._sent)
+
+    def _seen(self, to_end: bool = True) -> Seen:
+        """What this client was shown of the current game, as it is now."""
+        return Seen(self.seat, self.contribution, tuple(self._claims), self._events_from,
+                    tuple(self._events), tuple(self._sent),
+                    self.view.hand if self.view is not None and self.seat is not None
+                    else None, self._from_start, to_end, tuple(self._clocks))
+
+    def _never_revealed(self) -> None:
+        """The games this client saw whose reveal never came (the match is over): not
+        checked."""
+        current = self.game_number
+        if current and current not in self.verdicts and current not in self._unchecked \
+                and (self._events or self._claims):
+            self._pending[current] = self._seen()
+        for game in sorted(self._pending):
+            self.verdicts[game] = unchecked("the host never sent this game's reveal")
+        self._pending.clear()
+
+    def _never_revealed_one(self) -> None:
+        game = min(self._pending)
+        del self._pending[game]
+        self.verdicts[game] = unchecked("the host never sent this game's reveal")
+
+    def _committed(self, table: TableInfo) -> None:
+        if self.commitment is None:
+            self.commitment = table.commitment
+            if self.advertised and table.commitment != self.advertised:
+                self._broken = "the host's commitment is not the one its advert gave"
+        if self.seeded is None:
+            self.seeded = table.seeded
+        if table.state == "lobby":
+            return
+        hashes = tuple(seat.seed_hash for seat in table.seats)
+        if not self._seed_hashes:
+            self._seed_hashes = hashes
+        elif hashes != self._seed_hashes and self._broken is None:
+            seat = next((i for i, (a, b) in enumerate(zip(hashes, self._seed_hashes,
+                                                          strict=False)) if a != b), 0)
+            self._broken = (f"the seed seat {seat + 1} committed to changed after the match "
+                            "began")
+
+    def seed_hash(self) -> str | None:
+        """SHA-256 of this client's seed, as its hello gives it (None: it has none)."""
+        if not self.contribution:
+            return None
+        return hashlib.sha256(self.contribution).hexdigest()
+
+    def seed_due(self) -> Seed | None:
+        """The seed to send the host now (once per connection): when the table waits for
+        the seats' seeds and this seat committed to one."""
+        table, seat = self.table, self.seat
+        if self._seed_sent or table is None or seat is None or table.state != "seeding" \
+                or not self.contribution or not 0 <= seat < len(table.seats) \
+                or table.seats[seat].seed_hash != self.seed_hash():
+            return None
+        self._seed_sent = True
+        return Seed(self.contribution.hex())
+
+    def sent(self, action: str) -> None:
+        """This client asked the host to apply ``action`` in the current game."""
+        self._sent.append(action)
+
+    def _reveal(self, part: Reveal) -> None:
+        """Keep a part of the host's reveal; check the game once it is all here."""
+        if part.game_number != self._revealing or part.actions_from != sum(
+                len(p.actions) for p in self._revealed):
+            self._revealed = []  # a part out of place: wait for a whole reveal
+            if part.actions_from != 0:
+                return
+        if not self._revealed:
+            self._revealing = part.game_number
+        self._revealed.append(part)
+        if part.complete:
+            parts, self._revealed = self._revealed, []
+            # What this client was shown, as it is now (or was, when it lost the game before
+            # its end): the check may come later.
+            if part.game_number == self.game_number:
+                seen = self._seen()
+            elif part.game_number in self._pending:
+                seen = self._pending.pop(part.game_number)
+            else:
+                return  # a game this client never saw
+            table = self.table
+            self._unchecked[part.game_number] = lambda: self._check(parts, seen, table)
+            if self.check_at_once:
+                self.check()
+
+    def check(self) -> None:
+        """Check every game whose reveal is in and not yet checked (into ``verdicts``)."""
+        for game, check in list(self._unchecked.items()):
+            del self._unchecked[game]
+            self.verdicts[game] = check()
+
+    def _check(self, parts: list[Reveal], seen: Seen, table: TableInfo | None) -> Verdict:
+        first = parts[0]
+        if table is None:
+            return Verdict(("the host revealed a game this client did not see",))
+        if table.commitment != self.commitment or table.seeded != self.seeded:
+            return Verdict(("the host changed its commitment after you joined",))
+        try:
+            revealed = Disclosure(
+                first.game_number, bytes.fromhex(first.secret),
+                tuple(bytes.fromhex(seed) for seed in first.seeds), first.opener,
+                tuple(played for part in parts for played in part.actions))
+            commitment = bytes.fromhex(self.commitment or "")
+            options = game_named(table.game).options_type.parse(table.rules)
+        except (ValueError, RulesError) as error:
+            return Verdict((f"the host's reveal cannot be read: {error}",))
+        bots = tuple(s.seat for s in table.seats if s.bot)
+        if self._broken is not None:
+            return Verdict((self._broken,))
+        try:
+            hashes = tuple(None if h is None else bytes.fromhex(h) for h in self._seed_hashes)
+        except ValueError:
+            return Verdict(("the seats' seed commitments cannot be read",))
+        return verify(revealed, commitment=commitment, players=table.players, options=options,
+                      seen=seen, seeded=bool(self.seeded), bots=bots, game=table.game,
+                      seed_hashes=hashes)
+
+    def _claims_from(self, game: int, start: int, claims: tuple[Event, ...]) -> None:
+        if game != self.game_number:
+            old = self.game_number
+            if old and old not in self.verdicts and old not in self._unchecked and (
+                    self._events or self._claims):
+                self._pending[old] = self._seen(to_end=False)  # its reveal may come yet
+                while len(self._pending) > 2:
+                    self._never_revealed_one()
+            self.game_number, self._claims, self._claims_copy = game, [], ()
+            self._events, self._sent, self._revealed = [], [], []
+            self._events_from, self._from_start = 0, False
+            self._wait, self._clocks = None, []
+        if start < len(self._claims):
+            del self._claims[start:]
+            self._claims_copy = ()
+        if len(self._claims) == start:
+            self._claims.extend(claims)
