@@ -310,8 +310,14 @@ def _tourney(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
 
 def _host(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     import asyncio
+    import logging
 
     from .net import headless, hosted
+
+    # A peer that vanishes while the host still has frames for it makes asyncio warn, once
+    # per frame ("socket.send() raised exception."): the host handles that peer already, and
+    # a hostile one could fill the terminal (or the app's screen) with them.
+    logging.getLogger("asyncio").setLevel(logging.ERROR)
     from .net.table import TableConfig
     from .rules import RulesError
 

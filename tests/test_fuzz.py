@@ -210,9 +210,9 @@ async def test_garbage_on_a_live_host_while_bots_play() -> None:
     tasks = [asyncio.create_task(botclient.play(c, make_bot("random", i)))
              for i, c in enumerate(clients)]
     try:
-        for _ in range(30):
-            reader, writer = await asyncio.open_connection("127.0.0.1", host.port,
-                                                          ssl=client_context())
+        for n in range(30):  # (from addresses of their own, within each one's allowance)
+            reader, writer = await asyncio.open_connection(
+                "127.0.0.1", host.port, ssl=client_context(), local_addr=(f"127.0.4.{n + 1}", 0))
             for _ in range(10):
                 choice = rng.random()
                 if choice < 0.3:

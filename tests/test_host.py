@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import socket
+import ssl
 import struct
 from collections.abc import AsyncIterator
 from typing import Any
@@ -471,3 +472,32 @@ async def test_a_reconnect_to_a_host_with_another_key_is_refused() -> None:
         await client.close()
         await first.close()
         await other.close()
+
+
+async def test_connections_past_an_addresss_allowance_are_closed_before_tls() -> None:
+    host = await start(TableConfig(players=3, autostart=False),
+                       limits=Limits(connect_burst=3, connect_rate=0.001, handshake=30.0))
+    for _ in range(3):
+        await Raw.open(host, "127.0.0.2")
+    with pytest.raises((ssl.SSLError, ConnectionError, OSError)):
+        await Raw.open(host, "127.0.0.2")  # closed before any cryptography
+    await Raw.open(host, "127.0.0.3")  # another address has its own allowance
+
+
+async def test_a_seated_players_address_gets_in_past_a_flood_of_handshakes() -> None:
+    host = await start(TableConfig(players=3, autostart=False),
+                       limits=Limits(handshake_burst=3, handshake_rate=0.001, handshake=30.0))
+    amy = Client(LOOPBACK, host.port, "Amy", retry_for=10.0)
+    task = asyncio.create_task(amy.run())
+    _opened.extend([amy, task])
+    await asyncio.wait_for(amy.connected.wait(), DEADLINE)  # (the first of three handshakes)
+    for n in range(2):
+        await Raw.open(host, f"127.0.0.{n + 2}")
+    with pytest.raises((ssl.SSLError, ConnectionError, OSError)):
+        await Raw.open(host, "127.0.0.9")  # the host's handshakes are spent ...
+    amy.drop()
+    while amy.connections < 2:  # ... but Amy, seated, comes back
+        await asyncio.wait_for(amy.connected.wait(), DEADLINE)
+        if amy.connections < 2:
+            await asyncio.sleep(0.01)  # polling the counter of connections made
+    assert amy.mirror.seat == 0

@@ -1,7 +1,9 @@
 """The authoritative host: an asyncio TCP server in front of one :class:`~.table.Table`.
 
-Each connection has a reader task and a writer task with a bounded queue. A client that stops
-reading fills its queue and is dropped; it never slows the others. Every frame is checked
+A new connection is admitted before any cryptography is done for it (per address, and in
+all for addresses that hold no seat: :meth:`Host._admit`), then speaks TLS. Each connection
+has a reader task and a writer task with a bounded queue. A client that stops reading fills
+its queue and is dropped; it never slows the others. Every frame is checked
 (length before body, then the message's definition) before the table sees it, and the table
 is only ever called synchronously from the event loop, so actions are applied one at a time.
 """
@@ -12,6 +14,7 @@ import asyncio
 import contextlib
 import logging
 import socket
+import ssl
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -36,6 +39,16 @@ class Limits:
     #: back always finds room.
     waiting: int = 16
     waiting_per_address: int = 4
+    #: New connections from one address: a burst of ``connect_burst``, then
+    #: ``connect_rate`` a second; and TLS handshakes in all for addresses that hold no
+    #: seat: a burst of ``handshake_burst``, then ``handshake_rate`` a second. A connection
+    #: past either is closed before any cryptography is done for it (a TLS handshake costs
+    #: the host about a millisecond of CPU). An address a seat was played from is never held
+    #: to the second: a seated player coming back always gets in.
+    connect_burst: float = 16.0
+    connect_rate: float = 4.0
+    handshake_burst: float = 64.0
+    handshake_rate: float = 64.0
     #: Seconds a new connection has to say hello.
     handshake: float = 5.0
     #: Seconds between pings; a peer silent for ``silence`` seconds is dropped at the next
@@ -108,6 +121,12 @@ class Host:
         self._wake = asyncio.Event()
         self._flush_pending = False
         self._tasks: list[asyncio.Task[None]] = []
+        #: The admission's allowances (:meth:`_admit`): by address, and the handshakes'
+        #: in all, each (allowance, when last counted); the addresses seats were played from.
+        self._knocks: dict[str, tuple[float, float]] = {}
+        self._handshakes = (self.limits.handshake_burst, 0.0)
+        self._players: set[str] = set()
+        self._context: ssl.SSLContext | None = None
         #: Set when the table's match is over and everyone has been told.
         self.over = asyncio.Event()
         #: Called after every change the table makes (to update the advertisement).
@@ -119,11 +138,9 @@ class Host:
 
     async def start(self) -> int:
         """Open the listening socket; returns the port."""
-        context = self.identity.server_context() if self.identity is not None else None
-        self._server = await asyncio.start_server(
-            self._accept, self.address, self.port, ssl=context,
-            ssl_handshake_timeout=self.limits.handshake if context is not None else None,
-        )
+        self._context = self.identity.server_context() if self.identity is not None else None
+        # Plain TCP first: TLS starts once the connection is admitted (_accept).
+        self._server = await asyncio.start_server(self._accept, self.address, self.port)
         self.port = self._server.sockets[0].getsockname()[1]
         self._tasks = [
             asyncio.create_task(self._clock(), name="table clock"),
@@ -199,10 +216,22 @@ class Host:
     # -- connections -----------------------------------------------------------------------
 
     async def _accept(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        number, self._next = self._next, self._next + 1
-        conn = _Conn(number, writer, self.limits, self.now)
         peer = writer.get_extra_info("peername")
         address = str(peer[0]) if peer else "?"
+        if not self._admit(address):
+            writer.transport.abort()  # no TLS, no goodbye: it costs the host nothing
+            return
+        if self._context is not None:
+            try:
+                await writer.start_tls(self._context, ssl_handshake_timeout=self.limits.handshake)
+            except (OSError, ConnectionError, TimeoutError, ssl.SSLError):
+                writer.transport.abort()
+                return
+            except asyncio.CancelledError:  # the host is stopping mid-handshake: end quietly
+                writer.transport.abort()  # (a handler that ends cancelled is logged as an
+                return                    # error by asyncio's streams)
+        number, self._next = self._next, self._next + 1
+        conn = _Conn(number, writer, self.limits, self.now)
         waiting = [c for c in self._conns.values() if not c.closing and not self._joined(c)]
         if sum(c.address == address for c in waiting) >= self.limits.waiting_per_address:
             await self._turn_away(reader, writer)
@@ -226,6 +255,8 @@ class Host:
             await self._read(conn, reader)
         except (asyncio.IncompleteReadError, ConnectionError, OSError):
             self._lost(conn)
+        except asyncio.CancelledError:  # the host stopped with it open: end quietly (see
+            self._drop(conn)            # start_tls above)
         except Exception:  # a bug must cost this connection, never the host
             log.exception("connection %s: unexpected error; dropping it", number)
             self._drop(conn)
@@ -233,6 +264,29 @@ class Host:
             if not conn.closing:
                 self._lost(conn)
             # Closing politely: the writer sends what is queued, then closes and cleans up.
+
+    def _admit(self, address: str) -> bool:
+        """Whether a new connection from ``address`` may go on to its TLS handshake: within
+        the address's allowance, and (unless a seat was played from there) the handshakes'
+        allowance of the whole host."""
+        now, limits = self.now, self.limits
+        allowance, checked = self._knocks.get(address, (limits.connect_burst, now))
+        allowance = min(limits.connect_burst, allowance + (now - checked) * limits.connect_rate)
+        if allowance < 1:
+            self._knocks[address] = (allowance, now)
+            return False
+        if address not in self._players:
+            shared, counted = self._handshakes
+            shared = min(limits.handshake_burst, shared + (now - counted) * limits.handshake_rate)
+            if shared < 1:
+                self._handshakes = (shared, now)
+                return False
+            self._handshakes = (shared - 1, now)
+        self._knocks[address] = (allowance - 1, now)
+        if len(self._knocks) > 4096:  # forget the addresses whose allowance is whole again
+            full = now - limits.connect_burst / limits.connect_rate
+            self._knocks = {a: k for a, k in self._knocks.items() if k[1] > full}
+        return True
 
     def _joined(self, conn: _Conn) -> bool:
         state = self.table.conns.get(conn.number)
@@ -272,6 +326,10 @@ class Host:
                     return
                 continue
             self.table.receive(conn.number, message, self.now)
+            if conn.address not in self._players:
+                state = self.table.conns.get(conn.number)
+                if state is not None and state.seat is not None:
+                    self._players.add(conn.address)  # it may always come back (_admit)
             self._flush_soon()
 
     def _meter(self, conn: _Conn, size: int) -> None:
@@ -313,6 +371,8 @@ class Host:
                     conn.writer.close()
                     await asyncio.wait_for(conn.writer.wait_closed(), self.limits.silence)
                     break
+                if conn.writer.transport.is_closing():
+                    break  # the peer has gone: its reader will notice (nothing to write to)
                 conn.writer.write(data)
                 if conn.writer.transport.get_write_buffer_size() > self.limits.write_buffer:
                     # The peer reads slower than we write: wait for it, but not for ever.
