@@ -4,6 +4,7 @@
     python bench/tourney.py speed      # only the speed of four `random` bots
     python bench/tourney.py strength   # only the win rates of `counter`
     python bench/tourney.py know       # I Know You Don't: speed and `counter`'s strength
+    python bench/tourney.py stalemate  # I Doubt It's rule 8: who it ends, who it leaves
 
 Speed: games per second of four `random` bots over 2,000 games, on one core (the process
 is pinned to CPU 0 where `taskset` exists). Target: at least 500. The median of the runs is
@@ -15,6 +16,14 @@ three `honest` (at least 0.35), 2,000 seat-rotated games each.
 I Know You Don't (`know`): games per second of four `random` bots over 2,000 games (no
 target is set; reported) and `counter`'s win rate against three `random` over 2,000 games
 (target: at least 0.60, as for I Doubt It).
+
+Stalemate (`stalemate`): I Doubt It's rule 8 ends a game after STALE_ROUNDS rounds of
+claims in which no hand became smaller than the smallest so far. It plays 300 games of four
+players who always doubt and 300 of four who always lay four cards (tests/helpers.py; every
+one must end, by rule 8), and 2,000 ordinary games each of four `counter`, four `random`
+and `counter` against three `random` with the rule switched off, reporting the most rounds
+any of them went without progress (it must stay under STALE_ROUNDS, so that rule 8 never
+decides an ordinary game).
 """
 
 from __future__ import annotations
@@ -24,6 +33,9 @@ import shutil
 import statistics
 import subprocess
 import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
 
 SPEED = [
     "--players", "4", "--bots", "random,random,random,random", "--games", "2000", "--seed", "1"
@@ -82,9 +94,55 @@ def know(runs: int = 3) -> bool:
     return rate >= 0.60
 
 
+def stalemate() -> bool:
+    sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+    from helpers import AlwaysDoubts, LaysFour
+
+    from doubtlan.bots import make_bot
+    from doubtlan.rules import IDoubtIt
+    from doubtlan.rules.idoubtit.state import STALE_ROUNDS
+    from doubtlan.tourney import play
+
+    ok = True
+    for strategy in (AlwaysDoubts, LaysFour):
+        endings: dict[str, int] = {}
+        claims = []
+        for seed in range(300):
+            game = IDoubtIt(4, seed=seed, opener=seed % 4)
+            finished = play(game, [strategy() for _ in range(4)], max_turns=100_000)
+            ending = game.ending() if finished else "unfinished"
+            endings[ending or "?"] = endings.get(ending or "?", 0) + 1
+            claims.append(game.turns)
+        claims.sort()
+        print(f"four who {strategy.name}: {endings}, claims median {claims[150]}, "
+              f"most {claims[-1]}")
+        ok = ok and endings == {"stalemate": 300}
+    for label, names in (("four counter", ["counter"] * 4), ("four random", ["random"] * 4),
+                         ("counter vs 3 random", ["counter"] + ["random"] * 3)):
+        most = 0.0
+        for seed in range(2000):
+            game = IDoubtIt(4, seed=seed, opener=seed % 4)
+            game._stale_claims = 1 << 30  # rule 8 off: how far would an ordinary game go?
+            resolve = game._resolve
+
+            def watched(doubter: int | None, resolve=resolve, game=game) -> None:  # type: ignore[no-untyped-def]
+                nonlocal most
+                resolve(doubter)
+                most = max(most, game.state.stale / 4)
+
+            game._resolve = watched  # type: ignore[method-assign]
+            play(game, [make_bot(n, bytes([s, seed % 256, seed // 256]))
+                        for s, n in enumerate(names)], max_turns=5000)
+        print(f"{label}, 2,000 games: at most {most:.1f} rounds without progress "
+              f"(rule 8 at {STALE_ROUNDS})")
+        ok = ok and most < STALE_ROUNDS
+    return ok
+
+
 def main() -> int:
     which = sys.argv[1:] or ["speed", "strength", "know"]
-    results = [{"speed": speed, "strength": strength, "know": know}[name]() for name in which]
+    runs = {"speed": speed, "strength": strength, "know": know, "stalemate": stalemate}
+    results = [runs[name]() for name in which]
     return 0 if all(results) else 1
 
 

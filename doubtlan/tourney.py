@@ -109,6 +109,10 @@ class Result:
     seconds: float = 0.0
     standings: dict[str, Standing] = field(default_factory=dict)
     game: str = DEFAULT_GAME
+    #: Games won by each seat (four of one strategy read 1.0 by name; by seat, they do not),
+    #: and how many games ended each way (``Game.ending``; "unfinished" past ``max_turns``).
+    seat_wins: list[int] = field(default_factory=list)
+    endings: dict[str, int] = field(default_factory=dict)
 
     @property
     def games_per_second(self) -> float:
@@ -138,6 +142,10 @@ class Result:
                 name: [round(x, 4) for x in s.interval(self.games)]
                 for name, s in self.standings.items()
             },
+            "seat_wins": self.seat_wins,
+            "seat_win_rate": [round(w / self.games, 4) if self.games else 0.0
+                              for w in self.seat_wins],
+            "endings": self.endings,
         }
 
     def report(self) -> str:
@@ -153,8 +161,12 @@ class Result:
                 f"{name:<10}{standing.seats:>6}{standing.opened:>8}{standing.wins:>8}"
                 f"{standing.rate(self.games):>10.3f}   {low:.3f} to {high:.3f}"
             )
+        rates = "  ".join(f"{w / self.games:.3f}" for w in self.seat_wins) if self.games \
+            else ""
         lines += [
             "",
+            f"win rate by seat: {rates}",
+            "endings: " + ", ".join(f"{kind} {n}" for kind, n in sorted(self.endings.items())),
             f"unfinished games (stopped at {self.max_turns} claims): {self.unfinished}",
             f"turns per game: {self.turns_per_game:.1f}",
             f"games per second: {self.games_per_second:.1f} ({self.seconds:.2f} s)",
@@ -185,7 +197,8 @@ def run(
     if seed is None:  # a fresh seed from the system, reported so that the run can be replayed
         seed = secrets.randbelow(2**63)
     master = seed_bytes(seed)
-    result = Result(players, options, str(seed), max_turns, game=kind.name)
+    result = Result(players, options, str(seed), max_turns, game=kind.name,
+                    seat_wins=[0] * players)
     for name in strategies:
         result.standings.setdefault(name, Standing(seats=0)).seats += 1
     match = Match(players, options, seed=derive(master, "deal"), game=kind)
@@ -201,8 +214,11 @@ def run(
         result.turns += dealt.turns
         if finished and dealt.winner is not None:
             result.standings[strategies[dealt.winner]].wins += 1
+            result.seat_wins[dealt.winner] += 1
         else:
             result.unfinished += 1
+        ending = (dealt.ending() or "no winner") if finished else "unfinished"
+        result.endings[ending] = result.endings.get(ending, 0) + 1
     result.seconds = time.perf_counter() - started
     return result
 

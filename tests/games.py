@@ -280,7 +280,9 @@ class IDoubtItSpec(GameSpec):
             (doubt.Resolved(1, two, tuple(playing.parse_cards("2S 9H")), 2, False, 1, 5,
                             playing.Rank.THREE),
              "Ben claimed two 2s; Cleo doubted: a bluff"),
-            (doubt.Won(0, (0, 1, 0)), "Amy wins"),
+            (doubt.Won(0, (0, 1, 0), False), "Amy wins"),
+            (doubt.Won(2, (0, 1, 0), True),
+             "Cleo wins with the fewest cards: the game went nowhere (rule 8)"),
         )
 
 

@@ -1,4 +1,6 @@
-"""Shared helpers for the tests: deals chosen by hand, and finding cards inside anything."""
+"""Shared helpers for the tests: deals chosen by hand, finding cards inside anything, and
+two I Doubt It strategies that would never end a game without rule 8 (bench/tourney.py's
+``stalemate`` plays them too)."""
 
 from __future__ import annotations
 
@@ -8,7 +10,19 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from doubtlan.rules import Card, IDoubtIt, Options, Rank, deck, parse_cards
+from doubtlan.rules import (
+    Action,
+    Announce,
+    Card,
+    Doubt,
+    IDoubtIt,
+    Lay,
+    Options,
+    Rank,
+    TableView,
+    deck,
+    parse_cards,
+)
 from doubtlan.rules.iknowyoudont import Card as KnowCard
 
 
@@ -70,3 +84,27 @@ def cards_in(thing: object, card: type[Any] = Card) -> Iterator[Any]:
 
 def hand_codes(cards: Sequence[Card]) -> list[str]:
     return [card.code for card in cards]
+
+
+class AlwaysDoubts:
+    """Lays one card, a true one when it can, and doubts every claim."""
+
+    name, game = "always doubts", "idoubtit"
+
+    def act(self, view: TableView) -> list[Action]:
+        kinds = [type(action) for action in view.legal]
+        if Doubt in kinds:
+            return [Doubt()]
+        card = next((c for c in view.hand if c.rank is view.rank), view.hand[0])
+        return [Lay(card), Announce()]
+
+
+class LaysFour(AlwaysDoubts):
+    """Lays four cards every turn (or all it holds), and doubts every claim."""
+
+    name = "lays four"
+
+    def act(self, view: TableView) -> list[Action]:
+        if Doubt in [type(action) for action in view.legal]:
+            return [Doubt()]
+        return [*(Lay(card) for card in view.hand[:4]), Announce()]

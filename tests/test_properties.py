@@ -36,6 +36,7 @@ from doubtlan.rules import (
 )
 from doubtlan.rules.cards import sort_key
 from doubtlan.rules.idoubtit import Announced, Answered, Dealt, Laid, Resolved, Won
+from doubtlan.rules.idoubtit.state import STALE_ROUNDS
 
 MAX_STEPS = 4000
 
@@ -156,7 +157,13 @@ def check_ranks_and_winner(game: IDoubtIt, finished: bool) -> None:
         assert record.next_rank is rank.next()
         rank = rank.next()
     wins = [event for event in game.log(None) if isinstance(event, Won)]
-    if finished:
+    if finished and wins and wins[0].stalemate:  # rule 8: the fewest cards, held longest
+        hands, changed = game.state.hands, game.state.changed
+        assert len(wins) == 1 and game.winner == wins[0].seat
+        assert game.state.stale >= STALE_ROUNDS * game.players
+        assert game.winner == min(range(game.players),
+                                  key=lambda seat: (len(hands[seat]), changed[seat], seat))
+    elif finished:
         assert len(wins) == 1 and game.winner == wins[0].seat
         last = game.state.records[-1]
         assert last.seat == game.winner and not game.state.hands[game.winner]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from helpers import cards_in, deal, hand_codes
+from helpers import AlwaysDoubts, LaysFour, cards_in, deal, hand_codes
 
 from doubtlan.rules import (
     Announce,
@@ -344,7 +344,7 @@ def test_rule_7_a_last_claim_that_stands_wins() -> None:
     claim(game, 0, "AS")
     stand_all(game)
     assert game.over and game.winner == 0
-    assert game.log(None)[-1] == Won(0, (0, 0, 0))
+    assert game.log(None)[-1] == Won(0, (0, 0, 0), False)
     assert game.view(1).winner == 0
     for seat in range(3):
         assert game.legal_actions(seat) == ()
@@ -361,7 +361,7 @@ def test_the_winning_event_tells_each_players_bluffs_and_no_cards() -> None:
     claim(game, 0, "AS")  # also a bluff: 4s are required
     stand_all(game)
     assert game.winner == 0
-    assert game.log(1)[-1] == Won(0, (2, 0, 1))
+    assert game.log(1)[-1] == Won(0, (2, 0, 1), False)
 
 
 def test_rule_7_a_last_claim_doubted_but_honest_wins() -> None:
@@ -555,3 +555,39 @@ def test_the_timers_move_lays_a_card_of_the_rank_required_now() -> None:
     lay, announce = game.timeout_actions(1)
     assert isinstance(lay, Lay) and lay.card.rank is Rank.TWO and announce == Announce()
     assert game.timeout_actions(2) == ()
+
+
+# -- rule 8: a game that goes nowhere ends -----------------------------------------------------
+
+
+@pytest.mark.parametrize("strategy", [AlwaysDoubts, LaysFour])
+def test_players_who_always_doubt_or_always_lay_four_end_every_game(strategy: type) -> None:
+    from doubtlan.tourney import MAX_TURNS, play
+
+    winners: Counter[int] = Counter()
+    for seed in range(60):
+        game = IDoubtIt(4, seed=seed, opener=seed % 4)
+        assert play(game, [strategy() for _ in range(4)], max_turns=5000)
+        won = game.log(None)[-1]
+        assert isinstance(won, Won) and won.stalemate and game.ending() == "stalemate"
+        assert game.turns < MAX_TURNS  # (they never ended before rule 8)
+        hands = game.state.hands
+        fewest = min(map(len, hands))
+        assert len(hands[won.seat]) == fewest
+        tied = [seat for seat in range(4) if len(hands[seat]) == fewest]
+        # Of equally few, the hand that has held that many the longest.
+        assert won.seat == min(tied, key=lambda seat: game.state.changed[seat])
+        winners[won.seat] += 1
+    assert len(winners) == 4  # not decided by the seat
+
+
+def test_ordinary_play_never_reaches_rule_8() -> None:
+    from doubtlan.bots import make_bot
+    from doubtlan.tourney import play
+
+    for seed in range(200):
+        game = IDoubtIt(4, seed=seed, opener=seed % 4)
+        bots = [make_bot("counter" if seat % 2 else "random", bytes([seat, seed]))
+                for seat in range(4)]
+        assert play(game, bots)
+        assert game.ending() == "out"

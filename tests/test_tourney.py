@@ -168,3 +168,17 @@ def test_calls_chosen_together_count_nearest_clockwise_first() -> None:
     game.apply(0, Announce())
     tourney.play(game, [Doubter(seat) for seat in range(4)])
     assert game.state.records[0].doubter == 1
+
+
+def test_the_report_gives_each_seats_win_rate_and_each_ending(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    report = run_cli(capsys, "--bots", "counter,counter,counter,counter", "--games", "60",
+                     "--seed", "3")
+    assert report["win_rate"] == {"counter": 1.0}  # by name, four of one strategy say nothing
+    assert sum(report["seat_wins"]) == 60 - report["unfinished"]
+    assert report["seat_win_rate"] == [round(w / 60, 4) for w in report["seat_wins"]]
+    assert max(report["seat_win_rate"]) < 0.6  # ... by seat, they share the wins
+    assert report["endings"] == {"out": 60}
+    know = run_cli(capsys, "--game", "iknowyoudont", "--games", "30", "--seed", "3")
+    assert sum(know["endings"].values()) == 30
+    assert set(know["endings"]) <= {"points", "tokens", "cards", "deck", "unfinished"}

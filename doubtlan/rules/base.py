@@ -294,6 +294,12 @@ class Game(abc.ABC, Generic[OptionsT, ViewT]):
     def may_act(self) -> tuple[int, ...]:
         """Every seat with a legal action now: :meth:`awaiting` plus optional callers."""
 
+    def ending(self) -> str | None:
+        """How the game ended, in a word its rule book uses (I Doubt It: ``"out"``, a hand
+        emptied, or ``"stalemate"``; I Know You Don't: its ``Ended.reason``); None while it
+        goes on."""
+        return None
+
     def could_call(self) -> tuple[int, ...]:
         """The seats not awaited that the rules let call now if their hands allow it, from
         public facts alone (never from a hand): the host decides from these, not from

@@ -77,7 +77,9 @@ class Resolved(Event):
 
 @record
 class Won(Event):
-    """``seat`` won: a claim of theirs was settled with their hand empty.
+    """``seat`` won: a claim of theirs was settled with their hand empty; or, with
+    ``stalemate``, the game went nowhere for :data:`~.state.STALE_ROUNDS` rounds of claims
+    and ``seat`` held the fewest cards (docs/rules.md, rule 8).
 
     ``bluffs[s]`` is how many of seat ``s``'s claims in this game were bluffs: the count is
     told to everyone at the end, the cards of claims that stood never are.
@@ -86,3 +88,4 @@ class Won(Event):
     kind = "won"
     seat: int
     bluffs: tuple[int, ...]
+    stalemate: bool

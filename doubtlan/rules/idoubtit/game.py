@@ -28,7 +28,7 @@ from ..seeds import Seed, seed_bytes, shuffle
 from .actions import ACTIONS, Announce, Claim, Doubt, Lay, LetStand
 from .events import Announced, Answered, Dealt, Laid, Resolved, Won
 from .options import ChallengeMode, Options
-from .state import LAYING, OVER, WINDOW, State
+from .state import LAYING, OVER, STALE_ROUNDS, WINDOW, State
 from .view import TableView, make_view, public_facts, redact, window_key
 
 _ANNOUNCE = Announce()
@@ -122,6 +122,7 @@ class IDoubtIt(Game[Options, TableView]):
         self._public: tuple[int, tuple[object, ...]] = (-1, ())
         self._max_claim = options.max_claim
         self._window_always = options.challenge is ChallengeMode.WINDOW
+        self._stale_claims = STALE_ROUNDS * players
         # The other seats, clockwise from each seat.
         self._clockwise = [
             tuple((seat + i) % players for i in range(1, players)) for seat in range(players)
@@ -205,12 +206,20 @@ class IDoubtIt(Game[Options, TableView]):
             if event.doubter is not None:
                 line += f"; {who(event.doubter)} doubted: {'true' if event.honest else 'a bluff'}"
             return line
+        if isinstance(event, Won) and event.stalemate:
+            return f"{who(event.seat)} wins with the fewest cards: the game went nowhere (rule 8)"
         if isinstance(event, Won):
             return f"{who(event.seat)} wins"
         return ""
 
     def turn_seat(self) -> int | None:
         return self.state.turn if self.state.phase is LAYING else None
+
+    def ending(self) -> str | None:
+        if self.state.phase is not OVER:
+            return None
+        won = self.state.events[-1]
+        return "stalemate" if isinstance(won, Won) and won.stalemate else "out"
 
     def timeout_actions(self, seat: int) -> tuple[Action, ...]:
         """The turn timer: lay one card (a true one if the seat has one) and announce. The
@@ -315,6 +324,7 @@ class IDoubtIt(Game[Options, TableView]):
             card: Card = action.card  # type: ignore[attr-defined]
             state.hands[seat].remove(card)
             state.laid.append(card)
+            state.changed[seat] = len(state.events)
             state.events.append(Laid(seat, len(state.laid), card))
         elif kind is Announce:
             self._announce(seat)
@@ -377,6 +387,7 @@ class IDoubtIt(Game[Options, TableView]):
             hand.extend(state.pile)
             hand.extend(cards)
             hand.sort(key=sort_key)
+            state.changed[taker] = len(state.events)
             state.pile = []
             state.pile_by_seat = [[] for _ in range(self.players)]
         next_rank = state.rank.next()
@@ -389,11 +400,30 @@ class IDoubtIt(Game[Options, TableView]):
         if not state.hands[claimer]:
             state.winner = claimer
             state.phase = OVER
-            state.events.append(Won(claimer, tuple(state.bluffs)))
+            state.events.append(Won(claimer, tuple(state.bluffs), False))
             return
+        fewest = min(map(len, state.hands))
+        if fewest < state.low:
+            state.low, state.stale = fewest, 0
+        else:
+            state.stale += 1
+            if state.stale >= self._stale_claims:
+                self._stalemate()
+                return
         state.rank = next_rank
         state.phase = LAYING
         state.turn = (claimer + 1) % self.players
+
+
+    def _stalemate(self) -> None:
+        """Rule 8: the game went nowhere; the fewest cards win, and of those the hand that
+        has held its count longest (never the seat's number)."""
+        state = self.state
+        winner = min(range(self.players),
+                     key=lambda seat: (len(state.hands[seat]), state.changed[seat], seat))
+        state.winner = winner
+        state.phase = OVER
+        state.events.append(Won(winner, tuple(state.bluffs), True))
 
 
 def _check_opener(players: int, opener: int) -> None:

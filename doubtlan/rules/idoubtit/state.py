@@ -25,6 +25,10 @@ class Phase(enum.Enum):
 # the engine reads these on every action.
 LAYING, WINDOW, OVER = Phase.LAYING, Phase.WINDOW, Phase.OVER
 
+#: Rounds of claims (a claim per player each) in which no hand becomes smaller than the
+#: smallest any hand has held, after which the game ends and the fewest cards win (rule 8).
+STALE_ROUNDS = 40
+
 
 @dataclass(slots=True)
 class State:
@@ -60,12 +64,20 @@ class State:
     records: list[Resolved] = field(default_factory=list)
     #: How many of each seat's claims were bluffs (told to everyone when the game is won).
     bluffs: list[int] = field(default_factory=list)
+    #: The fewest cards any hand has held when a claim was settled, and how many claims
+    #: have been settled since that last fell (rule 8); when each seat's hand last changed
+    #: size (an index into ``events``).
+    low: int = 1 << 30
+    stale: int = 0
+    changed: list[int] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         if not self.pile_by_seat:
             self.pile_by_seat = [[] for _ in range(self.players)]
         if not self.bluffs:
             self.bluffs = [0] * self.players
+        if not self.changed:
+            self.changed = [0] * self.players
 
     def cards(self) -> list[Card]:
         """Every card of the game, wherever it is."""

@@ -228,6 +228,10 @@ class IKnowYouDont(Game[Options, TableView]):
     def turn_seat(self) -> int | None:
         return self.state.active if self.state.phase is PLAYING else None
 
+    def ending(self) -> str | None:
+        last = self.state.events[-1] if self.over else None
+        return last.reason if isinstance(last, Ended) else None
+
     def timeout_actions(self, seat: int) -> tuple[Action, ...]:
         state = self.state
         if state.phase is PLAYING and seat == state.active and state.hands[seat]:

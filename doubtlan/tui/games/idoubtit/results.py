@@ -8,6 +8,7 @@ from rich.text import Text
 from ....net.messages import TableInfo
 from ....rules.fairness import Verdict
 from ....rules.idoubtit import TableView, Won, figures, hand_sizes
+from ....rules.idoubtit.state import STALE_ROUNDS
 from ...widgets.results import GameResults
 
 BARS = "▁▂▃▄▅▆▇█"
@@ -30,6 +31,11 @@ COLUMNS = (("won", 4), ("claims", 7), ("bluffs", 7), ("caught", 7), ("doubts ok"
            ("wrong", 6), ("hand, game long", 16))
 
 
+#: Why a game ended without an empty hand (docs/rules.md, rule 8).
+STALEMATE = (f"The game went nowhere for {STALE_ROUNDS} rounds of claims: "
+             "the fewest cards win.")
+
+
 class DoubtResults(GameResults):
     """I Doubt It's results: each player's claims, bluffs, doubts, and hand over the game."""
 
@@ -38,7 +44,8 @@ class DoubtResults(GameResults):
     def show(self, view: TableView, info: TableInfo, won: Won | None, *, is_host: bool,
              over: bool, verdict: Verdict | None = None) -> None:
         names = {s.seat: s.name or f"seat {s.seat}" for s in info.seats}
-        title = self.title_of(view, info, names)
+        why = STALEMATE if won is not None and won.stalemate else ""
+        title = self.title_of(view, info, names, why)
         stats = figures(view.players, view.claims, won.bluffs if won else None)
         series = hand_sizes(view.players, view.options, view.opener, view.claims)
         top = max(max(sizes) for sizes in series)  # one scale for every hand
