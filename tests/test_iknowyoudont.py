@@ -475,7 +475,9 @@ def test_rule_9_silence_passes_keeps_and_the_timer_plays_the_truth():
     assert passing.window_key() not in (key, None)  # the clock starts again for seat 3
     wild = three("W I T3 T4 T5", "T5 T4 B1 B5 B4", "I B6 B3 I T1")
     assert wild.timeout_actions(0) == (Play(C("T3"), D("3T")),)
-    only = three("I W", "T5 T4 B1 B5 B4", "I B6 B3 I T1")
+    wildcard = three("I W", "T5 T4 B1 B5 B4", "I B6 B3 I T1")  # a Wildcard matches any
+    assert wildcard.timeout_actions(0) == (Play(C("W"), D("1T")),)
+    only = three("I I", "T5 T4 B1 B5 B4", "I B6 B3 W T1")  # no true claim: the one lie
     assert only.timeout_actions(0) == (Play(C("I"), D("1T")),)
 
 
@@ -598,3 +600,4 @@ def test_a_game_replays_the_same_from_its_seed(table):
         why = {"points": max(ended.points) >= 15, "tokens": min(ended.tokens) == 0,
                "cards": not any(game.state.hands), "deck": game.state.reshuffles >= 3}
         assert why[ended.reason]
+

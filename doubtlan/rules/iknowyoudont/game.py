@@ -235,7 +235,12 @@ class IKnowYouDont(Game[Options, TableView]):
     def timeout_actions(self, seat: int) -> tuple[Action, ...]:
         state = self.state
         if state.phase is PLAYING and seat == state.active and state.hands[seat]:
-            card = state.hands[seat][0]
+            # A true claim (rule 9): the first Truth or Bluff card as what it is, else a
+            # Wildcard (which matches any declaration), else an Interception (no declaration
+            # is true of one: the only lie the timer tells, when nothing else is in hand).
+            hand = state.hands[seat]
+            card = next((c for c in hand if c.level is not None), None) or next(
+                (c for c in hand if c.kind is Kind.WILDCARD), hand[0])
             if card.level is None:
                 return (Play(card, Declaration(1, _TRUTH)),)
             return (Play(card, Declaration(card.level, card.kind)),)
