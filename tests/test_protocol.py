@@ -112,6 +112,12 @@ def test_bodies_that_are_not_one_msgpack_map_of_text_keys_are_bad_frames(body: b
         {"type": "hello", "version": 1, "name": "x", "pin": None, "token": "short",
          "watch": False},
         {"type": "hello", "version": 1, "name": "x", "pin": None, "token": None, "watch": 1},
+        # hexadecimal fields hold hexadecimal digits only: bytes.fromhex would skip the spaces
+        {"type": "hello", "version": 5, "name": "x", "proof": None, "token": None,
+         "watch": False, "seed_hash": "ab " * 21 + " "},
+        {"type": "hello", "version": 5, "name": "x", "proof": "abc", "token": None,
+         "watch": False, "seed_hash": None},
+        {"type": "seed", "seed": "0x12"},
         {"type": 7},
         {"name": "x"},
         {b"type": "ping"},

@@ -776,3 +776,39 @@ def test_without_a_person_to_intercept_bots_answer_at_once() -> None:
     assert game is not None and game.turns == 1 and game.state.phase is know.Phase.PRIORITY
     h.advance(1.0)  # the bot delay after the first play; then every answer at once
     assert game.turns == 2 or game.over
+
+
+def test_a_player_back_in_the_middle_of_a_turn_gets_a_fresh_turn_clock() -> None:
+    """The stand-in laid a card of an absent player's turn (bots are paced); the player comes
+    back before it finishes: the turn clock runs again for them, so the game goes on."""
+    h = Harness(config(turn_timeout=10.0, grace=3.0, bot_delay=1.0))
+    conns = three_people(h)
+    game = h.table.game
+    assert game is not None and game.turns == 0
+    on_turn = next(c for c in conns if h.mirrors[c].seat == game.turn_seat())
+    token = h.last(on_turn, Welcome).token  # type: ignore[union-attr]
+    hand = len(h.mirrors[on_turn].view.hand)  # type: ignore[union-attr]
+    h.advance(1.0)
+    h.drop(on_turn)
+    h.advance(3.5)  # past the grace time: the stand-in lays one card, then waits its delay
+    assert len(game.view(game.turn_seat()).hand) == hand - 1 and game.turns == 0
+    back = h.hello("Amy", token=token)
+    assert h.mirrors[back].seat == game.turn_seat()
+    h.advance(9.0)
+    assert game.turns == 0  # the player has the whole turn time again
+    h.advance(2.0)
+    assert game.turns == 1  # and then the turn timer plays the rest of the turn
+
+
+def test_a_seed_commitment_that_is_not_a_digest_is_refused_and_the_table_goes_on() -> None:
+    """The codec lets only hexadecimal digits through (test_protocol.py); the table holds a
+    commitment to 32 bytes too, for it goes into every table message it sends."""
+    h = Harness(config())
+    conn = h.connect()
+    h.table.receive(conn, Hello(PROTOCOL_VERSION, "Mallory", None, None, False, "ab " * 21 + " "),
+                    h.now)  # 21 bytes to bytes.fromhex, which skips spaces
+    h.flush()
+    assert last_error(h, conn) == "bad_message"
+    assert all(seat.name is None or seat.name != "Mallory" for seat in h.table.seats)
+    three_people(h)
+    assert h.table.state == "playing"

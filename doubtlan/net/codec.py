@@ -41,11 +41,13 @@ class Limit:
 
 @dataclass(frozen=True)
 class Text:
-    """The length of a ``str`` field, and whether it must be printable."""
+    """The length of a ``str`` field, whether it must be printable, and whether it must be
+    bytes written as hexadecimal digits (an even number of them, nothing else)."""
 
     low: int
     high: int
     printable: bool = True
+    hexadecimal: bool = False
 
 
 @dataclass(frozen=True)
@@ -54,6 +56,8 @@ class Many:
 
     high: int
 
+
+HEX_DIGITS = "0123456789abcdefABCDEF"
 
 #: What a field may hold when its type gives no limit of its own.
 DEFAULT_INT = Limit(0, 2**31 - 1)
@@ -349,6 +353,8 @@ def _str(text: Text) -> Decode:
             raise _fail(path, f"expected {text.low} to {text.high} characters")
         if text.printable and not wire.isprintable():
             raise _fail(path, "expected printable characters")
+        if text.hexadecimal and (len(wire) % 2 or wire.strip(HEX_DIGITS)):
+            raise _fail(path, "expected bytes as hexadecimal digits")
         return wire
 
     return decode

@@ -18,15 +18,15 @@ PROTOCOL_VERSION = 5
 
 Name = Annotated[str, Text(1, 24)]
 #: One half of the PIN's key exchange (net/pin.py), as hexadecimal text.
-Half = Annotated[str, Text(2, 128)]
+Half = Annotated[str, Text(2, 128, hexadecimal=True)]
 Token = Annotated[str, Text(16, 64)]
 Seat = Annotated[int, Limit(0, 15)]
 Seconds = Annotated[float, Limit(0, 3600)]
 Version = Annotated[int, Limit(0, 65535)]
 #: Bytes written as hexadecimal text: a seed of up to 32 bytes, or a SHA-256 digest.
-Hex = Annotated[str, Text(0, 64)]
+Hex = Annotated[str, Text(0, 64, hexadecimal=True)]
 #: A SHA-256 digest as hexadecimal text.
-Digest = Annotated[str, Text(64, 64)]
+Digest = Annotated[str, Text(64, 64, hexadecimal=True)]
 GameNumber = Annotated[int, Limit(1, 1_000_000)]
 
 

@@ -103,6 +103,8 @@ class Seating(TableParts):
         found.conn, found.away_since = client.id, None
         if found.strategy is None:  # the player takes over from the stand-in bot
             found.bot, found.plan = None, []
+            if self._turn_key is not None and self._turn_key[2] == found.number:
+                self._turn_key = None  # the rest of the turn gets a fresh turn clock
         client.joined, client.seat = True, found.number
         self._welcome(client, found)
         self._broadcast_table()
@@ -274,7 +276,10 @@ def _seed_hash(text: str | None) -> bytes | None:
     """The SHA-256 a hello commits its seat's seed to (None: no seed)."""
     if text is None:
         return None
-    try:
-        return bytes.fromhex(text)
+    try:  # the codec lets through hexadecimal digits only; bytes.fromhex skips spaces
+        digest = bytes.fromhex(text)
     except ValueError:
         raise errors.BadMessage("hello.seed_hash: not hexadecimal") from None
+    if len(digest) != 32:
+        raise errors.BadMessage("hello.seed_hash: not a SHA-256 digest")
+    return digest
