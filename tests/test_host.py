@@ -28,12 +28,13 @@ from doubtlan.net.messages import (
     Bye,
     Error,
     Hello,
+    Knock,
     Message,
     Pong,
     TableInfo,
     Welcome,
 )
-from doubtlan.net.pin import NotTheTable
+from doubtlan.net.pin import ClientExchange, NotTheTable
 from doubtlan.net.table import Table, TableConfig
 
 LOOPBACK = "127.0.0.1"
@@ -100,8 +101,9 @@ class Raw:
         self.writer.write(data)
         await self.writer.drain()
 
-    async def hello(self, name: str = "raw", watch: bool = True) -> Message:
-        await self.send(protocol.encode(Hello(PROTOCOL_VERSION, name, None, None, watch)))
+    async def hello(self, name: str = "raw", watch: bool = True,
+                    token: str | None = None) -> Message:
+        await self.send(protocol.encode(Hello(PROTOCOL_VERSION, name, None, token, watch)))
         return await self.read()
 
     async def read(self) -> Message:
@@ -124,6 +126,13 @@ class Raw:
         except (ConnectionError, OSError):
             pass
         return True
+
+
+async def back_in(client: Client) -> None:
+    """Wait until ``client``, whose connection was cut, has joined again on a new one."""
+    async with asyncio.timeout(DEADLINE):
+        while client.connections < 2 or not client.connected.is_set():
+            await asyncio.sleep(0.01)  # polling the counter of connections made
 
 
 async def finish(host: Host, tasks: list[asyncio.Task[None]]) -> None:
@@ -326,13 +335,47 @@ async def test_a_seated_player_gets_back_in_past_a_flood_of_waiting_connections(
     # Nine addresses, two waiting connections each: far past the room for waiting ones.
     flood = [await Raw.open(host, f"127.0.0.{2 + n // 2}") for n in range(18)]
     amy.drop()  # her connection is cut ...
-    while amy.connections < 2 or not amy.connected.is_set():  # ... and she comes back
-        await asyncio.wait_for(amy.connected.wait(), DEADLINE)
-        if amy.connections < 2:
-            await asyncio.sleep(0.01)  # polling the counter of connections made
+    await back_in(amy)  # ... and she comes back
     assert amy.mirror.seat == seat and host.table.seats[seat].conn is not None
     waiting = [c for c in host.table.conns.values() if not c.joined]
     assert len(waiting) <= 4 and len(flood) == 18
+
+
+async def test_a_seated_players_new_connection_is_never_let_go_for_a_newer_one() -> None:
+    host = await start(TableConfig(players=3, autostart=False),
+                       limits=Limits(waiting=2, waiting_per_address=8, handshake=30.0))
+    amy = await Raw.open(host, "127.0.0.2")
+    welcome = await amy.hello("Amy", watch=False)
+    assert isinstance(welcome, Welcome) and welcome.token is not None
+    back = await Raw.open(host, "127.0.0.2")  # Amy again, before she says hello
+    flood = [await Raw.open(host, "127.0.0.3") for _ in range(3)]
+    for let_go in flood[:2]:  # each newer one made room by letting go another's oldest
+        bye = await let_go.read()
+        assert isinstance(bye, Bye) and bye.code == "too_many_connections"
+    again = await back.hello("Amy", watch=False, token=welcome.token)
+    assert isinstance(again, Welcome) and again.seat == welcome.seat
+
+
+async def test_a_seated_player_comes_back_to_a_pin_table_whose_pin_allowance_is_spent() -> None:
+    """Wrong PINs from many addresses spend the table's allowance; a seated player comes
+    back with the seat's token alone (the host's key is the one it saw before)."""
+    host = await start(TableConfig(players=3, autostart=False, pin="2468"))
+    amy = Client(LOOPBACK, host.port, "Amy", pin="2468", retry_for=10.0)
+    task = asyncio.create_task(amy.run())
+    _opened.extend([amy, task])
+    await asyncio.wait_for(amy.connected.wait(), DEADLINE)
+    answers = []
+    for n in range(12):
+        guess = await Raw.open(host, f"127.0.0.{n + 2}")
+        exchange = ClientExchange("1357", host.table.fingerprint)
+        await guess.send(protocol.encode(Knock(PROTOCOL_VERSION, exchange.knock())))
+        answers.append(await guess.read())
+    refused = answers[-1]
+    assert isinstance(refused, Bye) and refused.code == "too_many_attempts"
+    assert "at this table" in refused.message
+    amy.drop()
+    await back_in(amy)
+    assert amy.mirror.seat == 0 and amy.mirror.bye is None
 
 
 async def test_a_client_refused_for_lack_of_room_tries_again() -> None:
@@ -496,8 +539,5 @@ async def test_a_seated_players_address_gets_in_past_a_flood_of_handshakes() -> 
     with pytest.raises((ssl.SSLError, ConnectionError, OSError)):
         await Raw.open(host, "127.0.0.9")  # the host's handshakes are spent ...
     amy.drop()
-    while amy.connections < 2:  # ... but Amy, seated, comes back
-        await asyncio.wait_for(amy.connected.wait(), DEADLINE)
-        if amy.connections < 2:
-            await asyncio.sleep(0.01)  # polling the counter of connections made
+    await back_in(amy)  # ... but Amy, seated, comes back
     assert amy.mirror.seat == 0

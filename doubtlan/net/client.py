@@ -15,7 +15,7 @@ from collections.abc import Awaitable, Callable
 
 from ..rules import Action
 from . import protocol
-from .errors import TooManyConnections, WireError
+from .errors import TooManyAttempts, TooManyConnections, WireError
 from .identity import client_context, seen_fingerprint
 from .messages import (
     PROTOCOL_VERSION,
@@ -167,8 +167,12 @@ class Client:
                 if was_up and self.on_connection is not None:
                     self.on_connection(False)
             bye = self.mirror.bye
-            if bye is not None and bye.code == TooManyConnections.code and not self._closed:
-                self.mirror.bye, no_room = None, True  # no room just now: try again
+            # No room just now, or (for a spectator coming back) the table's PIN allowance
+            # spent by others just now: try again.
+            busy = bye is not None and (bye.code == TooManyConnections.code or (
+                bye.code == TooManyAttempts.code and self.connections > 0))
+            if busy and not self._closed:
+                self.mirror.bye, no_room = None, True
                 self.turned_away += 1
             elif bye is not None or self._closed:
                 return bye
@@ -209,7 +213,10 @@ class Client:
             if self.expected and self.fingerprint != self.expected:
                 raise NotTheTable(f"its key is not the one {self._expected_from}")
             self.expected = self.expected or self.fingerprint
-            proof = await self._prove_pin(reader, writer) if self.pin is not None else None
+            # A seat's token is enough to come back: the PIN is asked of newcomers only, and
+            # the host's key is the one this client saw before.
+            knock = self.pin is not None and self.mirror.token is None
+            proof = await self._prove_pin(reader, writer) if knock else None
         except Exception:
             writer.close()
             # Let TLS close now: run() ends here, and the loop may end with it.

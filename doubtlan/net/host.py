@@ -122,10 +122,13 @@ class Host:
         self._flush_pending = False
         self._tasks: list[asyncio.Task[None]] = []
         #: The admission's allowances (:meth:`_admit`): by address, and the handshakes'
-        #: in all, each (allowance, when last counted); the addresses seats were played from.
+        #: in all, each (allowance, when last counted); the address each seat was last played
+        #: from (by seat number: as many as there are seats).
         self._knocks: dict[str, tuple[float, float]] = {}
         self._handshakes = (self.limits.handshake_burst, 0.0)
-        self._players: set[str] = set()
+        self._players: dict[int, str] = {}
+        #: Connections being turned away politely just now (past as many, abruptly).
+        self._turning_away = 0
         self._context: ssl.SSLContext | None = None
         #: Set when the table's match is over and everyone has been told.
         self.over = asyncio.Event()
@@ -236,8 +239,13 @@ class Host:
         if sum(c.address == address for c in waiting) >= self.limits.waiting_per_address:
             await self._turn_away(reader, writer)
             return
-        if len(waiting) >= self.limits.waiting:  # the oldest makes room (it had the longest)
-            self._refuse(min(waiting, key=lambda c: c.number), TooManyConnections(
+        if len(waiting) >= self.limits.waiting:  # the oldest makes room (it had the longest),
+            players = set(self._players.values())  # but never one from a seat's address
+            others = [c for c in waiting if c.address not in players]
+            if not others:
+                await self._turn_away(reader, writer)
+                return
+            self._refuse(min(others, key=lambda c: c.number), TooManyConnections(
                 "the host let this connection go to make room for a newer one"))
         conn.address = address
         self._conns[number] = conn
@@ -275,7 +283,7 @@ class Host:
         if allowance < 1:
             self._knocks[address] = (allowance, now)
             return False
-        if address not in self._players:
+        if address not in self._players.values():
             shared, counted = self._handshakes
             shared = min(limits.handshake_burst, shared + (now - counted) * limits.handshake_rate)
             if shared < 1:
@@ -295,16 +303,25 @@ class Host:
     async def _turn_away(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         """Refuse a connection past the caps, in a way its client can read: say why, end our
         side, and give the client a moment to finish (closing at once would reset the
-        connection and lose the message)."""
-        error = TooManyConnections()
-        writer.write(protocol.encode(Bye(error.code, error.message)))
-        with contextlib.suppress(OSError, ConnectionError, TimeoutError):
-            if writer.can_write_eof():  # (TLS has no half-close: the client reads the bye)
-                writer.write_eof()
-            await asyncio.wait_for(writer.drain(), 1.0)
-            async with asyncio.timeout(1.0):
-                while await reader.read(4096):
-                    pass
+        connection and lose the message). Past ``Limits.waiting`` of them at once, and after a
+        second, the connection is aborted: the client sees a reset, and tries again as after
+        a lost connection."""
+        if self._turning_away >= self.limits.waiting:
+            writer.transport.abort()
+            return
+        self._turning_away += 1
+        try:
+            error = TooManyConnections()
+            writer.write(protocol.encode(Bye(error.code, error.message)))
+            with contextlib.suppress(OSError, ConnectionError, TimeoutError):
+                if writer.can_write_eof():  # (TLS has no half-close: the client reads the bye)
+                    writer.write_eof()
+                async with asyncio.timeout(1.0):
+                    await writer.drain()
+                    while await reader.read(4096):
+                        pass
+        finally:
+            self._turning_away -= 1
         writer.close()
 
     async def _read(self, conn: _Conn, reader: asyncio.StreamReader) -> None:
@@ -326,10 +343,9 @@ class Host:
                     return
                 continue
             self.table.receive(conn.number, message, self.now)
-            if conn.address not in self._players:
-                state = self.table.conns.get(conn.number)
-                if state is not None and state.seat is not None:
-                    self._players.add(conn.address)  # it may always come back (_admit)
+            state = self.table.conns.get(conn.number)
+            if state is not None and state.seat is not None:
+                self._players[state.seat] = conn.address  # it may always come back (_admit)
             self._flush_soon()
 
     def _meter(self, conn: _Conn, size: int) -> None:
