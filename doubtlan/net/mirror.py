@@ -72,6 +72,8 @@ class Mirror:
     #: before), whether one changed after, and whether its seed went on this connection.
     _seed_hashes: tuple[str | None, ...] = ()
     _seed_sent: bool = False
+    #: The seats whose seed the table has said the host has (it keeps them all match long).
+    _seeds_in: set[int] = field(default_factory=set)
     #: The host's commitment as the table's advert gave it, before this client joined.
     advertised: str | None = None
     #: What this client saw go wrong before a deal, which fails every check: a commitment
@@ -173,6 +175,11 @@ class Mirror:
             self.seeded = table.seeded
         if table.state == "lobby":
             return
+        for seat in table.seats:
+            if seat.seed_in:
+                self._seeds_in.add(seat.seat)
+            elif seat.seat in self._seeds_in and self._broken is None:
+                self._broken = f"seat {seat.seat + 1}'s seed left the deals after it went in"
         hashes = tuple(seat.seed_hash for seat in table.seats)
         if not self._seed_hashes:
             self._seed_hashes = hashes
@@ -258,7 +265,7 @@ class Mirror:
             return Verdict(("the seats' seed commitments cannot be read",))
         return verify(revealed, commitment=commitment, players=table.players, options=options,
                       seen=seen, seeded=bool(self.seeded), bots=bots, game=table.game,
-                      seed_hashes=hashes)
+                      seed_hashes=hashes, seeds_in=self._seeds_in)
 
     def _claims_from(self, game: int, start: int, claims: tuple[Event, ...]) -> None:
         if game != self.game_number:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -179,11 +179,15 @@ def unchecked(why: str) -> Verdict:
 
 def verify(reveal: Disclosure, *, commitment: bytes, players: int, options: Any,
            seen: Seen, seeded: bool = False, bots: tuple[int, ...] = (),
-           game: str = "idoubtit", seed_hashes: Sequence[bytes | None] = ()) -> Verdict:
+           game: str = "idoubtit", seed_hashes: Sequence[bytes | None] = (),
+           seeds_in: Collection[int] = ()) -> Verdict:
     """Check a game of ``game`` from its reveal against the commitment and what ``seen`` was
     shown. ``seeded``: the table said, before the deal, that it deals from a fixed seed;
     ``bots``: the seats it said were bots' (which add no seed); ``seed_hashes``: the SHA-256
-    each seat committed to before any seed was sent (None: it added none), as shown."""
+    each seat committed to before any seed was sent (None: it added none), as shown;
+    ``seeds_in``: the seats whose seed the table said the host had. A committed seed missing
+    from the deal is a note (it did not come in time: a player who lost the connection while
+    the seeds came in) unless the table had said the host had it."""
     from . import game_named  # (the registry imports this module's neighbours)
 
     notes: list[str] = []
@@ -205,7 +209,7 @@ def verify(reveal: Disclosure, *, commitment: bytes, players: int, options: Any,
         return Verdict(("the players' seeds are missing from the deal",))
     else:
         if seat is not None and seen.contribution is not None \
-                and reveal.contributions[seat] != seen.contribution:
+                and reveal.contributions[seat] not in (b"", seen.contribution):
             return Verdict(("your seed is not the one the deal was made with",))
         if any(reveal.contributions[bot] for bot in bots if 0 <= bot < players):
             return Verdict(("the host added a seed of its own for a bot's seat",))
@@ -214,9 +218,14 @@ def verify(reveal: Disclosure, *, commitment: bytes, players: int, options: Any,
             if wanted is None and seed:
                 return Verdict((f"the host added a seed for seat {number}, which committed "
                                 "to none",))
-            if wanted is not None and not seed and number - 1 != seat:
-                notes.append(f"seat {number}'s seed did not come in time: the deal went on "
-                             "without it")
+            mine = number - 1 == seat
+            if wanted is not None and not seed and number - 1 in seeds_in:
+                return Verdict((("your" if mine else f"seat {number}'s") + " seed was left out "
+                                "of the deal after the table said the host had it",))
+            if wanted is not None and not seed:
+                notes.append("your seed did not reach the host in time: the deals went on "
+                             "without it" if mine else f"seat {number}'s seed did not come in "
+                             "time: the deal went on without it")
             elif wanted is not None and seed and not hmac.compare_digest(digest(seed),
                                                                          wanted):
                 return Verdict((f"seat {number}'s seed is not the one it committed to before "

@@ -40,7 +40,15 @@ class Clocks(TableParts):
                 seat.bot = STAND_IN
         if self._seeding_due is not None and now >= self._seeding_due:
             self._seeding_due = None
-            if self.state == "seeding":  # without the seeds that did not come
+            if self.state == "seeding":
+                # A seat whose player is away may come back within the grace time (and send
+                # its seed again); the rest of the seeds that did not come are not waited for.
+                away = [seat.away_since + self.config.grace for seat in self.seats
+                        if seat.seed_hash is not None and not seat.contribution
+                        and seat.away_since is not None and seat.bot is None]
+                if away and now < max(away):
+                    self._seeding_due = max(away)
+                    return
                 self._deal(now)
                 return
         if self._next_game_due is not None and now >= self._next_game_due:

@@ -78,6 +78,7 @@ class Sending(TableParts):
                     seat.conn is not None,
                     seat.strategy is None and seat.taken and seat.conn is None,
                     None if seat.seed_hash is None else seat.seed_hash.hex(),
+                    bool(seat.contribution),
                 )
                 for seat in self.seats
             ),

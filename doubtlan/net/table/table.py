@@ -126,8 +126,9 @@ class Table(Seating, Clocks, StandIns, Sending, Replaying):
 
     def _seed_or_deal(self, now: float) -> None:
         """Deal the first game once every seat whose player committed to a seed has sent it
-        (or :data:`SEED_WAIT` has passed); until then the table is ``seeding``: every seat
-        has committed, so a seed sent now cannot be chosen after another's (docs/fairness.md)."""
+        (or :data:`SEED_WAIT` has passed, and the grace time of a seat whose player is away:
+        :meth:`tick`); until then the table is ``seeding``: every seat has committed, so a
+        seed sent now cannot be chosen after another's (docs/fairness.md)."""
         if self.config.seed is None and any(
                 seat.seed_hash is not None and not seat.contribution for seat in self.seats):
             if self.state != "seeding":
@@ -151,6 +152,7 @@ class Table(Seating, Clocks, StandIns, Sending, Replaying):
         if self.state != "seeding" or seat.contribution:
             raise errors.BadMessage("seed: the table is not waiting for seeds")
         seat.contribution = seed
+        self._broadcast_table()  # (and journals it: a resumed table has it)
         self._seed_or_deal(now)
 
     def next_game(self, now: float) -> None:
