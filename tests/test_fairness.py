@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from games import GameSpec, spec_of
+from games import SPECS, GameSpec, spec_of
 from wire import Harness
 
 from doubtlan.net import botclient
@@ -24,7 +24,7 @@ from doubtlan.net.messages import PROTOCOL_VERSION, Error, Hello, Seed
 from doubtlan.net.mirror import Mirror
 from doubtlan.net.table import Table, TableConfig
 from doubtlan.net.table.table import SEED_WAIT
-from doubtlan.rules import Event
+from doubtlan.rules import ChallengeMode, Event, Options
 from doubtlan.rules.fairness import (
     Disclosure,
     Played,
@@ -495,6 +495,43 @@ def test_a_turn_timer_that_runs_out_early_for_a_player_fails_its_check(spec: Gam
     assert h.mirrors[amy].verdicts[1].ok, h.mirrors[amy].verdicts[1]
 
 
+def test_in_the_open_mode_a_turn_with_a_claim_open_is_timed_as_a_turn() -> None:
+    """While a claim may still be called, the next player's turn runs on the turn clock (not
+    a window's): the timer playing it after its 30 s is no problem."""
+    spec = SPECS["idoubtit"]
+    h, amy = _clocked(spec, options=Options(challenge=ChallengeMode.OPEN))
+    view = h.mirrors[amy].view
+    assert view is not None and view.window_key is not None and view.my_turn
+    _to_the_end(h)
+    verdict = h.mirrors[amy].verdicts[1]
+    assert verdict.ok and h.table.played and any(
+        played.by == "timer" for played in h.table.played), verdict
+
+
+def test_a_turn_begun_before_a_reconnect_is_not_held_against_the_host(spec: GameSpec) -> None:
+    """Amy's turn comes while her connection is down: back 20 s into it, she cannot know
+    when it began, and the timer playing it 10 s later is no problem."""
+    h = Harness(TableConfig(players=3, games=1, window=5.0, turn_timeout=30.0, grace=60.0,
+                            bot_delay=2.0, seed=3, game=spec.name, options=spec.options),
+                bots=2)
+    amy = h.hello("Amy")
+    mirror, game = h.mirrors[amy], h.table.game
+    assert game is not None and mirror.token is not None
+    assert game.turn_seat() != mirror.seat  # (a bot opens, and takes its time)
+    h.drop(amy)
+    for _ in range(100):
+        if game.turn_seat() == mirror.seat:
+            break
+        h.advance(0.5)
+    h.advance(20.0)
+    _back(h, mirror, mirror.token)
+    assert not any(played.by == "timer" for played in h.table.played)
+    h.advance(10.5)  # the host's timer plays her turn when her 30 s are up
+    assert any(played.by == "timer" for played in h.table.played)
+    _to_the_end(h)
+    assert mirror.verdicts[1].ok, mirror.verdicts[1]
+
+
 def _lost_before_the_end(spec: GameSpec) -> tuple[Harness, Mirror, str]:
     """Amy's connection drops in game 1 of 2, and the game ends (a stand-in playing her
     seat) and game 2 is dealt while she is away."""
@@ -561,14 +598,6 @@ def _hello(h: Harness, conn: int, name: str) -> None:
     h.play_bots()
 
 
-def _play_out(h: Harness) -> None:
-    for _ in range(2000):
-        if h.table.state == "over":
-            return
-        h.advance(10.0)
-    raise AssertionError("the match did not end")
-
-
 def _seeding(spec: GameSpec) -> tuple[Harness, list[int]]:
     """A table of three for two games: one bot and two players whose clients commit to
     seeds, the first game dealt."""
@@ -606,7 +635,7 @@ def test_no_seed_is_sent_before_every_seat_has_committed_and_the_deal_takes_them
                                   for state, committed in seen), seen
     assert h.table.match.games == 1  # dealt (and maybe played out already)
     assert h.table.contributions[1:] == (bytes([7]) * 16, bytes([8]) * 16)
-    _play_out(h)
+    _to_the_end(h)
     for mirror in mirrors:
         assert mirror.verdicts[1].ok and mirror.verdicts[1].notes == ()
 
@@ -639,7 +668,7 @@ def test_a_seed_that_does_not_come_is_dealt_without_and_noted(spec: GameSpec) ->
     h.advance(0.2)
     assert h.table.match.games == 1 and h.table.contributions[2] == b""  # ... not for ever
     h.play_bots()
-    _play_out(h)
+    _to_the_end(h)
     first, second = (h.mirrors[c].verdicts[1] for c in conns)
     assert first.ok and "seat 3's seed did not come in time" in " ".join(first.notes)
     assert second.ok and "your seed did not reach the host in time" in " ".join(second.notes)
@@ -668,7 +697,7 @@ def test_a_player_who_lost_the_connection_while_the_seeds_came_in_is_waited_for(
     assert h.table.state == "playing" and h.table.contributions[2] == bytes([2]) * 16
     h.deciders[back] = h.deciders.pop(conns[1])
     h.play_bots()
-    _play_out(h)
+    _to_the_end(h)
     verdict = mirror.verdicts[1]
     assert verdict.ok and verdict.notes == (), verdict
 
@@ -678,7 +707,7 @@ def test_a_seed_the_table_said_it_had_cannot_leave_the_deals(spec: GameSpec) -> 
     h.table.seats[2].contribution = b""  # Ben's seed, dropped after game 1
     h.table._broadcast_table()
     h.flush()
-    _play_out(h)
+    _to_the_end(h)
     assert h.mirrors[amy].verdicts[2].problems == (
         "seat 3's seed left the deals after it went in",)
 
@@ -688,7 +717,7 @@ def test_a_host_that_changes_a_seats_seed_or_commitment_between_games_is_caught(
     # Game 2 dealt with another seed for Ben's seat than the one he committed to: Amy sees it.
     h2, (amy2, ben2) = _seeding(spec)
     h2.table.seats[2].contribution = b"the host's choice"
-    _play_out(h2)
+    _to_the_end(h2)
     assert h2.mirrors[amy2].verdicts[2].problems == (
         "seat 3's seed is not the one it committed to before any seed was sent",)
     # A seat's commitment that changes after the match began fails every check after.
@@ -696,7 +725,7 @@ def test_a_host_that_changes_a_seats_seed_or_commitment_between_games_is_caught(
     h3.table.seats[2].seed_hash = hashlib.sha256(b"another").digest()
     h3.table._broadcast_table()
     h3.flush()
-    _play_out(h3)
+    _to_the_end(h3)
     assert h3.table.match.games == 2 and h3.mirrors[amy3].verdicts[2].problems == (
         "the seed seat 3 committed to changed after the match began",)
 
@@ -707,6 +736,6 @@ def test_a_commitment_other_than_the_adverts_fails_the_check(spec: GameSpec) -> 
     conn = _person(h, spec, 0, advertised="ab" * 32)
     mirror = h.mirrors[conn]
     _hello(h, conn, "Amy")
-    _play_out(h)
+    _to_the_end(h)
     assert mirror.verdicts[1].problems == ("the host's commitment is not the one its advert "
                                            "gave",)

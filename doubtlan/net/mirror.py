@@ -57,13 +57,15 @@ class Mirror:
     _events_from: int = 0
     _sent: list[str] = field(default_factory=list)
     _revealed: list[Reveal] = field(default_factory=list)
-    #: This seat's wait on a clock now ("turn" or "window", and what it waits on), since
-    #: when (the client's clock), the actions it had sent then; what the host's clocks did
-    #: wrong to it in this game.
-    _wait: tuple[object, ...] | None = None
-    _wait_since: float = 0.0
-    _wait_sent: int = 0
+    #: This seat's waits on the host's clocks now, on its turn and in a window (they may
+    #: run at once: a turn in the open mode): each what it waits on, since when (the
+    #: client's clock; None when it began before this connection showed it), and the actions
+    #: sent by then. What the host's clocks did wrong to it in this game.
+    _turn_wait: tuple[object, float | None, int] | None = None
+    _window_wait: tuple[object, float | None, int] | None = None
     _clocks: list[str] = field(default_factory=list)
+    #: Until the first ``state`` after a ``welcome``: what it shows began before.
+    _fresh: bool = False
     #: What this client saw of games it lost before their end, until their reveals come.
     _pending: dict[int, Seen] = field(default_factory=dict)
     #: The game whose reveal's parts are being received.
@@ -87,6 +89,7 @@ class Mirror:
             self.seat, self.token, self.name = message.seat, message.token, message.name
             self.table = message.table
             self.bye, self._seed_sent = None, False
+            self._fresh = message.table.state == "playing"  # a game under way: a snapshot
             self._committed(message.table)
         elif isinstance(message, TableInfo):
             self.table = message
@@ -119,29 +122,45 @@ class Mirror:
 
     def _clock(self, message: State, view: View, now: float) -> None:
         """Check the host's clocks against this seat's waits: a turn timer that played for
-        it, or a window closed on it, before its time was up (docs/fairness.md)."""
-        table, wait = self.table, self._wait
+        it, or a window closed on it, before its time was up (docs/fairness.md). A wait
+        already running when this connection first showed the game is not checked: its
+        start is not known here."""
+        table, fresh = self.table, self._fresh
+        self._fresh = False
         if self.seat is None or table is None:
             return
-        if wait is not None:
-            waited = now - self._wait_since
-            silent = len(self._sent) == self._wait_sent
-            for note in message.notes:
-                if note.kind == "timeout" and note.seat == self.seat and (
-                        wait[0] != "turn" or waited < table.turn_timeout - CLOCK_SLACK):
+        for note in message.notes:
+            if note.kind == "timeout" and note.seat == self.seat:
+                waited = self._waited(self._turn_wait, now, silent=False)
+                if waited is not None and waited < table.turn_timeout - CLOCK_SLACK:
                     self._clocks.append(f"the host's turn timer played for you after "
                                         f"{waited:.1f} s of your {table.turn_timeout:g} s")
-                elif note.kind == "window" and wait[0] == "window" and silent and \
-                        waited < table.window - CLOCK_SLACK:
+            elif note.kind == "window":
+                waited = self._waited(self._window_wait, now, silent=True)
+                if waited is not None and waited < table.window - CLOCK_SLACK:
                     self._clocks.append(f"the host closed a window on you after "
                                         f"{waited:.1f} s of its {table.window:g} s")
+        since = None if fresh else now
+        acting = bool(view.legal) and self.seat in view.awaiting
+        turn = (self.game_number, view.turns) if acting and view.my_turn else None
+        if turn is None:
+            self._turn_wait = None
+        elif self._turn_wait is None or self._turn_wait[0] != turn:
+            self._turn_wait = (turn, since, len(self._sent))
         key = view.window_key
-        now_waiting: tuple[object, ...] | None = None
-        if view.legal and self.seat in view.awaiting:
-            now_waiting = ("turn", self.game_number, view.turns) if key is None else \
-                ("window", self.game_number, key)
-        if now_waiting != wait:
-            self._wait, self._wait_since, self._wait_sent = now_waiting, now, len(self._sent)
+        window = (self.game_number, key) if acting and not view.my_turn and key else None
+        if window is None:
+            self._window_wait = None
+        elif self._window_wait is None or self._window_wait[0] != window:
+            self._window_wait = (window, since, len(self._sent))
+
+    def _waited(self, wait: tuple[object, float | None, int] | None, now: float,
+                silent: bool) -> float | None:
+        """How long ``wait`` has run, if this client knows when it began (and, if
+        ``silent``, this seat has sent nothing since)."""
+        if wait is None or wait[1] is None or (silent and len(self._sent) != wait[2]):
+            return None
+        return now - wait[1]
 
     def _seen(self, to_end: bool = True) -> Seen:
         """What this client was shown of the current game, as it is now."""
@@ -278,7 +297,8 @@ class Mirror:
             self.game_number, self._claims, self._claims_copy = game, [], ()
             self._events, self._sent, self._revealed = [], [], []
             self._events_from, self._from_start = 0, False
-            self._wait, self._clocks = None, []
+            self._turn_wait = self._window_wait = None
+            self._clocks = []
         if start < len(self._claims):
             del self._claims[start:]
             self._claims_copy = ()

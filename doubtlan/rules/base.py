@@ -113,6 +113,11 @@ class View:
         return (self.turns,)
 
     @property
+    def my_turn(self) -> bool:
+        """True when this seat is on the turn clock (the game's ``turn_seat``)."""
+        return False
+
+    @property
     def window_key(self) -> tuple[object, ...] | None:
         """While this seat sees a claim waiting for answers, a key that changes whenever that
         wait starts again (a screen's countdown starts then); None otherwise. The host's

@@ -101,10 +101,11 @@ class Seating(TableParts):
                 self._send(old.id, Bye("replaced", "the seat was taken back on another connection"))
                 self.closing.append(old.id)
         found.conn, found.away_since = client.id, None
-        if found.strategy is None:  # the player takes over from the stand-in bot
+        if found.strategy is None:  # a person's seat: the player takes over from the stand-in
+            if found.bot is not None and self._turn_key is not None \
+                    and self._turn_key[2] == found.number:
+                self._turn_key = None  # the rest of a turn it began gets a fresh turn clock
             found.bot, found.plan = None, []
-            if self._turn_key is not None and self._turn_key[2] == found.number:
-                self._turn_key = None  # the rest of the turn gets a fresh turn clock
         client.joined, client.seat = True, found.number
         self._welcome(client, found)
         self._broadcast_table()
