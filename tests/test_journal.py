@@ -97,6 +97,25 @@ def test_a_journal_is_locked_while_a_host_writes_it(tmp_path: Path) -> None:
     second.close()
 
 
+def test_a_resume_that_fails_to_cut_the_journal_lets_it_go(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "j.journal"
+    table = Table(TableConfig(players=3, games=1, seed=1), journal=Journal.create(path))
+    assert table.journal is not None
+    table.journal.close(closed=False)  # a host killed in the lobby
+
+    def fails(self: Journal, good: int) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(Journal, "cut", fails)
+    with pytest.raises(OSError, match="No space left"):
+        Table.resume(path, 0.0)
+    monkeypatch.undo()
+    again = Table.resume(path, 0.0)  # not locked by the failed attempt
+    assert again.journal is not None
+    again.journal.close()
+
+
 def test_an_old_journal_is_refused_with_a_sentence(tmp_path: Path) -> None:
     path = tmp_path / "old.journal"
     path.write_bytes(OLD_MAGIC + bytes(20))

@@ -591,3 +591,24 @@ def test_ordinary_play_never_reaches_rule_8() -> None:
                 for seat in range(4)]
         assert play(game, bots)
         assert game.ending() == "out"
+
+
+def test_in_the_open_mode_a_lay_that_lets_a_claim_stand_into_rule_8_is_not_played() -> None:
+    """The first card laid lets the open claim stand; when that ends the game (rule 8), the
+    card stays in the hand: nothing is played after the game is won."""
+    from doubtlan.rules import deck
+
+    cards = deck()
+    game = IDoubtIt.from_hands([cards[i::4] for i in range(4)],
+                               Options(challenge=ChallengeMode.OPEN))
+    game.apply(0, Lay(game.view(0).hand[0]))
+    game.apply(0, Announce())
+    state = game.state
+    state.low, state.stale = 0, game._stale_claims - 1  # the 40th round without a new low
+    hand = list(state.hands[1])
+    game.apply(1, Lay(hand[0]))
+    won = game.log(None)[-1]
+    assert game.over and isinstance(won, Won) and won.stalemate
+    assert state.hands[1] == hand and not state.laid
+    assert sum(map(len, state.hands)) + len(state.pile) == 52
+    assert game.ending() == "stalemate"

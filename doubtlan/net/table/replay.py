@@ -60,14 +60,14 @@ class Replaying(TableParts):
             # The game as the journal left it.
             table.secret, table.contributions = replay.secret, replay.seeds
             table._digest = replay.digest
+            journal.cut(contents.good)  # a torn last write goes, before anything new happens
         except BaseException as error:
-            journal.close(closed=False)  # as it was: nothing cut, nothing added
+            journal.close(closed=False)  # as it was (unless cutting it failed): nothing added
             if isinstance(error, (IndexError, KeyError, TypeError, ValueError,
                                   AttributeError, RulesError)):
                 raise JournalError(f"the journal {path} is damaged ({error!r}); it is left "
                                    "as it is") from None
             raise
-        journal.cut(contents.good)  # a torn last write goes, before anything new happens
         table.journal = journal
         table._resume_clocks(now)
         return table

@@ -218,8 +218,8 @@ class IDoubtIt(Game[Options, TableView]):
     def ending(self) -> str | None:
         if self.state.phase is not OVER:
             return None
-        won = self.state.events[-1]
-        return "stalemate" if isinstance(won, Won) and won.stalemate else "out"
+        won = next(e for e in reversed(self.state.events) if isinstance(e, Won))
+        return "stalemate" if won.stalemate else "out"
 
     def timeout_actions(self, seat: int) -> tuple[Action, ...]:
         """The turn timer: lay one card (a true one if the seat has one) and announce. The
@@ -321,6 +321,8 @@ class IDoubtIt(Game[Options, TableView]):
         if kind is Lay:
             if state.claim is not None:  # the first card laid lets an open claim stand
                 self._resolve(None)
+                if state.phase is OVER:  # (which may end the game: rule 8's stalemate)
+                    return
             card: Card = action.card  # type: ignore[attr-defined]
             state.hands[seat].remove(card)
             state.laid.append(card)
