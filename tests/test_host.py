@@ -20,6 +20,7 @@ from games import GameSpec
 
 from doubtlan.bots import make_bot
 from doubtlan.net import botclient, headless, protocol
+from doubtlan.net import client as client_module
 from doubtlan.net.client import Client
 from doubtlan.net.host import Host, Limits
 from doubtlan.net.identity import client_context
@@ -166,6 +167,21 @@ async def test_bots_play_a_match_over_loopback_and_every_client_verifies_it(
     infos = [m for m in seen if isinstance(m, TableInfo)]
     assert infos and all(info.game == spec.name for info in infos)
     assert watcher.mirror.view is not None and watcher.mirror.view.hand == ()
+
+
+async def test_a_bot_at_a_table_of_bots_that_play_at_once_keeps_inside_the_hosts_allowance(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Bots at the host answer at once, so a bot client could send more than the host takes
+    (it was dropped as a flood): the client paces itself within the allowance. Here both
+    are small, so that the match needs the pacing many times over."""
+    monkeypatch.setattr(client_module, "SEND_BURST", 20.0)
+    monkeypatch.setattr(client_module, "SEND_RATE", 100.0)
+    host = await start(TableConfig(players=4, games=2, seed=5, turn_timeout=0.0), bots=3,
+                       limits=Limits(burst=30.0, rate=120.0))
+    client, task = bot_client(host, "Zed", strategy="counter")
+    await finish(host, [task])
+    assert client.mirror.bye is not None and client.mirror.bye.code == "match_over"
+    assert client.connections == 1 and len(host.table.results) == 2
 
 
 async def test_a_spectator_sees_public_facts_only(spec: GameSpec) -> None:

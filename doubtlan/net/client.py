@@ -40,6 +40,11 @@ SILENCE = 10.0
 PING_EVERY = 5.0
 #: Seconds one attempt to connect may take.
 CONNECT_TIMEOUT = 5.0
+#: The client keeps well inside the host's allowance of messages (a bot answering a table
+#: of bots that play at once could otherwise send more than it takes): a burst of this many,
+#: then this many a second; past that a message waits its turn.
+SEND_BURST = protocol.MESSAGE_BURST / 2
+SEND_RATE = protocol.MESSAGE_RATE * 0.8
 
 class ConnectionLost(Exception):
     """The host went away, or closed the connection."""
@@ -101,6 +106,8 @@ class Client:
         self.last_read = 0.0
         self._writer: asyncio.StreamWriter | None = None
         self._closed = False
+        #: What is left of the sending allowance, and when it was counted (loop time).
+        self._allowance, self._counted = SEND_BURST, 0.0
 
     # -- sending ------------------------------------------------------------------------
 
@@ -110,6 +117,9 @@ class Client:
         writer = self._writer
         if writer is None or writer.is_closing():
             return False
+        await self._pace()
+        if writer.is_closing():
+            return False
         if isinstance(message, Act):
             self.mirror.sent(message.action)  # (checked against the game's reveal)
         try:
@@ -118,6 +128,16 @@ class Client:
         except (ConnectionError, OSError):
             return False
         return True
+
+    async def _pace(self) -> None:
+        """Spend one message of the allowance, first waiting for it to refill if it is
+        spent (a rate kept to, not an event waited on)."""
+        now = asyncio.get_running_loop().time()
+        allowance = min(SEND_BURST, self._allowance + (now - self._counted) * SEND_RATE)
+        if allowance < 1:
+            await asyncio.sleep((1 - allowance) / SEND_RATE)
+            now, allowance = asyncio.get_running_loop().time(), 1.0
+        self._allowance, self._counted = allowance - 1, now
 
     async def act(self, action: Action, turn: int) -> bool:
         """Ask the host to apply ``action``, decided when ``turn`` claims had been made."""

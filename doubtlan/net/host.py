@@ -62,8 +62,8 @@ class Limits:
     #: The kernel's send buffer for each connection (None: the system's choice).
     send_buffer: int | None = None
     #: Messages a connection may send: a burst of ``burst``, then ``rate`` a second.
-    burst: float = 1000.0
-    rate: float = 500.0
+    burst: float = protocol.MESSAGE_BURST
+    rate: float = protocol.MESSAGE_RATE
     #: Bytes a connection may send: a burst of ``burst_bytes``, then ``rate_bytes`` a second.
     burst_bytes: float = 1024 * 1024
     rate_bytes: float = 256 * 1024

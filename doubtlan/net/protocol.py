@@ -22,6 +22,10 @@ from .messages import CLIENT_MESSAGES, HOST_MESSAGES, PROTOCOL_VERSION, Message
 #: The largest frame body, in bytes, either side will send or read.
 MAX_FRAME = 64 * 1024
 HEADER = struct.Struct(">I")
+#: Messages a client may send: a burst of this many, then this many a second (the host
+#: drops a connection past either, as a flood; docs/architecture.md, "Limits").
+MESSAGE_BURST = 1000.0
+MESSAGE_RATE = 500.0
 
 #: Every game's events and views (their kinds and names differ, so one codec reads them all).
 CODEC = Codec(GAMES.values(), parse_any_action)
@@ -30,6 +34,8 @@ __all__ = [
     "CODEC",
     "HEADER",
     "MAX_FRAME",
+    "MESSAGE_BURST",
+    "MESSAGE_RATE",
     "PROTOCOL_VERSION",
     "decode",
     "encode",
