@@ -194,11 +194,11 @@ class Mirror:
             self.seeded = table.seeded
         if table.state == "lobby":
             return
-        for seat in table.seats:
-            if seat.seed_in:
-                self._seeds_in.add(seat.seat)
-            elif seat.seat in self._seeds_in and self._broken is None:
-                self._broken = f"seat {seat.seat + 1}'s seed left the deals after it went in"
+        for info in table.seats:
+            if info.seed_in:
+                self._seeds_in.add(info.seat)
+            elif info.seat in self._seeds_in and self._broken is None:
+                self._broken = f"seat {info.seat + 1}'s seed left the deals after it went in"
         hashes = tuple(seat.seed_hash for seat in table.seats)
         if not self._seed_hashes:
             self._seed_hashes = hashes

@@ -218,13 +218,13 @@ def verify(reveal: Disclosure, *, commitment: bytes, players: int, options: Any,
             if wanted is None and seed:
                 return Verdict((f"the host added a seed for seat {number}, which committed "
                                 "to none",))
-            mine = number - 1 == seat
+            yours = number - 1 == seat
             if wanted is not None and not seed and number - 1 in seeds_in:
-                return Verdict((("your" if mine else f"seat {number}'s") + " seed was left out "
+                return Verdict((("your" if yours else f"seat {number}'s") + " seed was left out "
                                 "of the deal after the table said the host had it",))
             if wanted is not None and not seed:
                 notes.append("your seed did not reach the host in time: the deals went on "
-                             "without it" if mine else f"seat {number}'s seed did not come in "
+                             "without it" if yours else f"seat {number}'s seed did not come in "
                              "time: the deal went on without it")
             elif wanted is not None and seed and not hmac.compare_digest(digest(seed),
                                                                          wanted):

@@ -43,11 +43,11 @@ class Clocks(TableParts):
             if self.state == "seeding":
                 # A seat whose player is away may come back within the grace time (and send
                 # its seed again); the rest of the seeds that did not come are not waited for.
-                away = [seat.away_since + self.config.grace for seat in self.seats
-                        if seat.seed_hash is not None and not seat.contribution
-                        and seat.away_since is not None and seat.bot is None]
-                if away and now < max(away):
-                    self._seeding_due = max(away)
+                back_by = [seat.away_since + self.config.grace for seat in self.seats
+                           if seat.seed_hash is not None and not seat.contribution
+                           and seat.away_since is not None and seat.bot is None]
+                if back_by and now < max(back_by):
+                    self._seeding_due = max(back_by)
                     return
                 self._deal(now)
                 return
