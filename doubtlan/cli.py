@@ -30,7 +30,8 @@ def _strategy_names() -> list[str]:
 
 
 def _strategies_only() -> str:
-    """The strategies that some game lacks, said for the help: "honest plays I Doubt It only"."""
+    """The strategies that some game lacks, said for the help ("sharp plays I Doubt It only");
+    empty when every game has every strategy."""
     from .bots import STRATEGIES
     from .rules import game_named
 
@@ -147,7 +148,8 @@ def _add_host(commands: Subcommands) -> None:
     host.add_argument("--bots", type=values.count, default=0,
                       help="seats to fill with bots (default 0)")
     host.add_argument("--strategy", default="counter", choices=_strategy_names(),
-                      help=f"the bots' strategy (default counter; {_strategies_only()})")
+                      help="the bots' strategy (default counter"
+                      + "".join(f"; {only}" for only in [_strategies_only()] if only) + ")")
     host.add_argument("--games", type=values.games, default=None,
                       help="games in the match; 0 plays on until stopped (default: 1 with "
                       "--headless, otherwise 0)")
@@ -209,8 +211,8 @@ def _add_join(commands: Subcommands) -> None:
     join.add_argument("--table", type=values.printable("table name", 64), default=None,
                       help="join the table of this name found on the network")
     join.add_argument("--bot", choices=_strategy_names(), default=None,
-                      help="let a bot of this strategy play the seat (no screen; "
-                      f"{_strategies_only()})")
+                      help="let a bot of this strategy play the seat (no screen"
+                      + "".join(f"; {only}" for only in [_strategies_only()] if only) + ")")
     join.add_argument("--watch", action="store_true", help="watch without a seat")
     join.add_argument("--headless", action="store_true",
                       help="with --watch: no screen, print one line per claim")

@@ -237,16 +237,20 @@ class KnowKeyPlayer:
             return "pac"[sum(self.done[k] for k in "pac") % 3]
         return None
 
-    async def play_game(self) -> KnowView:
+    async def play_game(self, until: Callable[[KnowView], bool] = lambda view: False
+                        ) -> KnowView:
+        """Play until the game is over (and its results shown), or ``until`` the view says
+        so; returns the last view."""
         pilot = self.pilot
         await wait_for(pilot, lambda: self.app.play and self.app.play.pane == "table",
                        "the table")
         while True:
-            await wait_for(pilot, lambda: self._needs_me() is not None, "my move", 60)
+            await wait_for(pilot, lambda: self._needs_me() is not None
+                           or until(know_view(self.app)), "my move", 60)
             need = self._needs_me()
             view = know_view(self.app)
             moment = (view.version, view.turns)
-            if need == "over":
+            if need == "over" or until(view):
                 return view
             if need == "play":
                 await self.take_turn()
@@ -356,12 +360,13 @@ class KnowDriver(GameDriver):
     changes: ClassVar[dict[str, object]] = {"game": "iknowyoudont", "options": KnowOptions()}
     seed = 7
     hand, prompt, results = KnowHand, KnowPrompt, KnowResults
-    lobby_rules = ("I Know You Don't · its own deck · 30 s with priority · no turn timer"
-                   " · endless")
+    lobby_rules = ("I Know You Don't · its own deck · 5 rounds · 30 s with priority · no turn"
+                   " timer · endless")
     help_words = ("I Know You Don't", "Interception", "Wildcard", "credibility tokens",
-                  "vault", "pot", "15 points", "| t, b |", "| p, a, c |", "| i |")
+                  "vault", "pot", "15 victory points", "scorepad", "| t, b |", "| p, a, c |",
+                  "| i |")
     challenge = ("c", "challenge", "Challenge (c)")
-    option = ("deck", "standard", "deck=standard")
+    option = ("deck", "standard", "deck=standard,rounds=5")
 
     def player(self, pilot: Pilot[object], app: DoubtApp) -> KnowKeyPlayer:
         return KnowKeyPlayer(pilot, app)
@@ -380,12 +385,14 @@ class KnowDriver(GameDriver):
                 await wait_for(pilot, lambda: not know_view(app).my_turn, "played")
 
     def check_results(self, results: Any, view: Any, player: Any) -> None:
-        assert view.reason in ("points", "tokens", "cards"), view.reason
+        assert view.reason in ("points", "tokens", "rounds"), view.reason
         assert player.done["play"] > 0, player.done
         text = str(results.render())
-        assert "points" in text and "tokens" in text
+        assert "vp" in text and "points" in text and "tokens" in text and "rounds" in text
         for seat, row in enumerate(results.rows):
-            assert (str(row[2]), str(row[3])) == (str(view.points[seat]), str(view.tokens[seat]))
+            points = view.points[seat] + sum(round_[seat] for round_ in view.pad)
+            assert (str(row[2]), str(row[3]), str(row[4])) == (
+                str(view.victory[seat]), str(points), str(view.tokens[seat]))
 
 
 #: Each game's driver, by the game's name in rules.GAMES.

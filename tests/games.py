@@ -290,14 +290,13 @@ class IDoubtItSpec(GameSpec):
 
 
 class _KnowSight(Sight):
-    """A seat sees the hand it was dealt, every card it drew, and every card a showdown
-    revealed."""
+    """A seat sees the hand it was dealt in each round, every card it drew, and every card a
+    showdown revealed (what it saw in an earlier round stays seen)."""
 
     def see(self, event: Event) -> None:
         if isinstance(event, know.Started):
-            self.known = {None: set()}
             for seat, hand in enumerate(event.hands):
-                self.known[seat] = set(hand or ())
+                self.known.setdefault(seat, set()).update(hand or ())
         elif isinstance(event, know.Drew):
             self.known[event.seat].update(event.cards or ())
         elif isinstance(event, know.Revealed):
@@ -370,12 +369,18 @@ class IKnowYouDontSpec(GameSpec):
                            f"play {card.code} 3T"])
         return text, card
 
+    @property
+    def options(self) -> Any:
+        # Two rounds: the second round's deal is played and checked, in less time than five.
+        return know.Options(rounds=2)
+
     def leak_table(self, draw: st.DrawFn) -> tuple[int, Any]:
         # The standard deck's cards are all different: a card names one copy.
-        return draw(st.integers(3, 6)), know.Options(know.Deck.STANDARD)
+        return draw(st.integers(3, 6)), know.Options(know.Deck.STANDARD,
+                                                     draw(st.integers(1, 2)))
 
     def fair_table(self, rng: random.Random) -> tuple[int, Any]:
-        return rng.randint(3, 6), know.Options(rng.choice(list(know.Deck)))
+        return rng.randint(3, 6), know.Options(rng.choice(list(know.Deck)), rng.choice((1, 2)))
 
     def lies(self) -> tuple[Lie, ...]:
         return (self.shown_card_changed, self.drawn_card_changed)
@@ -417,8 +422,12 @@ class IKnowYouDontSpec(GameSpec):
             (know.Stood(0, three, None), "Amy declared level 3 Truth: it stood"),
             (know.Showdown(0, four, know.Card.parse("B2"), 2, True, False, 2, 0),
              "Amy declared level 4 Truth; Cleo intercepted: a level 2 Bluff, a lie"),
-            (know.Ended(2, "tokens", (0, 0, 1), (0, 3, 6)),
+            (know.RoundEnded(2, (12, 30, 30), (0, 5, 5), (3, 10, 6)),
+             "round 2 ends: Ben and Cleo scored most (30 round points)"),
+            (know.Ended(2, "tokens", (0, 0, 1), (0, 3, 6), False),
              "Cleo wins when a player lost their last token"),
+            (know.Ended(1, "rounds", (8, 8, 1), (3, 3, 3), True),
+             "Ben wins on victory points after the last round (on the tie-break)"),
         )
 
 

@@ -600,7 +600,7 @@ async def test_the_discovery_list_names_each_tables_game() -> None:
         await wait_for(pilot, lambda: tables.row_count == 2, "both tables listed")
         games = {str(tables.get_row_at(row)[0]): str(tables.get_row_at(row)[4])
                  for row in range(2)}
-        assert games == {"Second game": "I Know You Don't, standard",
+        assert games == {"Second game": "I Know You Don't, standard, 5 rounds",
                          "Newer": "poker (not known here)"}
 
 async def test_a_typed_address_that_nobody_answers_is_a_plain_sentence() -> None:

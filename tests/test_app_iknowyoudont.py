@@ -34,6 +34,7 @@ from doubtlan.tui.games.iknowyoudont.hand import KnowHand
 from doubtlan.tui.games.iknowyoudont.history import KnowHistory
 from doubtlan.tui.games.iknowyoudont.players import KnowPlayers
 from doubtlan.tui.games.iknowyoudont.prompt import CHALLENGE, INTERCEPT, PASS, WILD, KnowPrompt
+from doubtlan.tui.games.iknowyoudont.scorepad import KnowScorepad
 from doubtlan.tui.screens.options import OptionsScreen
 from doubtlan.tui.widgets.keys import KeyLine
 
@@ -200,7 +201,7 @@ async def test_an_interception_and_the_wildcard_question() -> None:
 WILD_SEED = 10
 
 
-async def test_the_host_chooses_the_standard_deck() -> None:
+async def test_the_host_chooses_the_standard_deck_and_the_rounds() -> None:
     app = know_app(players=4)
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: app.play is not None and app.play.pane == "lobby")
@@ -208,12 +209,13 @@ async def test_the_host_chooses_the_standard_deck() -> None:
         await wait_for(pilot, lambda: isinstance(app.screen, OptionsScreen), "the options")
         assert not app.screen.query("#decks") and not app.screen.query("#challenge")
         app.screen.query_one("#deck", Select).value = "standard"
+        app.screen.query_one("#rounds", Select).value = "3"
         await pilot.click("#save")
         await wait_for(pilot, lambda: not isinstance(app.screen, OptionsScreen), "saved")
         assert app.hosted is not None
-        assert app.hosted.table.config.options == Options(Deck.STANDARD)
-        await wait_for(pilot, lambda: app.client.mirror.table.rules == "deck=standard",  # type: ignore[union-attr]
-                       "the rules told")
+        assert app.hosted.table.config.options == Options(Deck.STANDARD, 3)
+        await wait_for(pilot, lambda: app.client.mirror.table.rules  # type: ignore[union-attr]
+                       == "deck=standard,rounds=3", "the rules told")
         await start_match(pilot, app)
         await wait_for(pilot, lambda: know_view(app).my_turn, "my turn")
         # Levels up to 10: 0 chooses 10; the cards carry their faces.
@@ -229,3 +231,41 @@ def test_a_card_code_round_trips_through_the_play_text() -> None:
         card = Card.parse(code)
         action = Play(card, Declaration(3, Kind.TRUTH))
         assert Play.from_args(action.text.split()[1:]) == action
+
+
+class Passer(KnowKeyPlayer):
+    """Plays its turns as the key player does, and never challenges nor intercepts."""
+
+    def _needs_me(self) -> str | None:
+        need = super()._needs_me()
+        return "p" if need in ("a", "c", "i") and know_view(self.app).can(Pass) else \
+            None if need == "i" else need
+
+
+async def test_the_scorepad_shows_each_round_and_the_end_of_a_round_is_told() -> None:
+    app = know_app(seed=3, options=Options(rounds=2), strategy="honest")
+    told: list[tuple[str, str]] = []
+    notify = app.notify
+
+    def noting(message: str, *, title: str = "", **settings: object) -> None:
+        told.append((title, message))
+        notify(message, title=title, **settings)  # type: ignore[arg-type]
+
+    app.notify = noting  # type: ignore[method-assign]
+    async with app.run_test(size=SIZE) as pilot:
+        await start_match(pilot, app)
+        await wait_for(pilot, lambda: know_view(app).my_turn, "my turn")
+        pad = drawn(app, KnowScorepad)
+        assert "r1 r2" in pad and "vp" in pad and "Amy" in pad
+        assert app.play.query_one(KnowScorepad).border_title == "scorepad · round 1 of 2"  # type: ignore[union-attr]
+        assert "round 1 of 2 · claim 1 of 33" in drawn(app, Centre)
+        view = await Passer(pilot, app).play_game(lambda view: bool(view.awards))
+        assert view.awards and not view.winner  # the first round was scored; on to round 2
+        await wait_for(pilot, lambda: "round 2 of 2" in str(
+            app.play.query_one(KnowScorepad).border_title), "round 2")  # type: ignore[union-attr]
+        first = view.awards[0]
+        lines = [text.plain for text in app.play.query_one(KnowScorepad).texts]  # type: ignore[union-attr]
+        row = next(line for line in lines if line.startswith("Amy")).split()
+        assert row == ["Amy", str(first[0]) if first[0] else "·", str(view.victory[0])]
+        assert any(title == "Round 1 is over" and "vp" in message for title, message in told)
+        assert "vp" in drawn(app, KnowPlayers)

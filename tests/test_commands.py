@@ -213,8 +213,8 @@ class socketless_port:
         (["host", "--game", "iknowyoudont", "--players", "7"], "3 to 6 players"),
         (["host", "--game", "iknowyoudont", "--decks", "2"], "I Know You Don't takes --deck"),
         (["host", "--deck", "standard"], "--deck is I Know You Don't's"),
-        (["host", "--game", "iknowyoudont", "--bots", "1", "--strategy", "honest"],
-         "the honest bot does not play I Know You Don't"),
+        (["host", "--game", "iknowyoudont", "--rounds", "0"], "invalid choice"),
+        (["host", "--rounds", "3"], "--rounds is I Know You Don't's"),
     ],
 )
 def test_bad_arguments_get_a_clear_error(

@@ -739,3 +739,23 @@ def test_a_commitment_other_than_the_adverts_fails_the_check(spec: GameSpec) -> 
     _to_the_end(h)
     assert mirror.verdicts[1].problems == ("the host's commitment is not the one its advert "
                                            "gave",)
+
+
+def test_a_match_of_rounds_is_checked_deal_after_deal() -> None:
+    """Every round of I Know You Don't is dealt again from the game's seed: a player who
+    plays every round and a spectator check every deal (what each was shown of the later
+    rounds' hands included)."""
+    spec = spec_of("iknowyoudont")
+    h = Harness(TableConfig(players=3, games=1, window=5.0, turn_timeout=0.0, seed=None,
+                            game=spec.name, options=spec.options), bots=2, strategy="honest")
+    watcher = h.hello("Eve", watch=True)
+    amy = _person(h, spec, 0)
+    h.deciders[amy] = Decider(spec.bot("honest", b"amy"))  # nobody challenges: two rounds
+    _hello(h, amy, "Amy")  # (and the whole match is played)
+    _to_the_end(h)
+    game = h.table.game
+    assert game is not None and len(game.state.pad) >= 2  # (a tie plays more rounds)
+    deals = sum(isinstance(e, type(game.state.events[0])) for e in game.state.events)
+    assert deals == len(game.state.pad)
+    for conn in (amy, watcher):
+        assert h.mirrors[conn].verdicts[1].ok, h.mirrors[conn].verdicts[1]

@@ -49,6 +49,7 @@ from doubtlan.rules.iknowyoudont import (
     Played,
     Reshuffled,
     Revealed,
+    RoundEnded,
     Showdown,
     Started,
     Stood,
@@ -111,7 +112,9 @@ def test_rule_1_three_to_six_players(players):
 def test_rule_1_options_round_trip_and_refuse_nonsense():
     assert Options.parse("deck=standard") == STANDARD
     assert Options.parse(STANDARD.text) == STANDARD and Options.parse("") == Options()
-    for text in ("deck=huge", "decks=2", "deck"):
+    assert Options.parse("rounds=3,deck=standard") == Options(Deck.STANDARD, 3)
+    assert Options.parse(Options(rounds=9).text).rounds == 9
+    for text in ("deck=huge", "decks=2", "deck", "rounds=0", "rounds=10", "rounds=five"):
         with pytest.raises(BadOptions):
             Options.parse(text)
 
@@ -263,7 +266,7 @@ def test_rule_6_a_lie_scores_for_the_challenger():
     play(game, 0, "B2", "4T")
     game.apply(1, Challenge())
     view = game.view(None)
-    assert view.points == (0, 1, 0) and view.piles[1] == (C("B2"),)
+    assert view.points == (0, 4, 0) and view.piles[1] == (C("B2"),)  # the level declared
     assert view.tokens == (2, 4, 3) and view.pot == 0
     assert view.claims[-1] == Showdown(0, D("4T"), C("B2"), 1, False, False, 1, 0)
 
@@ -273,9 +276,22 @@ def test_rule_6_a_true_claim_scores_for_the_active_player_and_costs_the_challeng
     play(game, 0, "T4", "4T")
     drawn = game.apply(1, Challenge())
     view = game.view(None)
-    assert view.points == (1, 0, 0) and view.tokens == (4, 2, 3)
+    assert view.points == (4, 0, 0) and view.tokens == (4, 2, 3)
     assert Drew(1, 2, view.claims and game.state.events[-3].cards) in drawn  # type: ignore[union-attr]
     assert view.hand_sizes[1] == 7 and view.hand_sizes[0] == 5
+
+
+def test_rule_6_a_claim_that_stands_scores_its_declared_level_true_or_not():
+    game = three("B2 T1 T3 I W", "T4 T4 B1 B5 I", "T6 B6 B3 I I")
+    play(game, 0, "B2", "6T")  # a lie
+    game.apply(1, Pass())
+    game.apply(2, Accept())
+    play(game, 1, "T4", "4T")  # the truth
+    game.apply(2, Pass())
+    game.apply(0, Pass())
+    view = game.view(None)
+    assert view.points == (6, 4, 0) and view.piles == ((), (), ())
+    assert [type(c) for c in view.claims] == [Stood, Stood] and view.tokens == (3, 3, 3)
 
 
 def test_rule_6_a_wildcard_always_matches():
@@ -306,7 +322,7 @@ def test_rule_6_after_an_interception_a_wildcard_may_make_a_lie_count_as_true():
     game.apply(0, Wild())
     view = game.view(None)
     assert view.claims[-1] == Showdown(0, D("4T"), C("B2"), 2, True, True, 0, 2)
-    assert view.points == (1, 0, 0) and view.tokens == (4, 3, 2)
+    assert view.points == (4, 0, 0) and view.tokens == (4, 3, 2)
     assert game.state.vault.count(C("W")) == 1 and game.state.vault.count(C("I")) == 1
 
 
@@ -376,82 +392,146 @@ def test_rule_7_a_player_without_cards_is_skipped_as_active():
 # -- rule 8: the end ---------------------------------------------------------------------------
 
 
-def test_rule_8_fifteen_points_win():
-    game = three("B2 W T3 T4 T5", "T5 T4 B1 B5 B4", "I B6 B3 I T1")
-    game.state.piles[1] = own_deck()[:14]  # (cards taken from the count, for this test)
-    play(game, 0, "B2", "4T")
-    events = game.apply(1, Challenge())
-    assert game.over and game.winner == 1 and game.state.reason == "points"
-    assert isinstance(events[-1], Ended) and events[-1].points[1] == 15
+def rounds_played(game: IKnowYouDont, rounds: int) -> None:
+    """Play ``game`` on by the timer's rule (the truth, silence) until ``rounds`` have
+    ended or the match has."""
+    while not game.over and len(game.state.pad) < rounds:
+        seat = game.awaiting()[0]
+        game.apply(seat, game.timeout_actions(seat)[0])
+
+
+def last_claim_of_a_round(awards: list[tuple[int, ...]], score: list[int]) -> IKnowYouDont:
+    """Three players at the last claim of a round (seat 0 claims level 1, truly, and it
+    stands), with these victory points so far and round points in this round."""
+    game = IKnowYouDont.from_hands(["T1 T2 T3 T4 T5", "T1 T2 T3 T4 T5", "B1 B2 B3 B4 B5"])
+    state = game.state
+    state.awards, state.pad = list(awards), [(0, 0, 0)] * len(awards)
+    state.score, state.round_claims = list(score), game._round_claims - 1
+    play(game, 0, "T1", "1T")
+    game.apply(1, Pass())
+    game.apply(2, Pass())
+    return game
+
+
+def test_rule_8_fifteen_victory_points_and_more_than_anyone_win_at_a_rounds_end():
+    game = last_claim_of_a_round([(5, 5, 0), (5, 5, 0)], [30, 30, 0])  # 31 to 30
+    ended = game.state.events[-1]
+    assert game.over and game.state.reason == "points" and game.winner == 0
+    assert isinstance(ended, Ended) and ended.points == (15, 13, 0) and not ended.tiebreak
     with pytest.raises(GameOver):
-        game.check(2, Play(C("I"), D("1T")))
+        game.check(0, Play(C("T2"), D("2T")))
     assert game.awaiting() == game.may_act() == game.legal_actions(2) == ()
     view = game.view(None)  # the claim is gone from the final picture
     assert view.declaration is None and view.passed == () and not view.intercept
 
 
-def test_rule_8_losing_the_last_token_ends_it_and_points_then_tokens_then_seat_decide():
+def test_rule_8_fifteen_shared_plays_on():
+    game = last_claim_of_a_round([(5, 5, 0), (5, 5, 0)], [30, 31, 0])  # 31 each: 15 each
+    assert not game.over and game.state.round == 2 and game.state.awards[-1] == (5, 5, 0)
+
+
+def test_rule_8_losing_the_last_token_ends_it_and_that_player_loses():
     game = three("B2 W T3 T4 T5", "T5 T4 B1 B5 B4", "I B6 B3 I T1")
     game.state.tokens = [1, 3, 3]
-    game.state.piles[2] = [C("T1")]
+    game.state.awards = [(9, 0, 3)]  # seat 0 leads on victory points
     play(game, 0, "B2", "4T")
-    game.apply(1, Challenge())  # seat 2 loses its last token; 1 and 2 have 1 point each
+    events = game.apply(1, Challenge())  # a lie: seat 0 loses its last token
     assert game.over and game.state.reason == "tokens"
-    assert game.winner == 1  # more tokens (4 against 3)
-    tie = three("B2 W T3 T4 T5", "T5 T4 B1 B5 B4", "I B6 B3 I T1")
-    tie.state.tokens = [1, 2, 3]
-    tie.state.piles[2] = [C("T1")]
-    play(tie, 0, "B2", "4T")
-    tie.apply(1, Challenge())  # 1 and 2: 1 point, 3 tokens each; seat 1 comes first after 0
-    assert tie.winner == 1
+    assert isinstance(events[-2], RoundEnded) and events[-2].points == (0, 4, 0)
+    assert events[-2].awards == (0, 5, 0)  # the round scored as it stood
+    assert game.winner == 1  # 5 victory points to 3; seat 0, broke, cannot win
+    assert not game.state.tiebreak
 
 
-def test_rule_8_the_earliest_seat_after_the_active_player_wins_a_full_tie():
-    game = IKnowYouDont.from_hands(["T1 T2 T3 T4 T5", "B1 B2 B3 B4 B5", "T6 B6 T1 B1 B2",
-                                    "I I I I I"], opener=2)
-    game.state.tokens = [3, 3, 1, 3]
-    play(game, 2, "T6", "6B")
-    game.apply(3, Challenge())  # seat 2 (active) loses its last token; 3 scores
-    assert game.winner == 3
-    game = IKnowYouDont.from_hands(["T1 T2 T3 T4 T5", "B1 B2 B3 B4 B5", "T6 B6 T1 B1 B2",
-                                    "I I I I I"], opener=2)
-    game.state.tokens = [2, 3, 1, 3]
-    game.state.piles[0] = [C("I")]
-    play(game, 2, "T6", "6B")
-    game.apply(3, Challenge())  # 0 and 3: 1 point each; 3 has more tokens
-    assert game.winner == 3
+def test_rule_8_the_tie_break_goes_by_round_points_then_tokens_then_the_latest_round():
+    def ended(score, tokens, pad=((3, 3, 0),)):
+        game = three("T1 T2 T3 T4 T5", "T1 T2 T3 T4 T5", "B1 B2 B3 B4 B5")
+        state = game.state
+        state.awards, state.pad = [(3, 3, 0)] * len(pad), list(pad)
+        state.score, state.tokens = list(score), list(tokens)
+        game._end("rounds")
+        assert state.tiebreak
+        return game.winner
+
+    assert ended((10, 12, 0), (3, 3, 3)) == 1  # more round points over the match
+    assert ended((12, 12, 0), (2, 4, 3)) == 1  # then more tokens
+    assert ended((12, 12, 0), (3, 3, 3), pad=((1, 3, 0), (3, 1, 0))) == 0  # the latest
+    assert ended((12, 12, 0), (3, 3, 3), pad=((3, 3, 0),)) == 1  # only then the seat after
 
 
-def test_rule_8_nobody_holding_a_card_ends_the_game():
+# -- rule 10: rounds and the scorepad ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("players", "claims"), [(3, 33), (4, 32), (5, 35), (6, 36)])
+def test_rule_10_a_round_is_32_claims_in_whole_turns(players, claims):
+    game = IKnowYouDont(players, seed=players)
+    rounds_played(game, 1)
+    ended = [e for e in game.state.events if isinstance(e, RoundEnded)]
+    assert len(ended) == 1 and game.turns == claims and game.state.round == 2
+
+
+def test_rule_10_places_give_5_3_1_shared_places_share_and_no_points_gets_nothing():
+    def awards(points):
+        game = IKnowYouDont.from_hands(["T1", "T1", "B1", "B2", "B3"][:len(points)])
+        game.state.score = list(points)
+        game._end_round()
+        return game.state.awards[-1]
+
+    assert awards((10, 30, 20, 5)) == (1, 5, 3, 0)
+    assert awards((30, 30, 20, 5)) == (5, 5, 3, 1)  # the next place: the next lower total
+    assert awards((30, 20, 20, 5)) == (5, 3, 3, 1)
+    assert awards((0, 0, 7)) == (0, 0, 5)
+
+
+def test_rule_10_the_next_round_deals_the_whole_deck_again_tokens_carry_over():
+    game = IKnowYouDont(4, seed=11, opener=2)
+    rounds_played(game, 1)
+    state = game.state
+    started = [e for e in state.events if isinstance(e, Started)]
+    assert len(started) == 2 and started[1].active == 3 == state.active  # the seat after
+    assert state.hands == [list(h) for h in started[1].hands] and all(len(h) == 5 for h in
+                                                                       state.hands)
+    assert state.vault == [] and state.piles == [[], [], [], []] and state.score == [0] * 4
+    assert len(state.draw) == 54 - 20 and state.round_claims == 0
+    assert state.tokens == list(started[1].tokens) and sum(state.tokens) == 12
+    ended = next(e for e in state.events if isinstance(e, RoundEnded))
+    assert state.pad == [ended.points] and state.awards == [ended.awards]
+    view = game.view(0)
+    assert view.round == 2 and view.pad == (ended.points,) and view.victory == ended.victory
+
+
+def test_rule_10_the_last_round_ends_the_match_and_a_tie_plays_up_to_three_more():
+    game = IKnowYouDont(3, Options(rounds=1), seed=2)
+    rounds_played(game, 9)
+    assert game.over and len(game.state.pad) == 1 and game.state.reason == "rounds"
+    tied = IKnowYouDont.from_hands(["T1 T2", "T1 T2", "B1"], Options(rounds=1))
+    tied.state.score = [7, 7, 0]
+    tied._end_round()
+    assert not tied.over and tied.state.round == 2  # the most are shared: one more round
+    for _ in range(3):
+        tied.state.score = [7, 7, 0]
+        if not tied.over:
+            tied._end_round()
+    assert tied.over and len(tied.state.pad) == 4 and tied.state.tiebreak
+
+
+def test_rule_10_a_round_ends_when_nobody_holds_a_card():
     game = three("T1 T2 T3 T4 T5", "B1 B2 B3 B4 B5", "T6 B6 T1 B1 B2")
     state = game.state
     state.piles[1] = state.draw + state.hands[1] + state.hands[2] + state.hands[0][1:]
     state.draw, state.hands = [], [[C("T1")], [], []]
     play(game, 0, "T1", "1T")
-    game.apply(1, Challenge())  # true: the card scores; nobody has a card left
-    assert game.over and game.state.reason == "cards" and game.winner == 1
+    game.apply(1, Challenge())  # true: nobody has a card left; the round ends
+    assert state.pad == [(1, 0, 0)] and state.round == 2 and not game.over
+    assert all(len(hand) == 5 for hand in state.hands)
 
 
-def test_rule_8_the_third_reshuffle_ends_the_game_at_the_end_of_that_claim():
-    game = three("T1 T2 T3 T4 T5", "B1 B2 B3 B4 B5", "T6 B6 T1 B1 B2")
-    state = game.state
-    state.reshuffles = 2
-    state.vault, state.draw = state.draw, []
-    state.piles[2] = [C("I")]
-    play(game, 0, "T1", "1T")
-    events = game.apply(1, Accept())  # seat 0 draws one: the vault comes in a third time
-    assert Reshuffled(40) in events and state.reshuffles == 3
-    assert game.over and state.reason == "deck" and game.winner == 2  # one point
-    assert isinstance(events[-1], Ended) and events[-1].reason == "deck"
-    assert game.view(None).hand_sizes == (5, 5, 5)  # the claim's clean-up was done first
-
-
-def test_rule_8_truthful_play_that_nobody_challenges_still_ends():
+def test_truthful_play_that_nobody_challenges_ends_after_the_rounds():
     game = IKnowYouDont(4, seed=9)
     while not game.over:
         seat = game.awaiting()[0]
         game.apply(seat, game.timeout_actions(seat)[0])  # the truth, and silence
-    assert game.state.reason in ("deck", "cards") and game.turns < 400
+    assert game.state.reason in ("points", "rounds") and game.turns <= 32 * 8
 
 
 # -- rule 9: time -----------------------------------------------------------------------------
@@ -598,6 +678,9 @@ def test_a_game_replays_the_same_from_its_seed(table):
         ended = game.state.events[-1]
         assert isinstance(ended, Ended) and ended.winner == game.winner
         why = {"points": max(ended.points) >= 15, "tokens": min(ended.tokens) == 0,
-               "cards": not any(game.state.hands), "deck": game.state.reshuffles >= 3}
+               "rounds": len(game.state.pad) >= options.rounds}
         assert why[ended.reason]
+        awards = game.state.awards
+        assert ended.points == game.state.victory == tuple(
+            sum(round_[seat] for round_ in awards) for seat in range(players))
 

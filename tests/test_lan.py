@@ -274,7 +274,7 @@ def test_an_i_know_you_dont_table_is_found_as_one_and_played() -> None:
         )
         assert tables(lan, 4) == [
             advert(lan, 1, "Second game", port, taken=1, seats=3, state="lobby", pin=False,
-                   game="iknowyoudont", rules="deck=own")
+                   game="iknowyoudont", rules="deck=own,rounds=5")
         ]
         # The players' bots are I Doubt It's by name; they play the game the table plays.
         joiners = {name: join(lan, machine, "counter", name)

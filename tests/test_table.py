@@ -734,7 +734,7 @@ def test_the_timer_plays_the_first_card_truly_and_the_wildcard_question_times_ou
 def test_the_standard_deck_travels_as_playing_cards() -> None:
     h = Harness(game_config(KNOW, options=know.Options(know.Deck.STANDARD)))
     amy, _, _ = three_people(h)
-    assert h.last(amy, Welcome).table.rules == "deck=standard"  # type: ignore[union-attr]
+    assert h.last(amy, Welcome).table.rules == "deck=standard,rounds=5"  # type: ignore[union-attr]
     hand = know_view(h, amy).hand
     assert all(card.face is not None for card in hand)
     act(h, amy, f"play {hand[0].code} 10B")

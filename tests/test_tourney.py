@@ -110,8 +110,9 @@ def test_variants(capsys: pytest.CaptureFixture[str], args: tuple[str, ...]) -> 
         (["--deck", "standard"], "--deck is I Know You Don't's"),
         (["--game", "iknowyoudont", "--deck", "huge"], "invalid choice"),
         (["--game", "iknowyoudont", "--players", "7", "--bots", "random"], "3 to 6 players"),
-        (["--game", "iknowyoudont", "--bots", "honest,random,random"],
-         "the honest bot does not play I Know You Don't"),
+        (["--game", "iknowyoudont", "--bots", "sharp,random,random"],
+         "unknown bot strategy 'sharp'"),
+        (["--game", "iknowyoudont", "--rounds", "10"], "invalid choice"),
     ],
 )
 def test_bad_arguments_get_a_clear_error(
@@ -127,12 +128,12 @@ def test_bad_arguments_get_a_clear_error(
 @pytest.mark.parametrize("deck", ["own", "standard"])
 def test_i_know_you_dont(capsys: pytest.CaptureFixture[str], deck: str) -> None:
     report = run_cli(capsys, "--game", "iknowyoudont", "--deck", deck, "--games", "30",
-                     "--seed", "3", "--bots", "random", "--players", "5")
-    assert report["game"] == "iknowyoudont" and report["rules"] == f"deck={deck}"
+                     "--seed", "3", "--bots", "random", "--players", "5", "--rounds", "3")
+    assert report["game"] == "iknowyoudont" and report["rules"] == f"deck={deck},rounds=3"
     assert report["players"] == 5 and report["games"] == 30
     assert sum(report["wins"].values()) + report["unfinished"] == 30
     again = run_cli(capsys, "--game", "iknowyoudont", "--deck", deck, "--games", "30",
-                    "--seed", "3", "--bots", "random", "--players", "5")
+                    "--seed", "3", "--bots", "random", "--players", "5", "--rounds", "3")
     assert again["turns_per_game"] == report["turns_per_game"]
     assert main(["tourney", "--game", "iknowyoudont", "--games", "5", "--seed", "1",
                  "--bots", "random", "--players", "3"]) == 0

@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections import Counter
 from functools import cache
 from math import comb
+from typing import Any
 
 from ...rules import Action, Event
 from ...rules.iknowyoudont import (
-    TARGET,
     Card,
     Declaration,
     Kind,
@@ -25,20 +25,38 @@ from .base import KnowBot, true_declaration
 
 
 class Record:
-    """How often each seat's claims turned out true when they were shown, over every game of
-    a match (a claim saved by a Wildcard counts as the lie it was)."""
+    """What a match has shown so far: how often each seat's claims turned out true when they
+    were challenged (a claim saved by a Wildcard counts as the lie it was), and how often a
+    claim of each level was challenged, over every game of a match."""
 
     def __init__(self) -> None:
         self.shown: Counter[int] = Counter()
         self.true: Counter[int] = Counter()
+        self.made: Counter[int] = Counter()
+        self.challenged: Counter[int] = Counter()
+        #: Each seat's claims, and how many of them declared each level.
+        self.claims: Counter[int] = Counter()
+        self.declared: Counter[tuple[int, int]] = Counter()
+
+    def fade(self, keep: float) -> None:
+        """Count what came before as ``keep`` of what it was: players change their ways."""
+        for counts in (self.shown, self.true, self.made, self.challenged, self.claims,
+                       self.declared):
+            _fade(counts, keep)
 
     def add(self, seat: int, true: bool) -> None:
         self.shown[seat] += 1
         self.true[seat] += true
 
+    def claim(self, seat: int, level: int, challenged: bool) -> None:
+        self.made[level] += 1
+        self.challenged[level] += challenged
+        self.claims[seat] += 1
+        self.declared[seat, level] += 1
+
 
 class CounterKnowBot(KnowBot):
-    """Counts cards.
+    """Counts cards, and bluffs when the table lets it.
 
     It knows where some cards are: its own hand, every scoring pile (the cards shown in
     showdowns end there), and the Interceptions and Wildcards discarded into the vault since
@@ -46,27 +64,32 @@ class CounterKnowBot(KnowBot):
     cards are unknown. From how many cards matching a declaration are unknown, against how
     many unknown cards the active player held, it tells how likely the active player could
     make that claim truthfully; it weighs that by how often the claimer's shown claims were
-    true, over the whole match. It challenges when that pays (a token both ways, the card's
-    victory point, the two cards drawn after a wrong challenge, and the game won or lost when
-    the showdown ends it), intercepts only a claim very likely false, and always plays its
-    Wildcard when it may. On its turn it tells the truth, with the card whose declaration
-    looks least likely to the others, so that it may be challenged.
+    true, over the whole match. It challenges when that pays against letting the claim
+    stand (the declared level's round points, a token both ways, the two cards drawn after
+    a wrong challenge; a last token is the match), intercepts only a claim very likely
+    false, and always plays its Wildcard when it may. On its turn it weighs its best true
+    declaration against declaring a higher level with its least useful card, by how often
+    claims of that level have been challenged at this table.
     """
 
     name = "counter"
-    #: What a token is worth to this seat, against a victory point.
-    token = 0.5
     #: What another player's gain is worth to this seat (there are several to beat).
     others = 0.3
+    #: What a token is worth, in round points, by how many this seat holds (a last token
+    #: lost is the match lost).
+    tokens = {1: 40.0, 2: 8.0}
+    token = 5.0
     #: What each card drawn after a wrong challenge is worth (more cards, more choice).
-    card = 0.05
-    #: What a showdown that ends the game is worth, won or lost.
-    ending = 5.0
+    card = 0.5
     #: What keeping an Interception is worth: an interception must gain more than this.
-    interception = 0.5
+    interception = 2.0
     #: How many shown claims the even guess (one claim in two true) is worth, against a
-    #: claimer's record.
+    #: claimer's record; and how many claims the first guess at a level's challenge rate
+    #: (one in three) is worth.
     prior_weight = 3.0
+    rate_weight = 3.0
+    #: How much of a game's record counts in the next (the last few games count most).
+    fade = 0.5
 
     def __init__(self, seed: Seed | None = None) -> None:
         super().__init__(seed)
@@ -83,11 +106,16 @@ class CounterKnowBot(KnowBot):
         claims = view.claims
         game = (view.opener, claims[0] if claims else None)
         if game != self._game or self._seen > len(claims) or self._turns > view.turns:
+            if self._game is not None:
+                self.record.fade(self.fade)
             self._game, self._seen = game, 0
         self._turns = view.turns
         for claim in claims[self._seen:]:
             if isinstance(claim, Showdown):
                 self.record.add(claim.seat, claim.card.matches(claim.declaration))
+                self.record.claim(claim.seat, claim.declaration.level, True)
+            elif isinstance(claim, Stood):
+                self.record.claim(claim.seat, claim.declaration.level, False)
         self._seen = len(claims)
 
     # -- what is known ------------------------------------------------------------------
@@ -107,45 +135,46 @@ class CounterKnowBot(KnowBot):
         held = view.hand_sizes[active] + 1  # the hand it chose its card from
         could = _any_of(unknown_matching, sum(deck.values()) - sum(known.values()), held)
         usual = _any_of(matching, sum(deck.values()), held)
-        shown, true = self.record.shown[active], self.record.true[active]
+        record = self.record
+        shown, true = record.shown[active], record.true[active]
         honesty = (true + 0.5 * self.prior_weight) / (shown + self.prior_weight)
         odds = honesty / max(1e-9, 1 - honesty) * could / usual
-        return odds / (1 + odds)
+        # Its style: a seat that declares this level more often than it could hold a card
+        # for it cannot be telling the truth every time.
+        often = (record.declared[active, declaration.level] + usual * self.prior_weight) \
+            / (record.claims[active] + self.prior_weight)
+        return min(odds / (1 + odds), could / max(often, could))
 
-    def value(self, view: TableView, challenger: int, lie: bool) -> float:
-        """What a showdown of the waiting claim, challenged by ``challenger``, is worth to
-        this seat: ``lie`` whether the challenger wins it."""
+    def challenge_rate(self, level: int) -> float:
+        """How often a claim of ``level`` has been challenged at this table."""
+        record = self.record
+        return (record.challenged[level] + self.rate_weight / 3) \
+            / (record.made[level] + self.rate_weight)
+
+    def token_worth(self, view: TableView, seat: int) -> float:
+        """What ``seat`` losing a token is worth to it."""
+        return self.tokens.get(view.tokens[seat], self.token)
+
+    def worth(self, view: TableView, lie: float, cost: float = 0.0) -> float:
+        """What challenging the waiting claim is worth to this seat against letting it
+        stand, when it is a lie with chance ``lie`` (``cost``: what the challenge spends)."""
         me, active = view.seat, view.active
-        winner, loser = (challenger, active) if lie else (active, challenger)
-        points, tokens = list(view.points), list(view.tokens)
-        points[winner] += 1
-        tokens[winner] += 1
-        tokens[loser] -= 1
-        if points[winner] >= TARGET or tokens[loser] == 0:
-            order = [(active + i) % view.players for i in range(1, view.players + 1)]
-            first = winner if points[winner] >= TARGET else max(
-                order, key=lambda s: (points[s], tokens[s]))
-            return self.ending if first == me else -self.ending
-        worth = 0.0
-        for seat, gain in ((winner, 1 + self.token), (loser, -self.token)):
-            worth += gain if seat == me else -self.others * gain
-        if not lie and challenger == me:
-            worth += 2 * self.card
-        return worth
+        assert me is not None and view.declaration is not None
+        level = view.declaration.level
+        gain = 2.0  # a token taken is worth less than one kept
+        caught = (level + gain) * (1 + self.others) \
+            + self.others * self.token_worth(view, active)
+        wrong = self.token_worth(view, me) + self.others * gain - 2 * self.card
+        return lie * caught - (1 - lie) * wrong - cost
 
     # -- deciding -----------------------------------------------------------------------
 
     def challenges(self, view: TableView) -> bool:
-        assert view.seat is not None
-        chance = self.chance_true(view)
-        worth = (1 - chance) * self.value(view, view.seat, True) \
-            + chance * self.value(view, view.seat, False)
-        return worth > 0
+        return self.worth(view, 1 - self.chance_true(view)) > 0
 
     def intercepts(self, view: TableView) -> bool:
-        assert view.seat is not None
         chance = self.chance_true(view)
-        if chance > 0.2:
+        if chance > 0.3:
             return False
         # A lie may still be saved by a Wildcard from the active player's hand.
         known = _known(view, public=False)
@@ -154,18 +183,18 @@ class CounterKnowBot(KnowBot):
             - sum(n for card, n in known.items() if card.kind is Kind.WILDCARD)
         saved = _any_of(wildcards, sum(deck.values()) - sum(known.values()),
                         view.hand_sizes[view.active])
-        lie = (1 - chance) * (1 - saved)
-        worth = lie * self.value(view, view.seat, True) \
-            + (1 - lie) * self.value(view, view.seat, False)
-        return worth > self.interception
+        return self.worth(view, (1 - chance) * (1 - saved), self.interception) > 0
 
     def wild(self, view: TableView) -> bool:
         return True  # it wins the showdown, which keeping the Wildcard would lose
 
     def turn(self, view: TableView) -> list[Action]:
-        """Tell the truth with the Truth or Bluff card whose declaration the others can
-        least believe; with none, a Wildcard (true whatever it is called) declared so; with
-        only Interceptions, one declared as the likeliest claim."""
+        """The best of its true declarations (a Wildcard is true at any level) and a higher
+        one made with its least useful card, by what each is worth if it stands, against
+        what a challenge costs, at the rate this table challenges that level."""
+        assert view.seat is not None
+        self.remember(view)
+        top = view.options.max_level
         public = _known(view, public=True)
         deck = _deck(view.options)
 
@@ -173,16 +202,37 @@ class CounterKnowBot(KnowBot):
             return sum(n for card, n in deck.items() if card.matches(declaration)) \
                 - sum(n for card, n in public.items() if card.matches(declaration))
 
+        def declared(level: int) -> Declaration:
+            return max((Declaration(level, kind) for kind in (Kind.TRUTH, Kind.BLUFF)),
+                       key=believable)
+
+        lose = self.token_worth(view, view.seat) + self.others * 2.0
+        choices: list[tuple[float, Play]] = []
         plain = [card for card in view.hand if card.level is not None]
-        if plain:
-            card = min(plain, key=lambda c: believable(true_declaration(c)))
-            return [Play(card, true_declaration(card))]
-        every = [Declaration(level, kind) for level in range(1, view.options.max_level + 1)
-                 for kind in (Kind.TRUTH, Kind.BLUFF)]
         wildcards = [card for card in view.hand if card.kind is Kind.WILDCARD]
+        for card in plain:  # true: challenged, it wins a token too
+            level = card.level or 1
+            choices.append((level + self.challenge_rate(level) * 2.0,
+                            Play(card, true_declaration(card))))
         if wildcards:
-            return [Play(wildcards[0], min(every, key=believable))]
-        return [Play(view.hand[0], max(every, key=believable))]
+            choices.append((top + self.challenge_rate(top) * 2.0,
+                            Play(wildcards[0], declared(top))))
+        interceptions = [card for card in view.hand if card.kind is Kind.INTERCEPTION]
+        spare = min(plain, key=lambda c: c.level or 0) if plain else \
+            interceptions[0] if len(interceptions) > 1 or not wildcards else None
+        if spare is not None:
+            for level in range(1, top + 1):  # a lie: caught, it gives the level away
+                rate = self.challenge_rate(level)
+                worth = (1 - rate) * level - rate * (lose + self.others * level)
+                if spare.level is None:
+                    worth -= self.interception
+                choices.append((worth, Play(spare, declared(level))))
+        return [max(choices, key=lambda choice: choice[0])[1]]
+
+
+def _fade(counts: Counter[Any], keep: float) -> None:
+    for key in list(counts):
+        counts[key] = counts[key] * keep  # type: ignore[assignment]  # (counts of less weight)
 
 
 @cache

@@ -10,6 +10,7 @@ from .events import (
     Played,
     Reshuffled,
     Revealed,
+    RoundEnded,
     Settled,
     Showdown,
     Started,
@@ -17,14 +18,13 @@ from .events import (
 )
 from .game import IKnowYouDont
 from .options import Deck, Options
-from .state import HAND, RESHUFFLES, TARGET, TOKENS, Phase, State
+from .state import AWARDS, HAND, ROUND_CLAIMS, TARGET, TOKENS, Phase, State
 from .view import TableView
 
 __all__ = [
-    "ACTIONS", "HAND", "RESHUFFLES", "TARGET", "TOKENS", "Accept", "Card", "Challenge",
-    "Challenged",
-    "Declaration", "Deck", "Drew", "Ended", "IKnowYouDont", "Intercept", "Keep", "Kind",
-    "Options", "Pass", "Passed", "Phase", "Play", "Played", "Reshuffled", "Revealed",
-    "Settled", "Showdown", "Started", "State", "Stood", "TableView", "Wild", "own_deck",
-    "standard_deck",
+    "ACTIONS", "AWARDS", "HAND", "ROUND_CLAIMS", "TARGET", "TOKENS", "Accept", "Card",
+    "Challenge", "Challenged", "Declaration", "Deck", "Drew", "Ended", "IKnowYouDont",
+    "Intercept", "Keep", "Kind", "Options", "Pass", "Passed", "Phase", "Play", "Played",
+    "Reshuffled", "Revealed", "RoundEnded", "Settled", "Showdown", "Started", "State", "Stood",
+    "TableView", "Wild", "own_deck", "standard_deck",
 ]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ..base import Event, record
 from .cards import Card, Declaration
+from .state import TARGET
 
 
 @record
@@ -122,17 +123,63 @@ class Reshuffled(Event):
 
 
 @record
+class RoundEnded(Event):
+    """Round ``round`` is over: each seat's round ``points`` in it, the victory points it
+    gave (``awards``) and each seat's total so far (``victory``). The next round's deal, if
+    any, follows as :class:`Started`."""
+
+    kind = "round"
+    round: int
+    points: tuple[int, ...]
+    awards: tuple[int, ...]
+    victory: tuple[int, ...]
+
+
+@record
 class Ended(Event):
-    """The game is over: ``winner`` won, by ``reason``: ``"points"`` (15 victory points),
-    ``"tokens"`` (a player lost their last token), ``"cards"`` (nobody held a card) or
-    ``"deck"`` (the vault was shuffled in for the third time)."""
+    """The match is over: ``winner`` won, by ``reason``: ``"points"`` (15 victory points),
+    ``"tokens"`` (a player lost their last token) or ``"rounds"`` (the last round was
+    played); ``points``: each seat's victory points; ``tiebreak``: the most victory points
+    were shared, and rule 8's tie-break chose among them."""
 
     kind = "ended"
     winner: int
     reason: str
     points: tuple[int, ...]
     tokens: tuple[int, ...]
+    tiebreak: bool
 
 
 #: A settled claim: one of these is added to the game's record for every claim.
 Settled = Stood | Showdown
+
+
+#: How each ending of a match is told (``Ended.reason``).
+ENDINGS = {
+    "points": f"with {TARGET} victory points",
+    "tokens": "when a player lost their last token",
+    "rounds": "on victory points after the last round",
+}
+
+
+def narrate(event: Event, names: dict[int, str | None]) -> str:
+    """``event`` in a sentence, for a log (empty for the events a log leaves out)."""
+
+    def who(seat: int) -> str:
+        return names.get(seat) or f"seat {seat + 1}"
+
+    if isinstance(event, Stood):
+        return f"{who(event.seat)} declared {event.declaration.describe()}: it stood"
+    if isinstance(event, Showdown):
+        how = "intercepted" if event.intercept else "challenged"
+        verdict = "a lie" if event.lie else "made true by a Wildcard" if event.wild else "true"
+        return (f"{who(event.seat)} declared {event.declaration.describe()}; "
+                f"{who(event.challenger)} {how}: {event.card.describe()}, {verdict}")
+    if isinstance(event, RoundEnded):
+        best = max(event.points)
+        leaders = " and ".join(who(s) for s, p in enumerate(event.points) if p == best)
+        return f"round {event.round} ends: {leaders} scored most ({best} round points)"
+    if isinstance(event, Ended):
+        line = f"{who(event.winner)} wins {ENDINGS.get(event.reason, '')}".rstrip()
+        return line + (" (on the tie-break)" if event.tiebreak else "")
+    return ""

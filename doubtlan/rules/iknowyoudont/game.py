@@ -25,6 +25,7 @@ from ..errors import (
     WindowOpen,
 )
 from ..seeds import Seed, derive, seed_bytes, shuffle
+from . import scorepad
 from .actions import ACTIONS, Accept, Challenge, Intercept, Keep, Pass, Play, Wild
 from .cards import Card, Declaration, Kind
 from .events import (
@@ -35,12 +36,14 @@ from .events import (
     Played,
     Reshuffled,
     Revealed,
+    RoundEnded,
     Showdown,
     Started,
     Stood,
+    narrate,
 )
 from .options import Options
-from .state import DECIDING, HAND, OVER, PLAYING, PRIORITY, RESHUFFLES, TARGET, State
+from .state import DECIDING, HAND, OVER, PLAYING, PRIORITY, ROUND_CLAIMS, State
 from .view import TableView, make_view, public_facts, window_key
 
 _PASS, _ACCEPT, _CHALLENGE, _INTERCEPT, _WILD, _KEEP = (
@@ -49,14 +52,6 @@ _ANSWERS = (_PASS, _ACCEPT, _CHALLENGE)
 _DECIDE = (_WILD, _KEEP)
 _TRUTH = Kind.TRUTH
 
-
-#: How each ending of a game is told (``Ended.reason``).
-ENDINGS = {
-    "points": f"with {TARGET} victory points",
-    "tokens": "when a player lost their last token",
-    "cards": "when nobody held a card",
-    "deck": "when the vault was shuffled in for the third time",
-}
 
 
 class IKnowYouDont(Game[Options, TableView]):
@@ -75,7 +70,7 @@ class IKnowYouDont(Game[Options, TableView]):
     window_label = "seconds with priority"
     actions = ACTIONS
     events = (Started, Played, Passed, Challenged, Revealed, Stood, Showdown, Drew,
-              Reshuffled, Ended)
+              Reshuffled, RoundEnded, Ended)
     options_type = Options
     view_type = TableView
 
@@ -88,10 +83,7 @@ class IKnowYouDont(Game[Options, TableView]):
         self.seed = seed_bytes(seed)
         cards = options.cards()
         shuffle(cards, self.seed)
-        hands: list[list[Card]] = [[] for _ in range(players)]
-        for i in range(HAND * players):  # one at a time from the top, from the opener on
-            hands[(opener + i) % players].append(cards.pop())
-        self._setup(players, options, opener, hands, cards)
+        self._setup(players, options, opener, scorepad.deal(cards, players, opener), cards)
 
     @classmethod
     def from_hands(cls, hands: Sequence[Sequence[Card] | str], options: Options | None = None,
@@ -139,6 +131,8 @@ class IKnowYouDont(Game[Options, TableView]):
         #: Every seat clockwise from each seat, that seat last.
         self._round = [tuple((seat + i) % players for i in range(1, players + 1))
                        for seat in range(players)]
+        #: A round's claims: whole turns round the table (rule 10).
+        self._round_claims = -(-ROUND_CLAIMS // players) * players
 
     # -- reading ------------------------------------------------------------------------
 
@@ -211,26 +205,16 @@ class IKnowYouDont(Game[Options, TableView]):
 
     @classmethod
     def narrate(cls, event: Event, names: dict[int, str | None]) -> str:
-        def who(seat: int) -> str:
-            return names.get(seat) or f"seat {seat + 1}"
-
-        if isinstance(event, Stood):
-            return f"{who(event.seat)} declared {event.declaration.describe()}: it stood"
-        if isinstance(event, Showdown):
-            how = "intercepted" if event.intercept else "challenged"
-            verdict = "a lie" if event.lie else "made true by a Wildcard" if event.wild else "true"
-            return (f"{who(event.seat)} declared {event.declaration.describe()}; "
-                    f"{who(event.challenger)} {how}: {event.card.describe()}, {verdict}")
-        if isinstance(event, Ended):
-            return f"{who(event.winner)} wins {ENDINGS.get(event.reason, '')}".rstrip()
-        return ""
+        return narrate(event, names)
 
     def turn_seat(self) -> int | None:
         return self.state.active if self.state.phase is PLAYING else None
 
     def ending(self) -> str | None:
         last = self.state.events[-1] if self.over else None
-        return last.reason if isinstance(last, Ended) else None
+        if not isinstance(last, Ended):
+            return None
+        return "tie-break" if last.tiebreak else last.reason
 
     def timeout_actions(self, seat: int) -> tuple[Action, ...]:
         state = self.state
@@ -326,6 +310,7 @@ class IKnowYouDont(Game[Options, TableView]):
             state.hands[seat].remove(action.card)
             state.card, state.declaration = action.card, action.declaration
             state.turns += 1
+            state.round_claims += 1
             state.phase = PRIORITY
             state.priority = self._round[seat][0]
             state.passed = []
@@ -352,6 +337,7 @@ class IKnowYouDont(Game[Options, TableView]):
         record = Stood(state.active, state.declaration, by)
         state.events.append(record)
         state.records.append(record)
+        state.score[state.active] += state.declaration.level  # scored as declared (rule 6)
         state.vault.append(state.card)
         state.card = None
         self._draw(state.active, 1)
@@ -383,6 +369,7 @@ class IKnowYouDont(Game[Options, TableView]):
         else:
             winner, loser = challenger, active
         state.piles[winner].append(card)
+        state.score[winner] += declaration.level
         state.card = None
         state.tokens[loser] -= 1
         state.pot += 1
@@ -395,12 +382,8 @@ class IKnowYouDont(Game[Options, TableView]):
                           winner, loser)
         state.events.append(record)
         state.records.append(record)
-        if len(state.piles[winner]) >= TARGET:
-            self._end(winner, "points")
-        elif state.tokens[loser] == 0:
-            self._end(self._leader(), "tokens")
-        elif state.reshuffles >= RESHUFFLES:  # (the challenger's draw shuffled it)
-            self._end(self._leader(), "deck")
+        if state.tokens[loser] == 0:
+            self._end_round(broke=True)
         else:
             self._clean_up()
 
@@ -414,14 +397,38 @@ class IKnowYouDont(Game[Options, TableView]):
                 self._draw(seat, missing)
         state.card = state.declaration = state.priority = state.challenger = None
         state.passed, state.intercept = [], False
-        if state.reshuffles >= RESHUFFLES:
-            self._end(self._leader(), "deck")
-            return
         following = next((seat for seat in order if state.hands[seat]), None)
-        if following is None:
-            self._end(self._leader(), "cards")
+        if following is None or state.round_claims >= self._round_claims:
+            self._end_round()
             return
         state.active, state.phase = following, PLAYING
+
+    def _end_round(self, broke: bool = False) -> None:
+        """Rule 10: the round's round points give victory points; the match ends (``broke``:
+        a player lost their last token), or the next round is dealt."""
+        state = self.state
+        points = tuple(state.score)
+        state.pad.append(points)
+        state.awards.append(scorepad.awards(points))
+        state.score = [0] * self.players
+        state.events.append(RoundEnded(state.round, points, state.awards[-1], state.victory))
+        reason = scorepad.ending(state, self.options.rounds, broke)
+        if reason is not None:
+            self._end(reason)
+            return
+        # The next round: the whole deck shuffled again, dealt from the seat after the last
+        # round's first active player; tokens and the scorepad carry over.
+        state.round += 1
+        state.round_claims = 0
+        cards = self.options.cards()
+        shuffle(cards, derive(self.seed, f"round {state.round}"))
+        opener = (self.opener + state.round - 1) % self.players
+        hands = scorepad.deal(cards, self.players, opener)
+        state.hands, state.draw, state.vault = hands, cards, []
+        state.piles = [[] for _ in range(self.players)]
+        state.active, state.phase = opener, PLAYING
+        state.events.append(Started(opener, tuple(map(tuple, hands)), tuple(map(len, hands)),
+                                    len(cards), tuple(state.tokens)))
 
     def _draw(self, seat: int, count: int) -> None:
         state = self.state
@@ -447,19 +454,15 @@ class IKnowYouDont(Game[Options, TableView]):
         hand.remove(card)
         self.state.vault.append(card)
 
-    def _leader(self) -> int:
-        """Most victory points, then most tokens, then the earliest seat after the active
-        player (rule 8)."""
+    def _end(self, reason: str) -> None:
+        """The match is over (rule 8)."""
         state = self.state
-        points = state.points
-        return max(self._round[state.active], key=lambda s: (points[s], state.tokens[s]))
-
-    def _end(self, winner: int, reason: str) -> None:
-        state = self.state
+        winner, state.tiebreak = scorepad.winner(state, self._round[state.active])
         state.winner, state.reason, state.phase = winner, reason, OVER
         state.card = state.declaration = state.priority = state.challenger = None
         state.passed, state.intercept = [], False
-        state.events.append(Ended(winner, reason, state.points, tuple(state.tokens)))
+        state.events.append(Ended(winner, reason, state.victory, tuple(state.tokens),
+                                  state.tiebreak))
 
 
 _KINDS = frozenset(ACTIONS.values())

@@ -10,6 +10,9 @@ from ..base import OptionField
 from ..errors import BadOptions, option_pairs
 from .cards import Card, own_deck, standard_deck
 
+#: The most rounds a match may have.
+MAX_ROUNDS = 9
+
 
 class Deck(enum.Enum):
     #: The game's own 54 cards: levels 1 to 6.
@@ -23,15 +26,23 @@ class Options:
     """Rule options. ``Options.parse("deck=standard")`` round-trips with ``text``."""
 
     deck: Deck = Deck.OWN
+    #: Rounds in a match, before the rounds a tie plays on (rules 8 and 10).
+    rounds: int = 5
 
     fields: ClassVar[tuple[OptionField, ...]] = (
         OptionField("deck", "Deck", "its own 54 cards, or a standard 52-card deck",
                     (("own", "own: levels 1 to 6"), ("standard", "standard: 1 to 10"))),
+        OptionField("rounds", "Rounds",
+                    "rounds in a match (a tie after them plays up to 3 more)",
+                    tuple((str(n), f"{n} round{'s' if n > 1 else ''}")  # the default first
+                          for n in (5, *(n for n in range(1, MAX_ROUNDS + 1) if n != 5)))),
     )
 
     def __post_init__(self) -> None:
         if not isinstance(self.deck, Deck):
             raise BadOptions(f"deck must be a Deck, not {self.deck!r}")
+        if type(self.rounds) is not int or not 1 <= self.rounds <= MAX_ROUNDS:
+            raise BadOptions(f"rounds must be 1 to {MAX_ROUNDS}, not {self.rounds!r}")
 
     @property
     def max_level(self) -> int:
@@ -58,29 +69,38 @@ class Options:
 
     @property
     def text(self) -> str:
-        return f"deck={self.deck.value}"
+        return f"deck={self.deck.value},rounds={self.rounds}"
 
     @classmethod
     def parse(cls, text: str) -> Options:
-        """Read ``"deck=standard"``; options left out keep their defaults."""
+        """Read ``"deck=standard,rounds=3"``; options left out keep their defaults."""
         values: dict[str, object] = {}
         for key, value in option_pairs(text):
-            if key != "deck":
+            if key == "deck":
+                try:
+                    values["deck"] = Deck(value)
+                except ValueError:
+                    decks = ", ".join(d.value for d in Deck)
+                    raise BadOptions(f"deck must be one of {decks}, not {value!r}") from None
+            elif key == "rounds":
+                if not value.isdigit():
+                    raise BadOptions(f"rounds must be 1 to {MAX_ROUNDS}, not {value!r}")
+                values["rounds"] = int(value)
+            else:
                 raise BadOptions(f"unknown rule option {key!r}")
-            try:
-                values["deck"] = Deck(value)
-            except ValueError:
-                decks = ", ".join(d.value for d in Deck)
-                raise BadOptions(f"deck must be one of {decks}, not {value!r}") from None
         return cls(**values)  # type: ignore[arg-type]
 
     def describe(self) -> str:
         # The lobby names this game: it is not the one a table plays unless told.
-        return "I Know You Don't · " + (
-            "standard deck" if self.deck is Deck.STANDARD else "its own deck")
+        deck = "standard deck" if self.deck is Deck.STANDARD else "its own deck"
+        return f"I Know You Don't · {deck} · {self._rounds()}"
 
     def brief(self) -> str:
-        return "standard" if self.deck is Deck.STANDARD else "own deck"
+        deck = "standard" if self.deck is Deck.STANDARD else "own deck"
+        return f"{deck}, {self._rounds()}"
+
+    def _rounds(self) -> str:
+        return f"{self.rounds} round{'s' if self.rounds > 1 else ''}"
 
     def clock(self, window: float) -> str:
         return f"{window:g} s with priority"

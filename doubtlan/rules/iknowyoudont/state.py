@@ -24,10 +24,15 @@ class Phase(enum.Enum):
 
 PLAYING, PRIORITY, DECIDING, OVER = Phase.PLAYING, Phase.PRIORITY, Phase.DECIDING, Phase.OVER
 
-#: Cards a hand is filled up to, tokens each player starts with, victory points that win.
+#: Cards a hand is filled up to, tokens each player starts the match with, victory points
+#: that win it.
 HAND, TOKENS, TARGET = 5, 3, 15
-#: The game ends at the end of the claim that shuffled the vault in this many times.
-RESHUFFLES = 3
+#: A round lasts this many claims at least: whole turns round the table (rule 10).
+ROUND_CLAIMS = 32
+#: The victory points a round gives for the most round points, the second most, the third.
+AWARDS = (5, 3, 1)
+#: Rounds played past the last while the most victory points are shared (rule 10).
+OVERTIME = 3
 
 
 @dataclass(slots=True)
@@ -60,8 +65,18 @@ class State:
     reason: str | None = None
     version: int = 0
     turns: int = 0
-    #: How many times the vault was shuffled into a new draw pile.
+    #: How many times the vault was shuffled into a new draw pile, over the whole match.
     reshuffles: int = 0
+    #: The round being played (from 1), and the claims made in it.
+    round: int = 1
+    round_claims: int = 0
+    #: Each seat's round points in this round (rule 6).
+    score: list[int] = field(default_factory=list)
+    #: The scorepad: for each round played, each seat's round points and victory points.
+    pad: list[tuple[int, ...]] = field(default_factory=list)
+    awards: list[tuple[int, ...]] = field(default_factory=list)
+    #: Whether the winner was decided by a tie-break (rule 8), once the game has ended.
+    tiebreak: bool = False
     events: list[Event] = field(default_factory=list)
     #: Every settled claim, in order (also in ``events``).
     records: list[Event] = field(default_factory=list)
@@ -71,6 +86,8 @@ class State:
             self.piles = [[] for _ in range(self.players)]
         if not self.tokens:
             self.tokens = [TOKENS] * self.players
+        if not self.score:
+            self.score = [0] * self.players
 
     def cards(self) -> list[Card]:
         """Every card of the game, wherever it is."""
@@ -79,5 +96,13 @@ class State:
         return every + ([self.card] if self.card is not None else [])
 
     @property
-    def points(self) -> tuple[int, ...]:
-        return tuple(map(len, self.piles))
+    def victory(self) -> tuple[int, ...]:
+        """Each seat's victory points: the scorepad's total."""
+        return tuple(sum(awards[seat] for awards in self.awards)
+                     for seat in range(self.players))
+
+    @property
+    def match_points(self) -> tuple[int, ...]:
+        """Each seat's round points over the whole match, this round's included."""
+        return tuple(self.score[seat] + sum(points[seat] for points in self.pad)
+                     for seat in range(self.players))

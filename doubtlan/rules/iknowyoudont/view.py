@@ -18,6 +18,7 @@ from .events import (
     Played,
     Reshuffled,
     Revealed,
+    RoundEnded,
     Showdown,
     Started,
     Stood,
@@ -58,8 +59,15 @@ class TableView(View):
     hand_sizes: tuple[int, ...]
     tokens: tuple[int, ...]
     pot: int
-    #: Each seat's scoring pile, face up.
+    #: Each seat's scoring pile this round: the cards it won in showdowns, face up.
     piles: tuple[tuple[Card, ...], ...]
+    #: The round (from 1) and the claims made in it; each seat's round points in it.
+    round: int
+    round_claims: int
+    points: tuple[int, ...]
+    #: The scorepad: for each round played, each seat's round points and victory points.
+    pad: tuple[tuple[int, ...], ...]
+    awards: tuple[tuple[int, ...], ...]
     #: Cards in the draw pile and in the vault.
     draw: int
     vault: int
@@ -67,7 +75,7 @@ class TableView(View):
     #: Every settled claim of this game: :class:`Stood` and :class:`Showdown` records.
     claims: tuple[Event, ...]
     winner: int | None
-    #: Why the game ended (``"points"``, ``"tokens"``, ``"cards"``, ``"deck"``), once it has.
+    #: Why the match ended (``"points"``, ``"tokens"``, ``"rounds"``), once it has.
     reason: str | None
     # What only this seat sees (empty for a spectator):
     hand: tuple[Card, ...]
@@ -76,9 +84,10 @@ class TableView(View):
     legal: tuple[Action, ...]
 
     @property
-    def points(self) -> tuple[int, ...]:
-        """Each seat's victory points: the cards in its scoring pile."""
-        return tuple(map(len, self.piles))
+    def victory(self) -> tuple[int, ...]:
+        """Each seat's victory points: the scorepad's total."""
+        return tuple(sum(awards[seat] for awards in self.awards)
+                     for seat in range(self.players))
 
     @property
     def my_turn(self) -> bool:
@@ -128,6 +137,11 @@ def public_facts(state: State, claims: tuple[Event, ...],
         tuple(state.tokens),
         state.pot,
         tuple(map(tuple, state.piles)),
+        state.round,
+        state.round_claims,
+        tuple(state.score),
+        tuple(state.pad),
+        tuple(state.awards),
         len(state.draw),
         len(state.vault),
         awaiting,
@@ -169,4 +183,4 @@ def redact(event: Event, seat: int | None) -> Event:
     raise TypeError(f"no redaction rule for {kind.__name__}")
 
 
-_PUBLIC = (Passed, Challenged, Revealed, Stood, Showdown, Reshuffled, Ended)
+_PUBLIC = (Passed, Challenged, Revealed, Stood, Showdown, Reshuffled, RoundEnded, Ended)

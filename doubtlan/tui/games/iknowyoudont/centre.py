@@ -6,14 +6,14 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from ....rules.iknowyoudont import Phase, TableView
+from ....rules.iknowyoudont import ROUND_CLAIMS, Phase, TableView
 from ...widgets.lines import Lines
 from .cards import cap, declaration_text
 
 
 class Centre(Lines):
     DEFAULT_CSS = """
-    Centre { height: 5; border: round $accent; padding: 0 1; }
+    Centre { height: 6; border: round $accent; padding: 0 1; }
     """
 
     def __init__(self) -> None:
@@ -51,7 +51,15 @@ class Centre(Lines):
             move.append(view.shown.describe(), style="bold")
         elif view.winner is not None:
             move.append(f"{cap(name(view.winner))} won", style="bold green")
-        lines = [counts, said, move]
+        claims = -(-ROUND_CLAIMS // view.players) * view.players
+        round_ = Text("round ", style="dim")
+        round_.append(str(view.round), style="bold")
+        round_.append(f" of {max(view.options.rounds, view.round)}", style="dim")
+        round_.append(" · claim ", style="dim")
+        round_.append(str(min(claims, view.round_claims + (view.phase is Phase.PLAYING))),
+                      style="bold")
+        round_.append(f" of {claims}", style="dim")
+        lines = [round_, counts, said, move]
         if lines != self._lines:
             self._lines = lines
             self.redraw()

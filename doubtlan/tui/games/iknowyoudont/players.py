@@ -1,5 +1,6 @@
-"""Every player at an I Know You Don't table: cards held, tokens, victory points and the
-scoring pile, who is active, who holds priority and who has passed."""
+"""Every player at an I Know You Don't table: cards held, tokens, this round's round points,
+victory points and the scoring pile, who is active, who holds priority and who has
+passed."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from .cards import know_card_text
 #: The widest a name is drawn.
 NAME_WIDTH = 16
 #: The columns after the name: heading and width.
-COLUMNS = (("hand", 5), ("tok", 4), ("pts", 4))
+COLUMNS = (("hand", 5), ("tok", 4), ("pts", 4), ("vp", 4))
 
 
 def status(view: TableView, seat: int) -> Text:
@@ -54,7 +55,7 @@ class KnowPlayers(Lines):
     def show(self, view: TableView, info: TableInfo, ascii: bool = False) -> None:
         key = (info.seats, view.seat, view.players, view.active, view.phase, view.priority,
                view.passed, view.challenger, view.hand_sizes, view.tokens, view.piles,
-               view.declaration, view.winner)
+               view.points, view.awards, view.declaration, view.winner)
         if key == self._shown:
             return  # nothing it draws has changed
         self._shown = key
@@ -78,7 +79,7 @@ class KnowPlayers(Lines):
             pile = Text(" ").join(know_card_text(card, ascii, short=True)
                                   for card in view.piles[number])
             figures: tuple[str, ...] = (str(view.hand_sizes[number]), str(view.tokens[number]),
-                       str(len(view.piles[number])))
+                                        str(view.points[number]), str(view.victory[number]))
             rows.append((mark, who, figures, what, pile))
         if len(rows) != len(self._rows):
             self.refresh(layout=True)  # one line a player: the height changes

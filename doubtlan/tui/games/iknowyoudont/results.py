@@ -1,5 +1,5 @@
-"""The end of an I Know You Don't game: the winner and why, the match tally, and each
-player's victory points, tokens and scoring pile; then the check of the deal."""
+"""The end of an I Know You Don't match: the winner and why, the table's tally, and each
+player's victory points, round points, tokens and scorepad; then the check of the deal."""
 
 from __future__ import annotations
 
@@ -9,24 +9,24 @@ from ....net.messages import TableInfo
 from ....rules.fairness import Verdict
 from ....rules.iknowyoudont import TARGET, TableView
 from ...widgets.results import GameResults
-from .cards import know_card_text
 
 #: The figures' columns: heading and width (the player's name takes what it needs).
-COLUMNS = (("won", 5), ("points", 8), ("tokens", 8), ("scoring pile", 0))
+COLUMNS = (("won", 5), ("vp", 5), ("points", 8), ("tokens", 8), ("rounds", 0))
 
 
 def reason_text(view: TableView, names: dict[int, str]) -> str:
-    """Why the game ended, in a sentence."""
+    """Why the match ended, in a sentence."""
+    tiebreak = " Tied on victory points: the most round points over the match won." \
+        if view.winner is not None and view.victory.count(view.victory[view.winner]) > 1 \
+        else ""
     if view.reason == "points":
-        return f"{TARGET} victory points."
+        return f"{TARGET} victory points.{tiebreak}"
     if view.reason == "tokens":
         broke = [names.get(s, "?") for s, tokens in enumerate(view.tokens) if tokens == 0]
         who = " and ".join(broke) or "A player"
-        return f"{who} lost the last token; the most victory points win."
-    if view.reason == "cards":
-        return "Nobody holds a card; the most victory points win."
-    if view.reason == "deck":
-        return "The vault was shuffled in a third time; the most victory points win."
+        return f"{who} lost the last token; the most victory points win.{tiebreak}"
+    if view.reason == "rounds":
+        return f"The most victory points after round {len(view.awards)}.{tiebreak}"
     return ""
 
 
@@ -41,9 +41,10 @@ class KnowResults(GameResults):
         names = {s.seat: s.name or f"seat {s.seat}" for s in info.seats}
         rows: list[tuple[Text, ...]] = []
         for seat in range(view.players):
-            pile = Text(" ").join(know_card_text(card, ascii, short=True)
-                                  for card in view.piles[seat])
-            rows.append((*self.player(seat, view, info, names),
-                         Text(str(len(view.piles[seat]))), Text(str(view.tokens[seat])), pile))
+            points = view.points[seat] + sum(round_[seat] for round_ in view.pad)
+            rounds = Text(" ".join((str(a[seat]) if a[seat] else "·").rjust(2)
+                                   for a in view.awards), style="dim")
+            rows.append((*self.player(seat, view, info, names), Text(str(view.victory[seat])),
+                         Text(str(points)), Text(str(view.tokens[seat])), rounds))
         self.set(self.title_of(view, info, names, reason_text(view, names)), rows, verdict,
                  is_host=is_host, over=over)

@@ -40,11 +40,14 @@ from .history import KnowHistory
 from .players import KnowPlayers
 from .prompt import ACCEPT, CHALLENGE, INTERCEPT, KEEP, PASS, WILD, Answer, KnowPrompt
 from .results import KnowResults
+from .scorepad import KnowScorepad
 
 RULES = """\
 # I Know You Don't
 
-Each player holds **5 cards** and **3 credibility tokens**. The deck has Truth cards
+A match is played in **rounds** (5 unless the host chose otherwise). Each player holds
+**5 cards**, dealt again every round, and **3 credibility tokens** for the whole match.
+The deck has Truth cards
 (**T1** to **T6**), Bluff cards (**B1** to **B6**), Interceptions (**I**) and Wildcards
 (**W**); with the standard deck, levels go to 10 (red A-10 Truth, black A-10 Bluff, jacks
 and queens Interceptions, kings Wildcards).
@@ -53,24 +56,28 @@ On your turn lay **one card** face down and **declare** a level and Truth or Blu
 "level 3 Truth". You may lie, with any card.
 
 Then **priority** goes round from the next player: **pass** (it moves on), **accept** (the
-claim stands) or **challenge**. If all pass, the claim stands: the card goes to the
-**vault** unseen and you draw a card. Anyone else holding an **Interception** may discard it
-and **intercept** (challenge ahead of the player with priority), passed or not.
+claim stands) or **challenge**. If all pass, the claim stands: you score its **declared
+level** in round points, true or not, the card goes to the **vault** unseen and you draw a
+card. Anyone else holding an **Interception** may discard it and **intercept** (challenge
+ahead of the player with priority), passed or not.
 
 A challenge shows the card. A Wildcard always matches; another card matches when its level
-and type are the ones declared. A lie: the challenger scores the card and you pay a token.
-True: you score the card, and the challenger pays a token and draws two. The winner takes
-the token from the **pot**. Intercepted with a card that does not match, you may discard
-a **Wildcard** to make it count as matching, or **keep** it and lose.
+and type are the ones declared. A lie: the challenger scores the declared level and you pay
+a token. True: you score it, and the challenger pays a token and draws two. The winner
+takes the token from the **pot**. Intercepted with a card that does not match, you may
+discard a **Wildcard** to make it count as matching, or **keep** it and lose.
 
-Hands fill up to 5 from the **draw pile** (the vault is shuffled in when it runs out).
-Each card in a **scoring pile** is a **victory point**: 15 points win; the game also ends
-when a player has no tokens left, when nobody holds a card, or after the vault has been
-shuffled in a third time (then the most points win, then the most tokens).
+Hands fill up to 5 from the **draw pile** (the vault is shuffled in when it runs out). A
+round is 32 claims (in whole turns round the table). At its end the **scorepad** gives
+**victory points**: 5 for the most round points, 3 for the second, 1 for the third. The
+match ends when a player has **15 victory points** and more than anyone, when a player
+loses their **last token** (they lose), or after the last round (a tie plays up to 3 more
+rounds).
 
-On screen: **▶** is the active player, **◆** holds priority; hand, tokens (tok) and points
-(pts) are each player's; the table box shows the pot, the draw pile, the vault and the
-declaration waiting; in the claims list **i** marks an interception.
+On screen: **▶** is the active player, **◆** holds priority; hand, tokens (tok), this
+round's points (pts) and victory points (vp) are each player's; the table box shows the
+round, the pot, the draw pile, the vault and the declaration waiting; the scorepad each
+round's victory points; in the claims list **i** marks an interception.
 
 # Keys
 
@@ -93,6 +100,8 @@ class KnowTable(GameTable):
 
     game = "iknowyoudont"
     rules = RULES
+    #: The rounds whose end this screen has told (None: it has not drawn the match yet).
+    _rounds_told: int | None = None
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "move(-1)", "Card", show=False),
@@ -125,6 +134,7 @@ class KnowTable(GameTable):
             yield KnowHand(ascii=self.ascii)
         with Vertical(id="right"):
             yield Centre()
+            yield KnowScorepad()
             yield KnowHistory(id="history")
 
     def take_focus(self) -> None:
@@ -136,11 +146,36 @@ class KnowTable(GameTable):
         names = self.names()
         self.query_one(KnowPlayers).show(view, info, self.ascii)
         self.query_one(Centre).show(view, names)
+        self.query_one(KnowScorepad).show(view, info)
+        self._round_end(view, names)
         self.query_one(KnowHistory).show(seen.game_number, view.claims, names)
         self.query_one(KnowHand).show(view.hand, max_level=view.options.max_level,
                                       seated=view.seat is not None,
                                       playing=view.can(Play))
         self._say(view, names)
+
+    def _round_end(self, view: TableView, names: dict[int, str]) -> None:
+        """Tell the end of a round as it comes (not those ended before this screen saw the
+        match)."""
+        ended = len(view.awards)
+        seen, self._rounds_told = self._rounds_told, ended
+        if seen is None or ended <= seen:
+            return
+        self.notify(self.round_summary(view, names, ended), title=f"Round {ended} is over",
+                    timeout=8)
+
+    @staticmethod
+    def round_summary(view: TableView, names: dict[int, str], number: int) -> str:
+        """Round ``number``'s round points and the victory points they gave, in a line."""
+        points, awards = view.pad[number - 1], view.awards[number - 1]
+        order = sorted(range(view.players), key=lambda s: -points[s])
+
+        def name(seat: int) -> str:
+            return "you" if seat == view.seat else names.get(seat, "?")
+
+        return "; ".join(f"{cap(name(s)) if i == 0 else name(s)} {points[s]}"
+                         + (f" (+{awards[s]} vp)" if awards[s] else "")
+                         for i, s in enumerate(order)) + "."
 
     def _say(self, view: TableView, names: dict[int, str]) -> None:
         prompt = self.query_one(KnowPrompt)
@@ -191,7 +226,11 @@ class KnowTable(GameTable):
             else:
                 text.append(f"{cap(active)} is to play a card.")
             last = view.claims[-1] if view.claims else None
-            if last is not None:
+            if view.round_claims == 0 and view.pad:
+                text.append(f"\nRound {view.round} begins. Round {len(view.pad)}: ",
+                            style="dim")
+                text.append(self.round_summary(view, names, len(view.pad)), style="dim")
+            elif last is not None:
                 text.append("\n")
                 text.append_text(self._told(last, name))
         else:
