@@ -258,7 +258,7 @@ async def test_the_scorepad_shows_each_round_and_the_end_of_a_round_is_told() ->
         pad = drawn(app, KnowScorepad)
         assert "r1 r2" in pad and "vp" in pad and "Amy" in pad
         assert app.play.query_one(KnowScorepad).border_title == "scorepad · round 1 of 2"  # type: ignore[union-attr]
-        assert "round 1 of 2 · claim 1 of 33" in drawn(app, Centre)
+        assert "round 1 of 2, claim 1/33" in drawn(app, Centre)
         view = await Passer(pilot, app).play_game(lambda view: bool(view.awards))
         assert view.awards and not view.winner  # the first round was scored; on to round 2
         await wait_for(pilot, lambda: "round 2 of 2" in str(
@@ -269,3 +269,19 @@ async def test_the_scorepad_shows_each_round_and_the_end_of_a_round_is_told() ->
         assert row == ["Amy", str(first[0]) if first[0] else "·", str(view.victory[0])]
         assert any(title == "Round 1 is over" and "vp" in message for title, message in told)
         assert "vp" in drawn(app, KnowPlayers)
+
+
+def test_the_results_say_the_tie_break_only_when_it_chose() -> None:
+    from doubtlan.rules.iknowyoudont import IKnowYouDont
+    from doubtlan.tui.games.iknowyoudont.results import reason_text
+
+    def ended(awards: tuple[int, ...], tokens: list[int]) -> str:
+        game = IKnowYouDont.from_hands(["T1 T2", "T1 T2", "B1"])
+        game.state.awards, game.state.pad = [awards], [(1, 1, 1)]
+        game.state.tokens = tokens
+        game._end("tokens")
+        return reason_text(game.view(None), {0: "Amy", 1: "Ben", 2: "Cleo"})
+
+    assert "tie-break" not in ended((5, 5, 1), [0, 5, 4])  # Amy, broke, only ties Ben
+    assert "Amy lost the last token" in ended((5, 5, 1), [0, 5, 4])
+    assert "Tied on victory points: the tie-break chose" in ended((1, 5, 5), [0, 4, 5])

@@ -78,6 +78,17 @@ def test_counter_keeps_its_record_across_a_match_and_follows_each_new_game() -> 
     assert bot.record.shown[1] > 0 and bot.record.true[1] < bot.record.shown[1]
 
 
+def test_counter_fades_its_record_once_a_game() -> None:
+    bot = CounterKnowBot(seed=1)
+    fades = []
+    fade = bot.record.fade
+    bot.record.fade = lambda keep: (fades.append(keep), fade(keep))  # type: ignore[method-assign]
+    for seed in range(3):
+        assert tourney.play(IKnowYouDont(4, Options(rounds=1), seed=seed, opener=seed % 4),
+                            [bot, *bots(["counter"] * 3)])
+    assert fades == [bot.fade, bot.fade]  # as games 2 and 3 began
+
+
 def test_counter_beats_random_clearly() -> None:
     result = tourney.run(["counter", "random", "random", "random"], 300, seed=1, game=GAME)
     assert result.unfinished == 0

@@ -1,4 +1,4 @@
-"""Every message of the doubtlan protocol, version 6: the one definition of the wire.
+"""Every message of the doubtlan protocol, version 7: the one definition of the wire.
 
 docs/protocol.md describes each message and field; tests/test_protocol.py checks that the
 document and these classes agree. A message travels as a msgpack map whose ``type`` is the
@@ -14,7 +14,7 @@ from ..rules import Event, View
 from ..rules.fairness import Played
 from .codec import Limit, Many, Text
 
-PROTOCOL_VERSION = 6
+PROTOCOL_VERSION = 7
 
 Name = Annotated[str, Text(1, 24)]
 #: One half of the PIN's key exchange (net/pin.py), as hexadecimal text.

@@ -105,10 +105,14 @@ class CounterKnowBot(KnowBot):
         claim)."""
         claims = view.claims
         game = (view.opener, claims[0] if claims else None)
-        if game != self._game or self._seen > len(claims) or self._turns > view.turns:
-            if self._game is not None:
+        known = self._game
+        other = known is None or known[0] != game[0] or (
+            known[1] is not None and known[1] != game[1])  # (a first claim is no new game)
+        if other or self._seen > len(claims) or self._turns > view.turns:
+            if known is not None:
                 self.record.fade(self.fade)
-            self._game, self._seen = game, 0
+            self._seen = 0
+        self._game = game
         self._turns = view.turns
         for claim in claims[self._seen:]:
             if isinstance(claim, Showdown):

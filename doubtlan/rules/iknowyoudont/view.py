@@ -75,8 +75,10 @@ class TableView(View):
     #: Every settled claim of this game: :class:`Stood` and :class:`Showdown` records.
     claims: tuple[Event, ...]
     winner: int | None
-    #: Why the match ended (``"points"``, ``"tokens"``, ``"rounds"``), once it has.
+    #: Why the match ended (``"points"``, ``"tokens"``, ``"rounds"``), once it has, and
+    #: whether the tie-break chose the winner among equal victory points (rule 8).
     reason: str | None
+    tiebreak: bool
     # What only this seat sees (empty for a spectator):
     hand: tuple[Card, ...]
     #: The card this seat laid, while its claim waits.
@@ -148,6 +150,7 @@ def public_facts(state: State, claims: tuple[Event, ...],
         claims,
         state.winner,
         state.reason,
+        state.tiebreak,
     )
 
 

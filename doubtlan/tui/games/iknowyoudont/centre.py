@@ -54,11 +54,10 @@ class Centre(Lines):
         claims = -(-ROUND_CLAIMS // view.players) * view.players
         round_ = Text("round ", style="dim")
         round_.append(str(view.round), style="bold")
-        round_.append(f" of {max(view.options.rounds, view.round)}", style="dim")
-        round_.append(" · claim ", style="dim")
+        round_.append(f" of {max(view.options.rounds, view.round)}, claim ", style="dim")
         round_.append(str(min(claims, view.round_claims + (view.phase is Phase.PLAYING))),
                       style="bold")
-        round_.append(f" of {claims}", style="dim")
+        round_.append(f"/{claims}", style="dim")  # (at most 27 cells: "round 12 of 12, ...")
         lines = [round_, counts, said, move]
         if lines != self._lines:
             self._lines = lines

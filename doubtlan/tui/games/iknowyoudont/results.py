@@ -16,9 +16,8 @@ COLUMNS = (("won", 5), ("vp", 5), ("points", 8), ("tokens", 8), ("rounds", 0))
 
 def reason_text(view: TableView, names: dict[int, str]) -> str:
     """Why the match ended, in a sentence."""
-    tiebreak = " Tied on victory points: the most round points over the match won." \
-        if view.winner is not None and view.victory.count(view.victory[view.winner]) > 1 \
-        else ""
+    tiebreak = " Tied on victory points: the tie-break chose (round points over the match," \
+        " then tokens, then the latest round)." if view.tiebreak else ""
     if view.reason == "points":
         return f"{TARGET} victory points.{tiebreak}"
     if view.reason == "tokens":

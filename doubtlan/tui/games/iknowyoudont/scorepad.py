@@ -53,13 +53,14 @@ class KnowScorepad(Lines):
 
     def build(self, width: int) -> list[Text]:
         # As many rounds as fit, the latest kept when they do not all.
-        fits = max(1, (width - NAME - 4) // COLUMN)
+        column = COLUMN + (self._rounds >= 10)  # ("r10" needs its own gap)
+        fits = max(1, (width - NAME - 4) // column)
         first = max(0, self._rounds - fits)
         shown = self._rounds - first
-        names = max(NAME, width - 4 - shown * COLUMN)  # what the rounds leave to the names
+        names = max(NAME, width - 4 - shown * column)  # what the rounds leave to the names
         heading = Text("".ljust(names), style="dim")
         for number in range(first + 1, self._rounds + 1):
-            heading.append(f"r{number}".rjust(COLUMN))
+            heading.append(f"r{number}".rjust(column))
         heading.append("  vp")
         lines = [heading]
         for name, awards, total, mine in self._rows:
@@ -67,7 +68,7 @@ class KnowScorepad(Lines):
             for number in range(first, self._rounds):
                 figure = (str(awards[number]) if awards[number] else "·") \
                     if number < len(awards) else ""
-                line.append(figure.rjust(COLUMN), style="" if number < len(awards) else "dim")
+                line.append(figure.rjust(column), style="" if number < len(awards) else "dim")
             line.append(str(total).rjust(4), style="bold")
             lines.append(line)
         return lines
