@@ -38,12 +38,12 @@ def play(game: Game[Any, Any], bots: Sequence[Any], max_turns: int = MAX_TURNS) 
             seat = seats[0]
             actions = bots[seat].act(view(seat))
             if not actions:
-                raise BotError(f"{bots[seat]!r} at seat {seat} did not act on its turn")
+                raise BotError(f"{bots[seat]!r} at seat {seat + 1} did not act on its turn")
             try:
                 for action in actions:
                     apply(seat, action)
             except ValueError as error:
-                raise BotError(f"{bots[seat]!r} at seat {seat} chose {action}: {error}") from error
+                raise BotError(f"{bots[seat]!r} at seat {seat + 1} chose {action}: {error}") from error
             continue
         chosen: list[tuple[int, Sequence[Action], View]] = []
         for seat in seats:
@@ -52,7 +52,7 @@ def play(game: Game[Any, Any], bots: Sequence[Any], max_turns: int = MAX_TURNS) 
             if actions:
                 chosen.append((seat, actions, seen))
             elif seat in seen.awaiting:
-                raise BotError(f"{bots[seat]!r} at seat {seat} did not act when it had to")
+                raise BotError(f"{bots[seat]!r} at seat {seat + 1} did not act when it had to")
         calls = [choice for choice in chosen if choice[1][0].call]
         if calls:  # calls first, in the order the rules settle calls received together
             order = game.call_order(seat for seat, _, _ in calls)
@@ -65,7 +65,7 @@ def play(game: Game[Any, Any], bots: Sequence[Any], max_turns: int = MAX_TURNS) 
                 if actions[0] in seen.legal:
                     continue  # legal when chosen: a call applied before it settled the claim
                 raise BotError(
-                    f"{bots[seat]!r} at seat {seat} chose {actions[0]}: {error}"
+                    f"{bots[seat]!r} at seat {seat + 1} chose {actions[0]}: {error}"
                 ) from error
             for action in actions[1:]:
                 _apply(game, bots, seat, action)
@@ -76,7 +76,7 @@ def _apply(game: Game[Any, Any], bots: Sequence[Any], seat: int, action: Action)
     try:
         game.apply(seat, action)
     except ValueError as error:
-        raise BotError(f"{bots[seat]!r} at seat {seat} chose {action}: {error}") from error
+        raise BotError(f"{bots[seat]!r} at seat {seat + 1} chose {action}: {error}") from error
 
 
 @dataclass

@@ -320,6 +320,7 @@ def test_verify_passes_a_whole_match_and_a_torn_one(spec: GameSpec, tmp_path: Pa
     assert main(["verify", str(path)]) == 0
     out = capsys.readouterr().out
     assert "game 1: verified, won by seat" in out and "game 2: verified" in out
+    assert "seat 0" not in out  # seats count from 1 in what a person reads
     assert out.rstrip().endswith("journal verified")
     torn = tmp_path / "torn.journal"
     torn.write_bytes(path.read_bytes()[:-5])  # the ``closed`` record torn: a crash

@@ -88,11 +88,12 @@ async def host(
         for seat in table.seats:
             if seat.taken and seat.number not in seated:
                 seated.add(seat.number)
-                print(f"{seat.name} took seat {seat.number}", file=out, flush=True)
+                print(f"{seat.name} took seat {seat.number + 1}", file=out, flush=True)
         while reported < len(table.results):
             winner = table.results[reported]
             reported += 1
-            name = "nobody" if winner is None else f"{table.seats[winner].name} (seat {winner})"
+            name = "nobody" if winner is None else \
+                f"{table.seats[winner].name} (seat {winner + 1})"
             print(f"game {reported}: won by {name}", file=out, flush=True)
 
     hosted.on_change = on_change

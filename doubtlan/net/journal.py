@@ -382,7 +382,8 @@ def verify(path: Path) -> tuple[list[str], list[str]]:
         if game is None:
             return
         if game.over:
-            lines.append(f"game {number}: verified, won by seat {game.winner} "
+            winner = "nobody" if game.winner is None else f"seat {game.winner + 1}"
+            lines.append(f"game {number}: verified, won by {winner} "
                          f"in {actions} actions")
         else:
             lines.append(f"game {number}: verified as far as it went ({actions} actions)")
@@ -418,8 +419,8 @@ def verify(path: Path) -> tuple[list[str], list[str]]:
                     problems.append(f"game {number}: {len(seeds)} seeds for {replay.players} "
                                     "seats")
                 if record["opener"] != (number - 1) % replay.players:
-                    problems.append(f"game {number}: opened by seat {record['opener']}, not "
-                                    f"seat {(number - 1) % replay.players}")
+                    problems.append(f"game {number}: opened by seat {record['opener'] + 1}, "
+                                    f"not seat {(number - 1) % replay.players + 1}")
                 replay.deal(record)  # as the record says, whatever was found above
             elif kind == "act":
                 if replay.game is None and record["game"] == number and number:

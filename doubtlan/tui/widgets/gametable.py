@@ -50,7 +50,7 @@ class GameTable(Widget):
     def names(self) -> dict[int, str]:
         """Each seat's name, as the table calls it."""
         info = self.info
-        return {s.seat: s.name or f"seat {s.seat}" for s in info.seats} if info else {}
+        return {s.seat: s.name or f"seat {s.seat + 1}" for s in info.seats} if info else {}
 
     # -- what the play screen calls ---------------------------------------------------------
 

@@ -34,7 +34,7 @@ class Players(Lines):
         rows = []
         for number in _round_from(view.seat, view.players):
             seat = info.seats[number] if number < len(info.seats) else None
-            name = (seat.name if seat else None) or f"seat {number}"
+            name = (seat.name if seat else None) or f"seat {number + 1}"
             to_play = view.turn == number and view.phase is not Phase.OVER
             mark = Text("▶", style="bold yellow") if to_play else Text(" ")
             who = Text(name, style="bold" if to_play else "")

@@ -43,7 +43,7 @@ class DoubtResults(GameResults):
 
     def show(self, view: TableView, info: TableInfo, won: Won | None, *, is_host: bool,
              over: bool, verdict: Verdict | None = None) -> None:
-        names = {s.seat: s.name or f"seat {s.seat}" for s in info.seats}
+        names = {s.seat: s.name or f"seat {s.seat + 1}" for s in info.seats}
         why = STALEMATE if won is not None and won.stalemate else ""
         title = self.title_of(view, info, names, why)
         stats = figures(view.players, view.claims, won.bluffs if won else None)

@@ -62,7 +62,7 @@ class KnowPlayers(Lines):
         rows = []
         for number in range(view.players):
             seat = info.seats[number] if number < len(info.seats) else None
-            name = (seat.name if seat else None) or f"seat {number}"
+            name = (seat.name if seat else None) or f"seat {number + 1}"
             active = number == view.active and view.phase is not Phase.OVER
             holds = number == view.priority and view.phase is Phase.PRIORITY
             mark = Text("▶", style="bold yellow") if active else \

@@ -37,7 +37,7 @@ class KnowResults(GameResults):
 
     def show(self, view: TableView, info: TableInfo, *, is_host: bool, over: bool,
              verdict: Verdict | None = None, ascii: bool = False) -> None:
-        names = {s.seat: s.name or f"seat {s.seat}" for s in info.seats}
+        names = {s.seat: s.name or f"seat {s.seat + 1}" for s in info.seats}
         rows: list[tuple[Text, ...]] = []
         for seat in range(view.players):
             points = view.points[seat] + sum(round_[seat] for round_ in view.pad)
