@@ -161,7 +161,7 @@ def main() -> int:
     host = subprocess.Popen(
         [sys.executable, "-m", "doubtlan", "host", "--headless", "--bind", "127.0.0.1",
          "--port", "0", "--no-advertise", "--no-journal", "--players", "3", "--bots", "2",
-         "--games", "0", "--window", "0.3", "--bot-delay", "0.02"],
+         "--games", "0", "--window", "2", "--bot-delay", "0.02"],
         cwd=ROOT, text=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     try:
         assert host.stdout is not None

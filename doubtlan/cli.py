@@ -320,8 +320,12 @@ def _host(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     # per frame ("socket.send() raised exception."): the host handles that peer already, and
     # a hostile one could fill the terminal (or the app's screen) with them.
     logging.getLogger("asyncio").setLevel(logging.ERROR)
-    from .net.table import TableConfig
+    from .net.table import LEAST_WINDOW, TableConfig
     from .rules import RulesError
+
+    if args.window < LEAST_WINDOW:
+        parser.error(f"--window: at least {LEAST_WINDOW:g} seconds, so that a person has time "
+                     "to answer (a screen ignores a call in a window's first half second)")
 
     options = _options(args, parser)
     if args.bots:

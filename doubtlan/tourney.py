@@ -43,7 +43,8 @@ def play(game: Game[Any, Any], bots: Sequence[Any], max_turns: int = MAX_TURNS) 
                 for action in actions:
                     apply(seat, action)
             except ValueError as error:
-                raise BotError(f"{bots[seat]!r} at seat {seat + 1} chose {action}: {error}") from error
+                raise BotError(f"{bots[seat]!r} at seat {seat + 1} chose {action}: "
+                               f"{error}") from error
             continue
         chosen: list[tuple[int, Sequence[Action], View]] = []
         for seat in seats:

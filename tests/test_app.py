@@ -42,6 +42,7 @@ from doubtlan.net.client import Client
 from doubtlan.net.discovery import TableAd
 from doubtlan.net.hosted import HostedTable
 from doubtlan.net.identity import words
+from doubtlan.net.table import LEAST_WINDOW
 from doubtlan.rules import GAMES, Card, ChallengeMode, Claim, Rank, game_named
 from doubtlan.rules.idoubtit import Resolved
 from doubtlan.tui.app import DoubtApp, HostSetup, JoinSetup
@@ -217,6 +218,9 @@ async def test_the_options_dialog_offers_the_games_own_options(game: str) -> Non
         window.focus()
         await pilot.press("enter")  # Enter in a field saves, as the button does
         assert "type a number" in text_of(app, "#options-error")
+        window.value = "1"  # the command line's least window too: time to read and answer
+        await pilot.press("enter")
+        assert text_of(app, "#options-error").endswith(f": {LEAST_WINDOW:g} to 3600.")
         name, value, told = driver.option
         app.screen.query_one(f"#{name}", Select).value = value
         window.value = "5"

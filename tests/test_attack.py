@@ -65,7 +65,7 @@ async def attack(port: int, sprayers: list[hostile.Connection | None],
 async def play_through_an_attack() -> tuple[dict[str, int], str, str, int]:
     host = doubtlan("host", "--headless", "--bind", "127.0.0.1", "--port", "0",
                     "--no-advertise", "--no-journal", "--players", "3", "--bots", "2",
-                    "--games", "3", "--window", "0.3", "--bot-delay", "0.02")
+                    "--games", "3", "--window", "2", "--bot-delay", "0.02")
     assert host.stdout is not None
     line = await asyncio.to_thread(host.stdout.readline)
     found = re.search(r"listening on 127\.0\.0\.1:(\d+)", line)

@@ -200,6 +200,8 @@ class socketless_port:
         (["host", "--headless", "--players", "3", "--bots", "4"], "--bots 4 is more than"),
         (["host", "--headless", "--port", "70000"], "a port is 0 to 65535"),
         (["host", "--headless", "--window", "0"], "expected 0.1 to 3600 seconds"),
+        (["host", "--headless", "--window", "1.5"], "--window: at least 2 seconds, so that a "
+                                                   "person has time to answer"),
         (["host", "--headless", "--turn-timeout", "soon"], "expected a number of seconds"),
         (["host", "--headless", "--pin", ""], "a PIN is 1 to 64 printable characters"),
         (["host", "--headless", "--no-advertise", "--advertise", "10.0.0.1"], "not allowed"),

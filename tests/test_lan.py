@@ -270,7 +270,7 @@ def test_an_i_know_you_dont_table_is_found_as_one_and_played() -> None:
     with Lan(hosts=4, prefix="lanknow") as lan:
         host, port = start_host(
             lan, "Second game", "--game", "iknowyoudont", "--players", "3", "--bots", "1",
-            "--strategy", "random", "--games", "1", "--seed", "7", "--window", "1",
+            "--strategy", "random", "--games", "1", "--seed", "7", "--window", "2",
         )
         assert tables(lan, 4) == [
             advert(lan, 1, "Second game", port, taken=1, seats=3, state="lobby", pin=False,

@@ -217,7 +217,7 @@ def capture_a_match(path: Path, tls: bool) -> tuple[list[bytes], tuple[str, int]
         else:
             host = python(lan, 1, "-m", "doubtlan", "host", "--headless", "--name", "Sealed",
                           "--players", "3", "--bots", "1", "--games", "1", "--seed", "1",
-                          "--window", "1", "--no-advertise", "--no-journal",
+                          "--window", "2", "--no-advertise", "--no-journal",
                           "--bind", lan.address(1), "--port", "0")
             port = table_port(host)
             joiners = {

@@ -29,7 +29,7 @@ from doubtlan.net.messages import (
     TableInfo,
     Welcome,
 )
-from doubtlan.net.table import Table, TableConfig, seats, sending
+from doubtlan.net.table import LEAST_WINDOW, Table, TableConfig, seats, sending
 from doubtlan.rules import (
     Announce,
     ChallengeMode,
@@ -812,3 +812,11 @@ def test_a_seed_commitment_that_is_not_a_digest_is_refused_and_the_table_goes_on
     assert all(seat.name is None or seat.name != "Mallory" for seat in h.table.seats)
     three_people(h)
     assert h.table.state == "playing"
+
+
+def test_the_host_cannot_set_a_window_too_short_to_answer() -> None:
+    h = Harness(config(autostart=False))
+    with pytest.raises(table_module.Refused, match="2 seconds at least"):
+        h.table.configure(window=LEAST_WINDOW - 0.5)
+    h.table.configure(window=LEAST_WINDOW)
+    assert h.table.config.window == LEAST_WINDOW

@@ -23,13 +23,14 @@ Each constant is read in the module that defines it (``sending.CHUNK``); change 
 """
 
 from .base import Conn, Seat
-from .config import Refused, TableConfig, TableState
+from .config import LEAST_WINDOW, Refused, TableConfig, TableState
 from .seats import PIN_LOCK_MAX, PIN_TRIES
 from .sending import CHUNK, REVEAL_CHUNK
 from .table import Table
 
 __all__ = [
     "CHUNK",
+    "LEAST_WINDOW",
     "PIN_LOCK_MAX",
     "PIN_TRIES",
     "REVEAL_CHUNK",

@@ -12,6 +12,11 @@ from ..journal import UNNAMED_GAME
 
 TableState = Literal["lobby", "seeding", "playing", "between", "over"]
 
+#: The least time on the window clock a host may set, in seconds: the app ignores a call in
+#: a window's first half second (a key meant for what was there before), and a person needs
+#: time after that to read the claim and answer (the command line and the options dialog).
+LEAST_WINDOW = 2.0
+
 
 class Refused(ValueError):
     """The host's own request (seat a bot, change the rules, start) cannot be done now;

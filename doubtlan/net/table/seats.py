@@ -14,7 +14,7 @@ from .. import errors
 from ..messages import PROTOCOL_VERSION, Bye, Hello, Knock, Proof
 from ..pin import HostExchange
 from .base import Conn, Seat, TableParts
-from .config import Refused
+from .config import LEAST_WINDOW, Refused
 from .standins import STAND_IN
 
 #: Wrong PINs from one address before it must wait, and the longest wait, in seconds.
@@ -232,6 +232,9 @@ class Seating(TableParts):
             raise Refused(f"{self.taken} are seated; a table for {players} is too small")
         self.config.options = options
         if window is not None:
+            if window < LEAST_WINDOW:
+                raise Refused(f"the window clock is {LEAST_WINDOW:g} seconds at least, so "
+                              "that a person has time to answer")
             self.config.window = window
         if turn_timeout is not None:
             self.config.turn_timeout = turn_timeout

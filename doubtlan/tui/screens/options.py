@@ -12,7 +12,7 @@ from textual.containers import Grid, Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, Static
 
-from ...net.table import Refused, TableConfig
+from ...net.table import LEAST_WINDOW, Refused, TableConfig
 from ...rules import game_named
 from ...rules.base import option_values
 from ..words import sentence
@@ -79,7 +79,7 @@ class OptionsScreen(ModalScreen[bool]):
             players = _number(self.query_one("#players", Input).value, "seats",
                               options.min_players, options.max_players)
             window = _number(self.query_one("#window", Input).value, game.window_label,
-                             1, 3600)  # at least twice the half second a doubt is held
+                             LEAST_WINDOW, 3600)
             turn = _number(self.query_one("#turn-timeout", Input).value, "seconds a turn",
                            0, 3600)
         except ValueError as problem:
