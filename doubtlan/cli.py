@@ -7,6 +7,7 @@ when it runs, so ``doubtlan --help`` stays fast.
 from __future__ import annotations
 
 import argparse
+import errno
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -85,7 +86,7 @@ def build_parser() -> argparse.ArgumentParser:
         description=(
             "Play bot-only games (of I Doubt It unless --game) in this process, with no "
             "network. The opening seat moves round the table from game to game. Prints each "
-            "strategy's win rate with a 95%% interval, games per second and turns (claims) "
+            "strategy's win rate with a 95% interval, games per second and turns (claims) "
             "per game."
         ),
     )
@@ -111,7 +112,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="stop a game after N claims and count it unfinished (default 2000)",
     )
     tourney.add_argument("--json", action="store_true", help="print one JSON object")
-    tourney.set_defaults(run=_tourney)
+    tourney.set_defaults(run=_tourney, parser=tourney)
     _add_host(commands)
     _add_join(commands)
     tables = commands.add_parser(
@@ -121,7 +122,7 @@ def build_parser() -> argparse.ArgumentParser:
     tables.add_argument("--timeout", type=values.seconds(0.1, 60), default=3.0,
                         help="seconds to look (default 3)")
     tables.add_argument("--json", action="store_true", help="print one JSON list")
-    tables.set_defaults(run=_tables)
+    tables.set_defaults(run=_tables, parser=tables)
     verify = commands.add_parser(
         "verify", help="check a host's journal: its deals and games",
         description="Check a journal written by `doubtlan host`: every deal came from the "
@@ -129,7 +130,7 @@ def build_parser() -> argparse.ArgumentParser:
         "follow the rules (docs/journal.md, docs/fairness.md). Exits 1 on any mismatch.",
     )
     verify.add_argument("journal", type=Path, metavar="JOURNAL", help="the journal file")
-    verify.set_defaults(run=_verify)
+    verify.set_defaults(run=_verify, parser=verify)
     return parser
 
 
@@ -196,7 +197,7 @@ def _add_host(commands: Subcommands) -> None:
                        "LAN address)")
     where.add_argument("--no-advertise", action="store_true",
                        help="a private table: no multicast at all; join it by address")
-    host.set_defaults(run=_host)
+    host.set_defaults(run=_host, parser=host)
 
 
 def _add_join(commands: Subcommands) -> None:
@@ -224,7 +225,7 @@ def _add_join(commands: Subcommands) -> None:
                       help="the table's PIN")
     join.add_argument("--timeout", type=values.seconds(0.1, 120), default=10.0,
                       help="seconds to look for the table on the network (default 10)")
-    join.set_defaults(run=_join)
+    join.set_defaults(run=_join, parser=join)
 
 
 def _add_rules(command: argparse.ArgumentParser) -> None:
@@ -374,8 +375,10 @@ def _host(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
             advertising=advertising, journal=journal, resume=resume,
         ))
     except OSError as error:
-        print(f"doubtlan: cannot host on {args.bind}:{args.port}: {error.strerror or error}",
-              file=sys.stderr)
+        hint = "; choose another with --port (0 picks a free one)" \
+            if error.errno == errno.EADDRINUSE else ""
+        print(f"doubtlan: cannot host on {args.bind}:{args.port}: {error.strerror or error}"
+              f"{hint}", file=sys.stderr)
         return 1
 
 
@@ -472,7 +475,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help()
         return 0
     try:
-        return int(args.run(args, parser))
+        # A subcommand's own errors print its own usage ("doubtlan host: error: ...").
+        return int(args.run(args, args.parser))
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130

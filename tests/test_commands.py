@@ -67,7 +67,7 @@ def test_a_headless_match_with_bots_joining_over_the_network() -> None:
 
 def test_a_wrong_pin_is_a_plain_sentence() -> None:
     """A wrong PIN and a host that does not know the PIN look the same to the client: the
-    host's proof fails (docs/security.md). No PIN at all gets the host's "wrong PIN"."""
+    host's proof fails (docs/security.md). No PIN at all is said so."""
     host, port = start_host("--players", "3", "--bots", "2", "--pin", "4321")
     try:
         joiner = doubtlan("join", f"127.0.0.1:{port}", "--bot", "random", "--pin", "0000")
@@ -78,7 +78,8 @@ def test_a_wrong_pin_is_a_plain_sentence() -> None:
         joiner = doubtlan("join", f"127.0.0.1:{port}", "--bot", "random")
         out, err = joiner.communicate(timeout=DEADLINE)
         assert joiner.returncode == 1
-        assert "wrong PIN" in err and "Traceback" not in err
+        assert "doubtlan: this table has a PIN, and none was given; give it with --pin" in err
+        assert "Traceback" not in err
     finally:
         host.terminate()
         host.communicate(timeout=DEADLINE)

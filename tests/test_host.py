@@ -21,7 +21,7 @@ from games import GameSpec
 from doubtlan.bots import make_bot
 from doubtlan.net import botclient, headless, protocol
 from doubtlan.net import client as client_module
-from doubtlan.net.client import Client
+from doubtlan.net.client import Client, NotATable
 from doubtlan.net.host import Host, Limits
 from doubtlan.net.identity import client_context
 from doubtlan.net.messages import (
@@ -557,3 +557,25 @@ async def test_a_seated_players_address_gets_in_past_a_flood_of_handshakes() -> 
     amy.drop()
     await back_in(amy)  # ... but Amy, seated, comes back
     assert amy.mirror.seat == 0
+
+
+async def test_an_address_that_answers_but_not_as_a_table_is_said_so_at_once() -> None:
+    """A port where something else listens (a web server, say) answers the TLS handshake
+    with bytes that are not TLS: the client says so, and does not try again for seconds."""
+    async def web(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        await reader.read(100)
+        writer.write(b"HTTP/1.0 400 Bad Request\r\n\r\n")
+        await writer.drain()
+        writer.close()
+
+    server = await asyncio.start_server(web, LOOPBACK, 0)
+    port = server.sockets[0].getsockname()[1]
+    client = Client(LOOPBACK, port, "Amy", first_try_for=30.0)
+    _opened.append(client)
+    try:
+        with pytest.raises(NotATable, match=f"{LOOPBACK}:{port} answered, but it is not a "
+                                            "doubtlan table"):
+            await asyncio.wait_for(client.run(), 2.0)  # at once: not after 30 s of tries
+    finally:
+        server.close()
+        await server.wait_closed()

@@ -173,6 +173,9 @@ def test_a_table_with_a_pin_seats_only_players_who_give_it() -> None:
             lan, "Locked", "--players", "3", "--bots", "2", "--games", "1", "--seed", "5",
             "--pin", "1234", "--window", "2",
         )
+        assert host.stdout is not None  # the join hint asks for the PIN, and does not say it
+        assert f"  join by address: doubtlan join {lan.address(1)}:{port} --pin PIN" \
+            in host.stdout.seen, host.stdout.seen
 
         # Both wrong players look for the table while a third machine lists it, at once.
         without = join(lan, 2, "random", "Nopin")

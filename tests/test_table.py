@@ -169,7 +169,10 @@ def test_hello_comes_first_and_once() -> None:
 
 def test_a_pin_is_required_and_checked() -> None:
     h = Harness(config(pin="4321", autostart=False))
-    assert bye_code(h, h.hello("Amy")) == "wrong_pin"
+    none = h.hello("Amy")
+    bye = h.last(none, Bye)
+    assert isinstance(bye, Bye) and bye.code == "wrong_pin"
+    assert bye.message == "this table has a PIN, and none was given"  # not "wrong PIN"
     assert bye_code(h, h.hello("Amy", pin="1234")) == "wrong_pin"
     good = h.hello("Amy", pin="4321")
     assert isinstance(h.last(good, Welcome), Welcome)

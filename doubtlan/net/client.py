@@ -10,6 +10,7 @@ import asyncio
 import contextlib
 import random
 import secrets
+import ssl
 import time
 from collections.abc import Awaitable, Callable
 
@@ -48,6 +49,11 @@ SEND_RATE = protocol.MESSAGE_RATE * 0.8
 
 class ConnectionLost(Exception):
     """The host went away, or closed the connection."""
+
+
+class NotATable(ConnectionLost):
+    """Something answered at the address, but not as a doubtlan table does (no TLS): not
+    tried again."""
 
 
 class Client:
@@ -175,6 +181,8 @@ class Client:
         while not self._closed:
             try:
                 await self._session()
+            except NotATable:
+                raise
             except (ConnectionLost, OSError, asyncio.IncompleteReadError, WireError,
                     TimeoutError):
                 pass
@@ -221,12 +229,20 @@ class Client:
 
     async def _session(self) -> None:
         # A peer that drops the connection attempt would hold us for minutes otherwise.
-        context = client_context() if self.tls else None
         reader, writer = await asyncio.wait_for(
-            asyncio.open_connection(self.host, self.port, ssl=context,
-                                    ssl_handshake_timeout=CONNECT_TIMEOUT if context else None),
-            CONNECT_TIMEOUT,
-        )
+            asyncio.open_connection(self.host, self.port), CONNECT_TIMEOUT)
+        if self.tls:
+            try:
+                await writer.start_tls(client_context(), ssl_handshake_timeout=CONNECT_TIMEOUT)
+            except ssl.SSLError as error:
+                writer.transport.abort()
+                if isinstance(error, ssl.SSLEOFError | ssl.SSLZeroReturnError):
+                    raise  # (closed: a host turning connections away does that)
+                raise NotATable(f"{self.host}:{self.port} answered, but it is not a doubtlan "
+                                "table") from None
+            except BaseException:
+                writer.transport.abort()
+                raise
         self.mirror.bye = None
         try:
             self.fingerprint = seen_fingerprint(writer.get_extra_info("ssl_object"))

@@ -72,8 +72,9 @@ async def host(
         verb = "resumed from" if hosted.resumed else "journal:"
         print(f"{verb} {table.journal.path}", file=out, flush=True)
     if bind in ("0.0.0.0", "::"):
+        pin = " --pin PIN" if table.config.pin is not None else ""  # (the PIN itself unsaid)
         for address in hosted.join_addresses():
-            print(f"  join by address: doubtlan join {address}:{hosted.port}", file=out,
+            print(f"  join by address: doubtlan join {address}:{hosted.port}{pin}", file=out,
                   flush=True)
     if hosted.advertised_name is not None:
         print(f"advertised as {hosted.advertised_name!r} on {', '.join(hosted.advertised_at)}",
@@ -173,8 +174,8 @@ async def find(table_name: str | None, timeout: float) -> Found:
             await asyncio.sleep(max(0.0, min(SETTLE, deadline - loop.time())))
         tables = wanted(browser.tables)
     if not tables:
-        wanted_text = f"a table named {table_name!r}" if table_name else "any table"
-        raise ConnectionLost(f"found {wanted_text} on the network within {timeout:g} s: none")
+        wanted_text = f"no table named {table_name!r}" if table_name else "no table"
+        raise ConnectionLost(f"{wanted_text} on the network answered within {timeout:g} s")
     if len(tables) > 1:
         names = ", ".join(repr(t.name) for t in tables)
         raise ConnectionLost(f"several tables on the network ({names}); name one with --table")
@@ -225,6 +226,8 @@ async def join_bot(
     bye = client.mirror.bye
     if bye is None or bye.code != "match_over":
         reason = bye.message if bye is not None else "the connection ended"
+        if bye is not None and bye.code == "wrong_pin" and client.pin is None:
+            reason += "; give it with --pin"
         print(f"doubtlan: {reason}", file=sys.stderr)
         return 1
     for game, verdict in sorted(client.mirror.verdicts.items()):

@@ -8,6 +8,7 @@ lobby commands (seat a bot, change the rules, start, next game), which show noth
 
 from __future__ import annotations
 
+import errno
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -150,11 +151,15 @@ class DoubtApp(App[int]):
         first = hosted.table.seats[0]
         token = first.token if hosted.resumed and first.strategy is None else None
         seed = first.contribution if token is not None else None  # its seed, as before
+        if token is not None and first.name:
+            self.player_name = first.name  # (not the login name: it ends the table so too)
         self._bots_to_seat = 0 if hosted.resumed else setup.bots
         try:
             await hosted.start()
         except OSError as error:
-            self.fail(f"Cannot host on port {setup.port}: {error.strerror or error}.")
+            self.fail(f"Cannot host on port {setup.port}: {error.strerror or error}."
+                      + (" Choose another with --port (0 picks a free one)."
+                         if error.errno == errno.EADDRINUSE else ""))
             return
         except AdvertiseError as error:
             self.fail(f"Cannot advertise the table on the network: {error}.")

@@ -150,7 +150,9 @@ class Seating(TableParts):
         """At a table with a PIN, the hello must prove it, after a knock."""
         if self.config.pin is None:
             return
-        if exchange is None or not exchange.proved(proof):
+        if exchange is None:
+            raise errors.WrongPin("this table has a PIN, and none was given")
+        if not exchange.proved(proof):
             raise errors.WrongPin()  # (the knock counted the try)
         self._pin_failures.pop(address, None)
         allowance, checked = self._pin_allowance

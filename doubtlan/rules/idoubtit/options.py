@@ -56,7 +56,7 @@ class Options:
         """Raise :class:`BadOptions` unless ``players`` may sit at a table with these rules."""
         if type(players) is not int or not self.min_players <= players <= self.max_players:
             raise BadOptions(
-                f"{self.decks} deck{'s' if self.decks > 1 else ''} need "
+                f"{'one deck needs' if self.decks == 1 else f'{self.decks} decks need'} "
                 f"{self.min_players} to {self.max_players} players, not {players!r}"
             )
 

@@ -82,7 +82,9 @@ class Hand(Lines):
         style = self.get_component_rich_style
         if not self.seated:
             return [Text("Watching: nobody's cards are shown to you.", style=style("hand--muted"))]
-        lines = [Text(f"Your hand: {len(self.cards)} cards", style=style("hand--title"))]
+        held = len(self.cards)
+        lines = [Text(f"Your hand: {held} card{'' if held == 1 else 's'}",
+                      style=style("hand--title"))]
         if not self.cards:
             lines.append(Text("(no cards)", style=style("hand--muted")))
         columns = max(1, width // CARD_WIDTH)

@@ -50,7 +50,8 @@ class Players(Lines):
             if seat is not None and seat.away:
                 status.append("  away, bot plays" if status else "away, bot plays",
                               style="italic red")
-            rows.append((mark, who, f"{view.hand_sizes[number]} cards", status))
+            held = view.hand_sizes[number]
+            rows.append((mark, who, f"{held} card{'' if held == 1 else 's'}", status))
         self.border_title = "players" if view.seat is None else "the others"
         if len(rows) != len(self._rows):
             self.refresh(layout=True)  # one line a player: the height changes
