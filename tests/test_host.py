@@ -579,3 +579,39 @@ async def test_an_address_that_answers_but_not_as_a_table_is_said_so_at_once() -
     finally:
         server.close()
         await server.wait_closed()
+
+
+async def test_a_table_renamed_by_its_advert_says_that_name_in_its_lobby(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A table of the same name was on the network: the advert takes "Zed's table-2", and
+    the table's own lobby says so too (an advertiser that touches no network stands in)."""
+    from doubtlan.net import discovery
+    from doubtlan.net.hosted import Advertising, HostedTable
+
+    published: list[str] = []
+
+    class Taken:
+        def __init__(self, ad: discovery.TableAd) -> None:
+            self.ad = ad
+
+        async def start(self) -> str:
+            return f"{self.ad.name}-2"
+
+        async def update(self, ad: discovery.TableAd) -> None:
+            published.append(ad.name)
+
+        async def close(self) -> None:
+            pass
+
+    monkeypatch.setattr(discovery, "Advertiser", Taken)
+    hosted = HostedTable(TableConfig(players=3, name="Zed's table", autostart=False),
+                         bind=LOOPBACK, advertising=Advertising(True, (LOOPBACK,)))
+    await hosted.start()
+    try:
+        assert hosted.advertised_name == "Zed's table-2"
+        raw = await Raw.open(hosted.host)
+        welcome = await raw.hello("Amy", watch=False)
+        assert isinstance(welcome, Welcome) and welcome.table.name == "Zed's table-2"
+        assert all(name == "Zed's table-2" for name in published)
+    finally:
+        await hosted.close()

@@ -165,6 +165,10 @@ class Host:
     def remove_bot(self, seat: int) -> None:
         self._command(lambda: self.table.remove_bot(seat))
 
+    def rename(self, name: str) -> None:
+        """Call the table ``name`` (its advert's name) from now on."""
+        self._command(lambda: self.table.rename(name))
+
     def configure(
         self,
         options: Options | None = None,

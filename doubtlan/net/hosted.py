@@ -150,6 +150,8 @@ class HostedTable:
 
         advertiser = Advertiser(make_ad())
         self.advertised_name = await advertiser.start()
+        if self.advertised_name != table.config.name:  # ("Zed's table-2": one was there)
+            self.host.rename(self.advertised_name)
         self.advertised_at = tuple(addresses)
         self._advert = _Advert(advertiser, make_ad)
 

@@ -186,6 +186,12 @@ class Seating(TableParts):
 
     # -- the host's own changes, before the match starts -----------------------------------
 
+    def rename(self, name: str) -> None:
+        """Call the table ``name`` from now on (the advert took another: a table of that
+        name was on the network already), so that its lobby says what its advert says."""
+        self.config.name = name[:64]
+        self._broadcast_table()
+
     def seat_bot(self, strategy: str, name: str | None = None) -> Seat:
         """Seat a bot of ``strategy`` in the first free seat (before the match starts)."""
         seat = next((s for s in self.seats if not s.taken), None)
