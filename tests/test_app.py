@@ -623,6 +623,19 @@ async def test_a_typed_address_that_nobody_answers_is_a_plain_sentence() -> None
         assert f"Cannot reach a table at 127.0.0.1:{port}" in text_of(app, "#message")
         assert "Traceback" not in text_of(app, "#message")
 
+async def test_escape_leaves_the_address_field_and_q_then_quits() -> None:
+    app = DoubtApp("Ben", join=JoinSetup(), browser=fake_browser())  # type: ignore[arg-type]
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: app.screen.query("#address"), "the address field")
+        await pilot.press("slash", "q")  # in the field, q is a letter of a host's name
+        field = app.screen.query_one("#address", Input)
+        assert field.value == "q" and app.screen.focused is field
+        await pilot.press("escape")
+        assert not isinstance(app.screen.focused, Input)  # back at the list of tables
+        await pilot.press("q")
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "Quit doubtlan?")
+
+
 class socket_nobody_listens_on:  # noqa: N801 (used as a context manager)
     """A loopback port that was free a moment ago (bound, then closed)."""
 

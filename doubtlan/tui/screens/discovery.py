@@ -55,6 +55,7 @@ class DiscoveryScreen(Screen[Choice]):
     BINDINGS = [
         Binding("enter", "join_selected", "Join", show=True, priority=False),
         Binding("slash", "type_address", "Type an address"),
+        Binding("escape", "leave_address", "Back to the list"),
     ]
 
     def __init__(self, browser: BrowserFactory = zeroconf_browser, *, ascii: bool = False,
@@ -137,6 +138,15 @@ class DiscoveryScreen(Screen[Choice]):
 
     def action_type_address(self) -> None:
         self.query_one("#address", Input).focus()
+
+    def action_leave_address(self) -> None:
+        """Escape in the address field: back to the list (where q quits again)."""
+        self.query_one("#tables", DataTable).focus()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "leave_address":  # (shown in the footer only while typing)
+            return isinstance(self.focused, Input) or None
+        return True
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         error = self.query_one("#address-error", Static)
