@@ -396,6 +396,7 @@ def _join(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
 
     from .net import headless
     from .net.client import ConnectionLost
+    from .net.kept import KeptSeats
     from .net.pin import NotTheTable
 
     if args.address and args.table:
@@ -417,7 +418,7 @@ def _join(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
                                         commitment=found.commitment)
         return await headless.join_bot(args.bot, found.address, name=args.name or values.login(),
                                        pin=args.pin, fingerprint=found.fingerprint,
-                                       commitment=found.commitment)
+                                       commitment=found.commitment, kept=KeptSeats())
 
     try:
         return asyncio.run(run())
@@ -431,6 +432,7 @@ def _join_app(args: argparse.Namespace) -> int:
 
     from .net import headless
     from .net.client import ConnectionLost
+    from .net.kept import KeptSeats
     from .tui.app import DoubtApp, JoinSetup
 
     setup = JoinSetup(address=args.address, pin=args.pin, watch=args.watch)
@@ -441,7 +443,8 @@ def _join_app(args: argparse.Namespace) -> int:
             print(f"doubtlan: {error}", file=sys.stderr)
             return 1
         setup.address, setup.fingerprint = found.address, found.fingerprint
-    return _run_app(DoubtApp(args.name or values.login(), join=setup, ascii=args.ascii))
+    return _run_app(DoubtApp(args.name or values.login(), join=setup, ascii=args.ascii,
+                             kept=KeptSeats()))
 
 
 def _tables(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:

@@ -42,6 +42,7 @@ from doubtlan.net.client import Client
 from doubtlan.net.discovery import TableAd
 from doubtlan.net.hosted import HostedTable
 from doubtlan.net.identity import words
+from doubtlan.net.kept import Kept, KeptSeats
 from doubtlan.net.table import LEAST_WINDOW
 from doubtlan.rules import GAMES, Card, ChallengeMode, Claim, Rank, game_named
 from doubtlan.rules.idoubtit import Resolved
@@ -51,6 +52,7 @@ from doubtlan.tui.games.idoubtit.hand import Hand
 from doubtlan.tui.games.idoubtit.history import DoubtHistory
 from doubtlan.tui.games.idoubtit.prompt import DOUBT, STAND, Prompt
 from doubtlan.tui.games.idoubtit.results import DoubtResults
+from doubtlan.tui.screens.discovery import Choice, DiscoveryScreen
 from doubtlan.tui.screens.help import HelpScreen
 from doubtlan.tui.screens.message import ConfirmScreen, MessageScreen
 from doubtlan.tui.screens.options import OptionsScreen
@@ -606,6 +608,33 @@ async def test_the_discovery_list_names_each_tables_game() -> None:
                  for row in range(2)}
         assert games == {"Second game": "I Know You Don't, standard, 5 rounds",
                          "Newer": "poker (not known here)"}
+
+async def test_the_discovery_list_says_where_a_seat_of_yours_is_kept(tmp_path: Path) -> None:
+    """A table whose match holds a seat this user's program left (net/kept.py) says "your
+    seat", and may be joined though it is playing: the seat is taken back."""
+    playing = TableAd(name="Amy's table", port=1, addresses=("127.0.0.1",), version=7,
+                      game="idoubtit", rules="decks=1,challenge=window", taken=3, seats=3,
+                      state="playing", pin=False, fingerprint="ab" * 32, commitment="cd" * 32)
+    other = dataclasses.replace(playing, name="Zed's table", commitment="ef" * 32)
+    kept = KeptSeats(tmp_path / "seats.json")
+    kept.keep(Kept("ab" * 32, "Ben", "cd" * 32, "t" * 32, "11" * 16, "Amy's table"))
+    app = DoubtApp("Ben", join=JoinSetup(), browser=fake_browser(playing, other),  # type: ignore[arg-type]
+                   kept=kept)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: app.screen.query("#tables"), "the list")
+        tables = app.screen.query_one("#tables", DataTable)
+        await wait_for(pilot, lambda: tables.row_count == 2, "both tables listed")
+        states = {str(tables.get_row_at(row)[0]): str(tables.get_row_at(row)[3])
+                  for row in range(2)}
+        assert states == {"Amy's table": "playing, your seat", "Zed's table": "playing"}
+        screen = app.screen
+        assert isinstance(screen, DiscoveryScreen)
+        chosen: list[Choice] = []
+        screen.leave_for = chosen.append  # type: ignore[method-assign]
+        screen.join(other)  # not a lobby, no seat of Ben's: refused, with a sentence
+        screen.join(playing)
+        assert [choice.address for choice in chosen] == [("127.0.0.1", 1)]
+
 
 async def test_a_typed_address_that_nobody_answers_is_a_plain_sentence() -> None:
     app = DoubtApp("Ben", join=JoinSetup(), browser=fake_browser())  # type: ignore[arg-type]

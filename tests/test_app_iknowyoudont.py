@@ -19,6 +19,7 @@ from doubtlan.rules.iknowyoudont import (
     Card,
     Deck,
     Declaration,
+    IKnowYouDont,
     Intercept,
     Kind,
     Options,
@@ -272,7 +273,7 @@ async def test_the_scorepad_shows_each_round_and_the_end_of_a_round_is_told() ->
 
 
 def test_the_results_say_the_tie_break_only_when_it_chose() -> None:
-    from doubtlan.rules.iknowyoudont import IKnowYouDont
+
     from doubtlan.tui.games.iknowyoudont.results import reason_text
 
     def ended(awards: tuple[int, ...], tokens: list[int]) -> str:
@@ -285,3 +286,16 @@ def test_the_results_say_the_tie_break_only_when_it_chose() -> None:
     assert "tie-break" not in ended((5, 5, 1), [0, 5, 4])  # Amy, broke, only ties Ben
     assert "Amy lost the last token" in ended((5, 5, 1), [0, 5, 4])
     assert "Tied on victory points: the tie-break chose" in ended((1, 5, 5), [0, 4, 5])
+
+
+def test_the_results_mark_a_seat_a_bot_stood_in_for() -> None:
+    from doubtlan.net.table import Table, TableConfig
+    from doubtlan.tui.games.iknowyoudont.results import KnowResults
+
+    table = Table(TableConfig(players=3, game="iknowyoudont", options=Options()))
+    game = IKnowYouDont.from_hands(["T1 T2", "T1 T2", "B1"])
+    results = KnowResults()
+    results.stood_in = frozenset({1})
+    names = {0: "Amy", 1: "Ben", 2: "Cleo"}
+    assert [results.player(seat, game.view(0), table.info(), names)[0].plain
+            for seat in range(3)] == ["Amy (you)", "Ben (a bot stood in)", "Cleo"]

@@ -230,6 +230,41 @@ def test_bad_arguments_get_a_clear_error(
     assert message in err and "Traceback" not in err
 
 
+def test_a_bot_player_killed_mid_game_takes_its_seat_back_when_run_again(
+        tmp_path: Path) -> None:
+    """`doubtlan join --bot` keeps its seat in the user's data folder: killed (kill -9) in
+    the middle of a game and run again with the same name, it finishes the match in the
+    same seat (a stand-in played it meanwhile, if the grace time ran out)."""
+    journal = tmp_path / "table.journal"
+    host, port = start_host("--players", "3", "--bots", "2", "--games", "1", "--bot-delay",
+                            "0.05", "--turn-timeout", "0", "--journal", str(journal))
+    first = doubtlan("join", f"127.0.0.1:{port}", "--bot", "counter", "--name", "Kim")
+    again = None
+    try:
+        deadline = time.monotonic() + DEADLINE
+        while sum(r["t"] == "act" for r in read(journal).records) < 10:
+            assert time.monotonic() < deadline and host.poll() is None, "no game under way"
+            time.sleep(0.05)  # polling a file another process writes, until the deadline
+        first.kill()
+        first.communicate(timeout=DEADLINE)
+        seats = [r for r in read(journal).records if r["t"] == "seats"][-1]["seats"]
+        kim = next(seat for seat in seats if seat[1] == "Kim")
+        again = doubtlan("join", f"127.0.0.1:{port}", "--bot", "counter", "--name", "Kim")
+        out, err = again.communicate(timeout=DEADLINE)
+        assert again.returncode == 0, err
+        assert "Kim: game 1: deal verified" in out and "Kim: the match is over" in out
+        said, err = host.communicate(timeout=DEADLINE)
+        assert host.returncode == 0, err
+        assert said.count("took seat") == 1  # Kim's, once: the second run took it back
+        seats = [r for r in read(journal).records if r["t"] == "seats"][-1]["seats"]
+        assert [seat for seat in seats if seat[1] == "Kim"] == [kim[:5] + seats[kim[0]][5:]]
+    finally:
+        for process in (host, first, again):
+            if process is not None and process.poll() is None:
+                process.kill()
+                process.communicate(timeout=DEADLINE)
+
+
 def test_a_host_killed_mid_game_resumes_from_its_journal_and_the_player_plays_on(
         tmp_path: Path) -> None:
     journal = tmp_path / "table.journal"

@@ -499,7 +499,7 @@ def test_in_the_open_mode_a_turn_with_a_claim_open_is_timed_as_a_turn() -> None:
     """While a claim may still be called, the next player's turn runs on the turn clock (not
     a window's): the timer playing it after its 30 s is no problem."""
     spec = SPECS["idoubtit"]
-    h, amy = _clocked(spec, options=Options(challenge=ChallengeMode.OPEN))
+    h, amy = _clocked(spec, options=Options(challenge=ChallengeMode.OPEN), seed=5)
     view = h.mirrors[amy].view
     assert view is not None and view.window_key is not None and view.my_turn
     _to_the_end(h)

@@ -23,7 +23,8 @@ from doubtlan.net import botclient, headless, protocol
 from doubtlan.net import client as client_module
 from doubtlan.net.client import Client, NotATable
 from doubtlan.net.host import Host, Limits
-from doubtlan.net.identity import client_context
+from doubtlan.net.identity import client_context, seen_fingerprint
+from doubtlan.net.kept import Kept, KeptSeats
 from doubtlan.net.messages import (
     PROTOCOL_VERSION,
     Bye,
@@ -615,3 +616,47 @@ async def test_a_table_renamed_by_its_advert_says_that_name_in_its_lobby(
         assert all(name == "Zed's table-2" for name in published)
     finally:
         await hosted.close()
+
+
+async def test_a_player_whose_program_stopped_takes_the_seat_back_by_joining_again(
+        tmp_path: Any) -> None:
+    """The seat's token and seed are kept in the user's data folder (net/kept.py): a new
+    client of the same name, for the same table, takes the same seat and hand back."""
+    kept = KeptSeats(tmp_path / "seats.json")
+    host = await start(TableConfig(players=3, games=1, seed=4, turn_timeout=0.0, grace=60.0,
+                                   bot_delay=0.5), bots=2)
+    amy = Client(LOOPBACK, host.port, "Amy", kept=kept)
+    task = asyncio.create_task(amy.run())
+    _opened.extend([amy, task])
+    async with asyncio.timeout(DEADLINE):
+        while amy.mirror.view is None:
+            await asyncio.sleep(0.01)  # polling for the deal
+    seat, hand = amy.mirror.seat, amy.mirror.view.hand
+    assert kept.find(amy.fingerprint, "Amy") is not None
+    # The program stops: no goodbye, the connection just ends.
+    task.cancel()
+    await asyncio.gather(task, return_exceptions=True)
+    amy.drop()
+    again = Client(LOOPBACK, host.port, "Amy", kept=kept)
+    rerun = asyncio.create_task(again.run())
+    _opened.extend([again, rerun])
+    await asyncio.wait_for(again.connected.wait(), DEADLINE)
+    assert again.mirror.seat == seat and again.mirror.view is not None
+    assert again.mirror.view.hand == hand and again.mirror.contribution == amy.mirror.contribution
+    assert host.table.seats[seat].conn is not None and host.table.seats[seat].bot is None
+
+
+async def test_a_seat_kept_from_another_match_is_forgotten_and_the_player_joins_afresh(
+        tmp_path: Any) -> None:
+    kept = KeptSeats(tmp_path / "seats.json")
+    host = await start(TableConfig(players=3, autostart=False))
+    probe = await Raw.open(host)
+    fingerprint = seen_fingerprint(probe.writer.get_extra_info("ssl_object"))
+    kept.keep(Kept(fingerprint.hex(), "Amy", "00" * 32, "x" * 32, "11" * 16, "old table"))
+    amy = Client(LOOPBACK, host.port, "Amy", kept=kept)
+    task = asyncio.create_task(amy.run())
+    _opened.extend([amy, task])
+    await asyncio.wait_for(amy.connected.wait(), DEADLINE)
+    assert amy.mirror.seat is not None and amy.connections == 1  # on the same connection
+    now = kept.find(fingerprint, "Amy")
+    assert now is not None and now.token == amy.mirror.token != "x" * 32

@@ -190,7 +190,9 @@ def test_a_forged_hello_cannot_take_a_seat(spec: GameSpec) -> None:
     forged = h.connect()
     last = "y" if welcome.token.endswith("x") else "x"  # (a token may end in x: 1 in 64)
     h.send(forged, Hello(PROTOCOL_VERSION, "Amy", None, welcome.token[:-1] + last, False))
-    assert forged in h.closed and h.table.seats[2].conn == amy
+    error = h.last(forged, Error)
+    assert isinstance(error, Error) and error.code == "bad_token"
+    assert h.table.seats[2].conn == amy and not h.table.conns[forged].joined
 
 
 # -- timing -----------------------------------------------------------------------------------

@@ -574,3 +574,26 @@ def test_a_damaged_file_of_known_tables_is_read_as_empty(tmp_path: Path) -> None
         where.write_bytes(damage)
         assert known.check("Office", key, where) == known.Check("new", key), damage
         assert known.check("Office", key, where).verdict == "same"
+
+
+def test_kept_seats_are_readable_by_their_owner_only_and_a_damaged_file_is_empty(
+        tmp_path: Path) -> None:
+    from doubtlan.net.kept import MOST, Kept, KeptSeats
+
+    where = tmp_path / "seats.json"
+    kept = KeptSeats(where)
+    seat = Kept("ab" * 32, "Ben", "cd" * 32, "t" * 32, "11" * 16, "Amy's table")
+    kept.keep(seat)
+    assert where.stat().st_mode & 0o777 == 0o600
+    found = kept.find(bytes.fromhex("ab" * 32), "Ben")
+    assert found is not None and found.token == seat.token and found.kept > 0
+    assert kept.find(bytes.fromhex("ef" * 32), "Ben") is None  # another table's key: nothing
+    assert kept.holds("ab" * 32, "cd" * 32) and not kept.holds("ab" * 32, "00" * 32)
+    for n in range(MOST + 5):
+        kept.keep(Kept("ab" * 32, f"p{n}", "cd" * 32, "t" * 32, "11" * 16))
+    assert kept.find(bytes.fromhex("ab" * 32), "Ben") is None  # the oldest went
+    where.write_text("{not json")
+    assert kept.find(bytes.fromhex("ab" * 32), "p70") is None
+    where.write_text('[{"fingerprint": 1}]')  # a line that does not read is left out
+    kept.keep(seat)
+    assert kept.find(bytes.fromhex("ab" * 32), "Ben") is not None

@@ -399,7 +399,9 @@ def test_a_wrong_token_is_refused() -> None:
     h = Harness(config())
     three_people(h)
     conn = h.hello("Mallory", token="x" * 32)
-    assert bye_code(h, conn) == "bad_token"
+    assert last_error(h, conn) == "bad_token" and conn not in h.closed
+    h.send(conn, Hello(PROTOCOL_VERSION, "Mallory", None, None, True))  # afresh: to watch
+    assert h.last(conn, Welcome).seat is None  # type: ignore[union-attr]
 
 
 def test_leaving_hands_the_seat_to_a_bot_for_good() -> None:
@@ -409,7 +411,7 @@ def test_leaving_hands_the_seat_to_a_bot_for_good() -> None:
     h.send(amy, Leave())
     assert bye_code(h, amy) == "left"
     assert h.table.game.turns == 1  # type: ignore[union-attr]  # the bot played at once
-    assert bye_code(h, h.hello("Amy", token=token)) == "bad_token"
+    assert last_error(h, h.hello("Amy", token=token)) == "bad_token"
 
 
 def test_the_game_never_stalls_on_missing_players() -> None:
@@ -593,7 +595,7 @@ def test_names_made_unique_stay_within_24_characters() -> None:
 def test_a_token_of_any_characters_is_just_a_wrong_token() -> None:
     h = Harness(config())
     three_people(h)
-    assert bye_code(h, h.hello("Mallory", token="é" * 20)) == "bad_token"
+    assert last_error(h, h.hello("Mallory", token="é" * 20)) == "bad_token"
 
 
 # -- the host player's lobby -------------------------------------------------------------

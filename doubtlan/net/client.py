@@ -16,12 +16,14 @@ from collections.abc import Awaitable, Callable
 
 from ..rules import Action
 from . import protocol
-from .errors import TooManyAttempts, TooManyConnections, WireError
+from .errors import BadToken, TooManyAttempts, TooManyConnections, WireError
 from .identity import client_context, seen_fingerprint
+from .kept import Kept, KeptSeats
 from .messages import (
     PROTOCOL_VERSION,
     Act,
     Bye,
+    Error,
     Hello,
     Knock,
     Leave,
@@ -82,8 +84,12 @@ class Client:
         fingerprint: bytes | None = None,
         tls: bool = True,
         commitment: bytes | None = None,
+        kept: KeptSeats | None = None,
     ) -> None:
         self.host, self.port, self.name, self.pin, self.watch = host, port, name, pin, watch
+        #: Where this user's seats are kept (net/kept.py): a seat kept at this table for this
+        #: name is taken back, and a seat taken is kept. None: nothing is kept (tests).
+        self.kept = kept
         #: The host's certificate fingerprint as its advert gives it, or else the one it
         #: presented the first time: a host that presents another (also on a reconnect) is
         #: not the table it claims to be. After connecting: the one it presented.
@@ -151,6 +157,8 @@ class Client:
 
     async def leave(self) -> None:
         await self.send(Leave())
+        if self.kept is not None and self.fingerprint:
+            self.kept.forget(self.fingerprint, self.name)  # (the seat is the bots' now)
         await self.close()
 
     async def close(self) -> None:
@@ -249,6 +257,7 @@ class Client:
             if self.expected and self.fingerprint != self.expected:
                 raise NotTheTable(f"its key is not the one {self._expected_from}")
             self.expected = self.expected or self.fingerprint
+            kept = self._take_kept()
             # A seat's token is enough to come back: the PIN is asked of newcomers only, and
             # the host's key is the one this client saw before.
             knock = self.pin is not None and self.mirror.token is None
@@ -276,6 +285,16 @@ class Client:
             while True:
                 message, size, self.last_read = await _read(reader)
                 self.received += size
+                if isinstance(message, Error) and message.code == BadToken.code \
+                        and not self.connected.is_set():
+                    if kept is None:  # the seat this client held is gone
+                        self.mirror.receive(Bye(message.code, message.message))
+                        return
+                    kept = None  # a seat kept that the table no longer knows: afresh
+                    await self._afresh(reader, writer)
+                    if self.mirror.bye is not None:
+                        return
+                    continue
                 if isinstance(message, Welcome) and not self.connected.is_set():
                     self.connections += 1  # in: only now is the connection up
                     self.connected.set()
@@ -284,6 +303,7 @@ class Client:
                 if isinstance(message, Ping):
                     await self.send(Pong())
                 self.mirror.receive(message, self.last_read)
+                self._keep(message)
                 seed = self.mirror.seed_due()
                 if seed is not None:
                     await self.send(seed)
@@ -296,6 +316,45 @@ class Client:
         finally:
             pinger.cancel()
             writer.close()
+
+    def _take_kept(self) -> Kept | None:
+        """Take the seat kept at this table for this name, if any (a player whose program
+        stopped, back): its token and seed go into the hello."""
+        if self.kept is None or self.watch or self.mirror.token is not None:
+            return None
+        kept = self.kept.find(self.fingerprint, self.name)
+        if kept is None:
+            return None
+        try:
+            seed = bytes.fromhex(kept.seed)
+        except ValueError:
+            return None
+        self.mirror.token, self.mirror.contribution = kept.token, seed
+        return kept
+
+    async def _afresh(self, reader: asyncio.StreamReader,
+                      writer: asyncio.StreamWriter) -> None:
+        """The table no longer knows the seat kept (another match, or it was given away):
+        forget it, and say hello as a newcomer on the same connection."""
+        if self.kept is not None:
+            self.kept.forget(self.fingerprint, self.name)
+        self.mirror.token, self.mirror.contribution = None, secrets.token_bytes(16)
+        proof = await self._prove_pin(reader, writer) if self.pin is not None else None
+        if self.mirror.bye is None:
+            await self.send(Hello(PROTOCOL_VERSION, self.name, proof, None, self.watch,
+                                  self.mirror.seed_hash()))
+
+    def _keep(self, message: Message) -> None:
+        """Keep the seat this client was welcomed to; forget it when the match is over."""
+        if self.kept is None or not self.fingerprint:
+            return
+        if isinstance(message, Welcome) and message.token is not None \
+                and message.seat is not None and self.mirror.contribution:
+            self.kept.keep(Kept(self.fingerprint.hex(), self.name, message.table.commitment,
+                                message.token, self.mirror.contribution.hex(),
+                                message.table.name))
+        elif isinstance(message, Bye) and message.code in ("match_over", "left"):
+            self.kept.forget(self.fingerprint, self.name)
 
     async def _prove_pin(self, reader: asyncio.StreamReader,
                          writer: asyncio.StreamWriter) -> str | None:

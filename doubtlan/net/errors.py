@@ -73,13 +73,17 @@ class TooManyAttempts(WireError):
 
 
 class BadToken(WireError):
-    code, fatal = "bad_token", True
+    """Not fatal: a client that kept a seat the table no longer knows says hello afresh on
+    the same connection."""
+
+    code, fatal = "bad_token", False
     default_message = "that seat token is not valid at this table"
 
 
 class TableFull(WireError):
     code, fatal = "table_full", True
-    default_message = "every seat is taken; you can join as a spectator"
+    default_message = ("every seat is taken, or the match has started; watch it (--watch), or "
+                       "ask the host to free a seat whose player is away (between games)")
 
 
 class Spectating(WireError):

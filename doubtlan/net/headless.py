@@ -26,6 +26,7 @@ from .host import Limits
 from .hosted import AdvertiseError, Advertising, HostedTable
 from .identity import IdentityError, words
 from .journal import JournalError
+from .kept import KeptSeats
 from .messages import Message, Reveal, State, Welcome
 from .table import TableConfig
 
@@ -209,13 +210,15 @@ async def join_bot(
     fingerprint: bytes | None = None,
     out: TextIO | None = None,
     commitment: bytes | None = None,
+    kept: KeptSeats | None = None,
 ) -> int:
     """Play one seat as ``strategy`` until the host ends the match (exit status 0). A host
     that presents a key other than ``fingerprint`` (given) is refused; one whose deals are
-    not committed to ``commitment`` (given: its advert's) fails every deal's check."""
+    not committed to ``commitment`` (given: its advert's) fails every deal's check. A seat
+    kept in ``kept`` for this table and name is taken back (net/kept.py)."""
     out = out or sys.stdout  # (the stdout of the moment: tests capture it)
     client = Client(address[0], address[1], name, pin=pin, fingerprint=fingerprint,
-                    commitment=commitment)
+                    commitment=commitment, kept=kept)
     bot = make_bot(strategy)
     gc.freeze()  # as the host does: long-lived objects out of the collector's way
     try:

@@ -24,6 +24,7 @@ from ..net.errors import WireError
 from ..net.hosted import AdvertiseError, Advertising, HostedTable
 from ..net.identity import Identity, IdentityError, words
 from ..net.journal import JournalError
+from ..net.kept import KeptSeats
 from ..net.messages import Bye, Error, Message, Reveal, State, TableInfo, Welcome
 from ..net.pin import NotTheTable
 from ..net.table import Refused, TableConfig
@@ -90,9 +91,13 @@ class DoubtApp(App[int]):
         clock: Callable[[], float] = time.monotonic,
         retry_for: float = 60.0,
         browser: BrowserFactory | None = None,
+        kept: KeptSeats | None = None,
     ) -> None:
         super().__init__()
         self.player_name = name
+        #: Where a joiner's seats are kept, to be taken back after the program stopped
+        #: (``doubtlan join`` gives the user's data folder's; None: nothing is kept).
+        self.kept = kept
         self.host_setup = host
         self.join_setup = join or JoinSetup()
         self.ascii = ascii
@@ -132,7 +137,8 @@ class DoubtApp(App[int]):
             self.push_screen(self._discovery(), self._chosen)
 
     def _discovery(self) -> DiscoveryScreen:
-        return DiscoveryScreen(self.browser, ascii=self.ascii, watch=self.join_setup.watch)
+        return DiscoveryScreen(self.browser, ascii=self.ascii, watch=self.join_setup.watch,
+                               kept=self.kept)
 
     @work(exclusive=True, group="host")
     async def start_hosting(self) -> None:
@@ -188,6 +194,7 @@ class DoubtApp(App[int]):
             on_message=self._received, retry_for=self.retry_for,
             on_connection=self._connection, token=token, seed=seed or None,
             fingerprint=fingerprint, commitment=self.advertised,
+            kept=self.kept if self.hosted is None else None,
         )
         self.client.mirror.check_at_once = False  # see _received
         if self.play is None:
@@ -250,6 +257,10 @@ class DoubtApp(App[int]):
             table = table_type(mirror.table.game)
             if message.game_number != seen.game_number:
                 seen.game_number, seen.notes = message.game_number, None
+                seen.stood_in = frozenset()
+            away = {note.seat for note in message.notes if note.kind == "away"}
+            if away - seen.stood_in:
+                seen.stood_in |= {seat for seat in away if seat is not None}
             for event in message.events:
                 if table.note(event, seen):
                     # Nobody plays while the results are read: the collector's full pass then.
@@ -435,7 +446,9 @@ class DoubtApp(App[int]):
 _EXPLAINED = {
     "wrong_pin": "That PIN is not this table's.",
     "too_many_attempts": "Too many wrong PINs from here; wait a minute and try again.",
-    "table_full": "The table is full, or its match has started.",
+    "table_full": "The table is full, or its match has started: watch it (join --watch), or "
+                  "ask the host to free a seat whose player is away (x in the lobby, between "
+                  "games).",
     "version_mismatch": "This doubtlan cannot talk to that table: {message}.",
     "shutdown": "The table has ended: {message}.",
     "match_over": "The match is over.",

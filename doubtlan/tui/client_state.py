@@ -27,3 +27,6 @@ class ClientState:
     #: What the game's table keeps of this game's events, of the table's own type
     #: (``GameTable.note``); None again when a new game starts.
     notes: object = None
+    #: The seats the host played for in this game, a player being away (its ``away``
+    #: notes): the results say so.
+    stood_in: frozenset[int] = frozenset()

@@ -17,6 +17,7 @@ from textual.widgets import DataTable, Footer, Input, Static
 
 from ...net.address import parse_address
 from ...net.discovery import TableAd
+from ...net.kept import KeptSeats
 from ...rules import GAMES
 from ..words import sentence
 
@@ -59,8 +60,10 @@ class DiscoveryScreen(Screen[Choice]):
     ]
 
     def __init__(self, browser: BrowserFactory = zeroconf_browser, *, ascii: bool = False,
-                 watch: bool = False) -> None:
+                 watch: bool = False, kept: KeptSeats | None = None) -> None:
         super().__init__()
+        #: The seats this user holds (a table where one is kept says "your seat").
+        self.kept = kept
         #: Follows the tables on the network (tests give one that touches no network);
         #: locks in letters; ``watch``: the player joins to watch, so a table playing will do.
         self.browser, self.ascii, self.watching = browser, ascii, watch
@@ -109,7 +112,8 @@ class DiscoveryScreen(Screen[Choice]):
             lock = ASCII_LOCK if self.ascii else LOCK
             name = f"{ad.name} {lock}" if ad.pin else ad.name
             where = f"{ad.addresses[0]}:{ad.port}" if ad.addresses else f"port {ad.port}"
-            widget.add_row(name, where, f"{ad.taken}/{ad.seats}", ad.state,
+            widget.add_row(name, where, f"{ad.taken}/{ad.seats}",
+                           f"{ad.state}, your seat" if self._mine(ad) else ad.state,
                            _rules(ad.game, ad.rules))
         self.tables = found
         if found:  # the cursor stays on the table it was on, wherever it moved to
@@ -145,7 +149,7 @@ class DiscoveryScreen(Screen[Choice]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "leave_address":  # (shown in the footer only while typing)
-            return isinstance(self.focused, Input) or None
+            return isinstance(self.focused, Input)
         return True
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
@@ -158,10 +162,16 @@ class DiscoveryScreen(Screen[Choice]):
         error.update("")
         self.leave_for(Choice(address))
 
+    def _mine(self, ad: TableAd) -> bool:
+        """Whether this user holds a seat at the table's match (kept: net/kept.py)."""
+        return self.kept is not None and bool(ad.fingerprint) \
+            and self.kept.holds(ad.fingerprint, ad.commitment)
+
     def join(self, ad: TableAd) -> None:
-        if ad.state != "lobby" and not self.watching:
-            self.notify(f"{ad.name} is {ad.state}; only a lobby takes new players.",
-                        severity="warning")
+        if ad.state != "lobby" and not self.watching and not self._mine(ad):
+            self.notify(f"{ad.name} is {ad.state}; only a lobby takes new players. Watch it "
+                        "(join --watch), or ask the host to free a seat whose player is away "
+                        "(x in the lobby, between games).", severity="warning")
             return
         self.leave_for(Choice((ad.addresses[0], ad.port), ad.pin, ad.fingerprint_bytes,
                               ad.commitment_bytes))

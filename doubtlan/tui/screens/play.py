@@ -24,6 +24,7 @@ from ..messages import HostCommand
 from ..widgets.gametable import GUARD, GameTable
 from ..widgets.keys import KeyLine
 from ..widgets.lobby import Lobby
+from ..widgets.results import GameResults
 from ..widgets.titlebar import TitleBar
 
 #: Seconds the title bar says "Your turn" for, when a turn begins.
@@ -143,6 +144,9 @@ class PlayScreen(Screen[None]):
             view = None  # (a view of another game cannot be drawn by this table)
         if view is not None and view.winner is not None and info.state != "lobby":
             pane = "results"
+            results = self.query_one("#results")
+            if isinstance(results, GameResults):
+                results.stood_in = seen.stood_in
             table.results(
                 self.query_one("#results"), view, info, seen, is_host=self.is_host,
                 over=info.state == "over" or mirror.bye is not None,

@@ -36,6 +36,8 @@ class GameResults(Lines):
         self.rows: list[tuple[Text, ...]] = []
         self.deal = Text()
         self.hint = ""
+        #: The seats a bot played for part of the game (their player was away).
+        self.stood_in: frozenset[int] = frozenset()
 
     @staticmethod
     def title_of(view: Any, info: TableInfo, names: dict[int, str], why: str = "") -> Text:
@@ -54,12 +56,15 @@ class GameResults(Lines):
                      style="dim")
         return title
 
-    @staticmethod
-    def player(seat: int, view: Any, info: TableInfo, names: dict[int, str]) -> tuple[Text, Text]:
-        """A row's first cells: the player's name (bold for the winner), games won."""
+    def player(self, seat: int, view: Any, info: TableInfo,
+               names: dict[int, str]) -> tuple[Text, Text]:
+        """A row's first cells: the player's name (bold for the winner; marked when a bot
+        played for them part of the game), games won."""
         name = Text(names.get(seat, "?"), style="bold" if seat == view.winner else "")
         if seat == view.seat:
             name.append(" (you)", style="dim")
+        if seat in self.stood_in:
+            name.append(" (a bot stood in)", style="italic")
         tally = info.tally[seat] if seat < len(info.tally) else 0
         return name, Text(str(tally))
 
