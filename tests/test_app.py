@@ -59,6 +59,7 @@ from doubtlan.tui.screens.options import OptionsScreen
 from doubtlan.tui.screens.play import TURN_NOTICE
 from doubtlan.tui.widgets.lines import clickable
 from doubtlan.tui.widgets.lobby import Lobby
+from doubtlan.tui.widgets.small import SmallNotice
 from doubtlan.tui.widgets.titlebar import TitleBar
 
 SIZE = (100, 30)
@@ -765,3 +766,14 @@ async def test_the_hosts_app_resumes_its_table_from_the_journal(tmp_path: Path) 
         assert now.turns > then.turns or now.hand == hand  # the same game, going on
         assert second.hosted is not None and second.hosted.resumed
         assert len(second.hosted.table.seats) == 3  # the bots too, from the journal
+
+
+async def test_a_terminal_too_small_for_the_screens_is_told_so() -> None:
+    app = DoubtApp("Ben", join=JoinSetup(), browser=fake_browser())  # type: ignore[arg-type]
+    async with app.run_test(size=(60, 20)) as pilot:
+        await wait_for(pilot, lambda: app.screen.query(SmallNotice), "the notice")
+        notice = app.screen.query_one(SmallNotice)
+        await wait_for(pilot, lambda: notice.display, "the notice shown")
+        assert "This terminal is 60x20; doubtlan needs 80x24 or more" in str(notice.render())
+        await pilot.resize_terminal(80, 24)
+        await wait_for(pilot, lambda: not notice.display, "the notice gone")

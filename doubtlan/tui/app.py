@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from textual import work
+from textual import events, work
 from textual.app import App
 from textual.binding import Binding
 
@@ -38,6 +38,7 @@ from .screens.help import HelpScreen
 from .screens.message import ConfirmScreen, MessageScreen
 from .screens.pin import PinScreen
 from .screens.play import HostSide, PlayScreen
+from .widgets.small import LEAST, SmallNotice
 from .words import sentence
 
 
@@ -125,6 +126,13 @@ class DoubtApp(App[int]):
         return self.host_setup is not None
 
     # -- starting ----------------------------------------------------------------------
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Below the size the screens are made for, say so over them (SmallNotice)."""
+        width, height = event.size
+        self.set_class(width < LEAST[0] or height < LEAST[1], "-too-small")
+        for notice in self.screen.query(SmallNotice):
+            notice.refresh()
 
     async def on_mount(self) -> None:
         if self.host_setup is not None:

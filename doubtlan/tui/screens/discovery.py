@@ -19,6 +19,7 @@ from ...net.address import parse_address
 from ...net.discovery import TableAd
 from ...net.kept import KeptSeats
 from ...rules import GAMES
+from ..widgets.small import SmallNotice
 from ..words import sentence
 
 LOCK = "🔒"
@@ -80,6 +81,7 @@ class DiscoveryScreen(Screen[Choice]):
                 yield Input(placeholder="HOST[:PORT], then Enter", id="address")
             yield Static("", id="address-error", classes="error")
         yield Footer()
+        yield SmallNotice()
 
     def on_mount(self) -> None:
         table = self.query_one("#tables", DataTable)

@@ -25,6 +25,7 @@ from ..widgets.gametable import GUARD, GameTable
 from ..widgets.keys import KeyLine
 from ..widgets.lobby import Lobby
 from ..widgets.results import GameResults
+from ..widgets.small import SmallNotice
 from ..widgets.titlebar import TitleBar
 
 #: Seconds the title bar says "Your turn" for, when a turn begins.
@@ -81,6 +82,7 @@ class PlayScreen(Screen[None]):
             yield Static("Connecting to the table...", id="waiting")
             yield Lobby(id="lobby")
         yield KeyLine()
+        yield SmallNotice()
 
     def on_mount(self) -> None:
         self.set_interval(0.1, self._tick)
