@@ -145,8 +145,8 @@ class DoubtTable(GameTable):
             text.append(f"\n{verdict} {taker} the pile ({cards}).",
                         style="yellow" if last.honest else "bold red")
             if view.my_turn:
-                text.append("\nYour turn: ", style="bold yellow")
-                text.append(f"lay {view.rank.plural()} (enter), then announce (a).")
+                text.append("\nYour turn: ", style="bold yellow")  # (one line at 80x24)
+                text.append(f"lay {view.rank.plural()} (enter), announce (a).")
         elif claim is not None and view.phase is Phase.WINDOW:
             text = Text(f"{who} claims {claim.describe()}", style="bold")
             waiting = [names.get(s, "?") for s in view.awaiting if s != view.seat]
