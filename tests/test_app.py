@@ -755,8 +755,8 @@ async def test_the_hosts_app_resumes_its_table_from_the_journal(tmp_path: Path) 
         assert then is not None and then.turns >= 1
         hand, claims = then.hand, len(then.claims)
     # The first app is gone (its table with it); the second goes on from the journal.
-    second = DoubtApp("Amy", host=HostSetup(config(), bind="127.0.0.1", resume=journal),
-                      clock=TickingClock())
+    second = DoubtApp("root", host=HostSetup(config(), bind="127.0.0.1", resume=journal),
+                      clock=TickingClock())  # (no --name: the login name)
     async with second.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: second.play is not None and second.play.pane == "table"
                        and view_of(second) is not None, "the table again")
@@ -766,6 +766,7 @@ async def test_the_hosts_app_resumes_its_table_from_the_journal(tmp_path: Path) 
         assert now.turns > then.turns or now.hand == hand  # the same game, going on
         assert second.hosted is not None and second.hosted.resumed
         assert len(second.hosted.table.seats) == 3  # the bots too, from the journal
+        assert second.player_name == "Amy"  # the seat's name: it ends the table as Amy
 
 
 async def test_a_terminal_too_small_for_the_screens_is_told_so() -> None:
