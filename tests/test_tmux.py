@@ -433,3 +433,56 @@ def test_i_know_you_dont_in_a_terminal_played_by_keys() -> None:
         assert exit_status(screens[AMY]) == 0, screens[AMY]
         everything = tmux.screen(AMY, scrollback=True)
         assert "Traceback" not in everything, everything
+
+
+def hand_row(screen: str) -> str:
+    """The cards of the screen's player's hand, as the line under "Your hand:" shows them."""
+    lines = screen.splitlines()
+    at = next((i for i, line in enumerate(lines) if "Your hand:" in line), None)
+    assert at is not None and at + 1 < len(lines), screen
+    return lines[at + 1].split("│")[0].strip()
+
+
+def test_a_player_whose_app_was_killed_takes_the_seat_back_by_joining_again() -> None:
+    """Ben's app dies (kill -9) in the middle of a game; `doubtlan join --name Ben` again,
+    on the same machine, lists the table as his seat, and takes him back to the same seat
+    with the same hand (net/kept.py)."""
+    need_tools()
+    with Lan(hosts=2, prefix="lankill") as lan, Tmux(lan) as tmux:
+        tmux.start(
+            AMY, 1, "host", "--players", "3", "--bots", "1", "--name", "Amy",
+            "--table", "Amy's table", "--port", "0", "--bot-delay", "0", "--window", "30",
+            "--turn-timeout", "0", "--grace", "60", "--seed", "7",
+            "--advertise", lan.address(1),
+        )
+        tmux.wait("Amy's lobby", lambda s: "2/3 seated" in s[AMY] and fills(s[AMY]))
+        tmux.start(BEN, 2, "join", "--name", "Ben")
+        tmux.wait("Amy's table listed", lambda s: "Amy's table" in s[BEN]
+                  and "Enter joins" in s[BEN])
+        tmux.press(BEN, "Enter")
+        tmux.wait("Ben seated", lambda s: "3/3 seated" in s[AMY] and "Ben (you)" in s[BEN])
+        tmux.press(AMY, "s")
+        screens = tmux.wait("the match to start", lambda s: hand(s[BEN]) is not None)
+        before = hand_row(screens[BEN])
+
+        # Ben's app is killed: no goodbye, the terminal just ends it.
+        listed = tmux.run("list-panes", "-t", f"={BEN}:", "-F", "#{pane_pid}").stdout.split()
+        subprocess.run(["pkill", "-KILL", "-P", listed[0]], check=False, timeout=TMUX_TIMEOUT)
+        tmux.wait("Ben's app to die", lambda s: "EXITED 137" in s[BEN])  # (SIGKILL: 128 + 9)
+        tmux.wait("Amy's screen to show Ben away",
+                  lambda s: re.search(r"\bBen\b.*\baway\b", s[AMY]) is not None)
+
+        # He runs it again: the list says it holds his seat, and Enter takes it back.
+        again = "ben2"
+        tmux.start(again, 2, "join", "--name", "Ben")
+        tmux.wait("the table listed as Ben's seat",
+                  lambda s: "your seat" in s[again] and "Amy's table" in s[again])
+        tmux.press(again, "Enter")
+        screens = tmux.wait("Ben back at the table, with a hand",
+                            lambda s: hand(s[again]) is not None)
+        assert hand_row(screens[again]) == before, (before, screens[again])
+        tmux.wait("Amy's screen to show Ben back",
+                  lambda s: re.search(r"\bBen\b.*\baway\b", s[AMY]) is None)
+        for session in (AMY, BEN, again):
+            everything = tmux.screen(session, scrollback=True)
+            assert "Traceback" not in everything, everything
