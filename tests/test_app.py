@@ -134,6 +134,9 @@ async def test_a_whole_game_by_keys_reaches_the_results_and_the_host_deals_the_n
         assert second is not None and second.opener == 1  # the first move is one seat on
         assert app.client is not None and app.client.mirror.table is not None
         assert app.client.mirror.table.tally[view.winner] == 1
+        hand = app.play.query_one(driver.hand)  # type: ignore[union-attr]
+        await wait_for(pilot, lambda: hand.cards, "the new hand")  # type: ignore[attr-defined]
+        assert hand.cursor == 0  # type: ignore[attr-defined]  # on its first card, as game 1
 
 
 class FrozenClock:
@@ -188,6 +191,8 @@ async def test_the_lobby_and_the_help_tell_the_games_rules_and_keys(game: str) -
             assert words in rules, words
         for other in set(GAMES) - {game}:
             assert game_named(other).title not in rules
+        how = str(app.screen.query_one(".help-how", Static).render())
+        assert "scroll this help" in how and "Escape, ? or q closes it" in how
         await pilot.press("escape")
         await wait_for(pilot, lambda: not isinstance(app.screen, HelpScreen), "help closed")
 

@@ -7,7 +7,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Markdown
+from textual.widgets import Markdown, Static
+
+#: The help's first line: how to read it and how to leave it.
+HOW = "↑↓, Page Up and Page Down scroll this help; Escape, ? or q closes it."
 
 HOST_KEYS = """
 | key | the host, in the lobby and between games |
@@ -37,6 +40,7 @@ class HelpScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="dialog help"):
+            yield Static(HOW, classes="help-how")
             yield Markdown(self.rules + (HOST_KEYS if self.is_host else "")
                            + (TABLE_KEY.format(words=self.key) if self.key else ""))
 

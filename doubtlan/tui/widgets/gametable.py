@@ -45,6 +45,8 @@ class GameTable(Widget):
         self.view: Any = None
         self.info: TableInfo | None = None
         self.seen: ClientState | None = None
+        #: The game last drawn (a new one starts the hand's cursor on its first card).
+        self._drawn_game = 0
         self.live = False
 
     def names(self) -> dict[int, str]:
@@ -96,6 +98,12 @@ class GameTable(Widget):
         return False
 
     # -- for the keys ---------------------------------------------------------------------
+
+    def new_game(self, seen: ClientState) -> bool:
+        """Whether this draw is the first of a game (of another game than the last drawn)."""
+        first = seen.game_number != self._drawn_game
+        self._drawn_game = seen.game_number
+        return first
 
     def can(self, kind: type[Any]) -> bool:
         """The keys' check: at the table, connected, and ``kind`` legal now."""

@@ -51,6 +51,12 @@ class Hand(Lines):
         self.seated = True
         self._faces: tuple[Text, ...] = ()
 
+    def deal(self) -> None:
+        """A new game's hand is coming: the cursor starts on its first card (not where it
+        was in the last game's hand)."""
+        self.cards, self._faces = (), ()
+        self.cursor = 0
+
     def show(self, cards: tuple[Card, ...], laid: tuple[Card, ...] = (), *,
              seated: bool = True) -> None:
         """Draw ``cards`` (and ``laid``: the cards laid this turn, not yet announced)."""

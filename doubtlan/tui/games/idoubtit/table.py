@@ -111,6 +111,8 @@ class DoubtTable(GameTable):
         waiting = view.claim.count if view.claim is not None else 0
         self.query_one(RankBanner).show(view.rank, view.pile + waiting)
         self.query_one(DoubtHistory).show(seen.game_number, view.claims, names)
+        if self.new_game(seen):
+            self.query_one(Hand).deal()
         laying = view.my_turn and bool(view.my_laid)
         self.query_one(Hand).show(view.hand, view.my_laid if laying else (),
                                   seated=view.seat is not None)

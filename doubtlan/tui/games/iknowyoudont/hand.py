@@ -49,6 +49,12 @@ class KnowHand(Lines):
         self._faces: tuple[Text, ...] = ()
         self._card_width = 3
 
+    def deal(self) -> None:
+        """A new game's hand is coming: the cursor starts on its first card (not where it
+        was in the last game's hand)."""
+        self.cards, self._faces = (), ()
+        self.cursor = 0
+
     def show(self, cards: tuple[Card, ...], *, max_level: int, seated: bool,
              playing: bool) -> None:
         """Draw ``cards``; levels go up to ``max_level``; ``playing``: it is your turn."""
