@@ -75,6 +75,9 @@ class DoubtApp(App[int]):
     """The game on a screen; ``host`` or ``join`` says which side of the table this is."""
 
     TITLE = "doubtlan"
+    #: The command palette (ctrl+p) showed only on the join screen, and offers nothing a key
+    #: does not: off, so that every screen has the same keys.
+    ENABLE_COMMAND_PALETTE = False
     CSS_PATH = Path(__file__).with_name("doubtlan.tcss")  # absolute: subclasses live elsewhere
     BINDINGS = [
         Binding("question_mark", "help", "Rules & keys"),

@@ -27,8 +27,8 @@ def sparkline(values: list[int], width: int = 16, top: int | None = None) -> str
 
 
 #: The figures' columns: heading and width (the player's name takes what it needs).
-COLUMNS = (("won", 4), ("claims", 7), ("bluffs", 7), ("caught", 7), ("doubts ok", 10),
-           ("wrong", 6), ("hand, game long", 16))
+COLUMNS = (("won", 4), ("claims", 7), ("bluffs", 7), ("caught", 7), ("doubts: right", 15),
+           ("wrong", 6), ("cards held", 16))
 
 
 #: Why a game ended without an empty hand (docs/rules.md, rule 8).
