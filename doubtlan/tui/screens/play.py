@@ -28,8 +28,6 @@ from ..widgets.results import GameResults
 from ..widgets.small import SmallNotice
 from ..widgets.titlebar import TitleBar
 
-#: Seconds the title bar says "Your turn" for, when a turn begins.
-TURN_NOTICE = 3.0
 #: Seconds at the start of a window in which a doubt is ignored (a slip of the finger).
 DOUBT_GUARD = GUARD
 
@@ -68,7 +66,6 @@ class PlayScreen(Screen[None]):
         self.table: GameTable | None = None
         self._ready = False
         self._my_turn = False
-        self._notice_until = 0.0
         self._mounted = False
 
     @property
@@ -192,12 +189,12 @@ class PlayScreen(Screen[None]):
             (app.get_key_display(b), b.description, b.key) for b in bindings))
 
     def _turn_notice(self, table: GameTable) -> None:
-        """Ring once when a turn begins, and say so in the title bar for a few seconds."""
+        """Ring once when a turn begins, and say so in the title bar until it ends (the
+        first card laid does not end it)."""
         my_turn = table.my_turn
         if my_turn and not self._my_turn:
             self.app.bell()
             self.query_one(TitleBar).tell("Your turn")
-            self._notice_until = self.clock() + TURN_NOTICE
         elif not my_turn:
             self.query_one(TitleBar).tell("")
         self._my_turn = my_turn
@@ -208,8 +205,6 @@ class PlayScreen(Screen[None]):
         if seen is None or mirror is None or mirror.table is None:
             return
         now = self.clock()
-        if now >= self._notice_until:
-            self.query_one(TitleBar).tell("")
         if self.table is not None and self.pane == "table":
             self.table.tick(now)
 
