@@ -360,6 +360,23 @@ async def test_the_claims_list_shows_the_newest_and_scrolls_back_with_the_wheel(
         assert history.border_subtitle == ""
 
 
+async def test_names_in_the_claims_list_are_as_wide_as_the_list_allows() -> None:
+    names = {0: "Amy", 1: "counter bot", 2: "counter bot (2)"}
+    claim = Resolved(seat=1, claim=Claim(1, Rank.ACE), shown=None, doubter=None, honest=None,
+                     taker=None, taken=0, next_rank=Rank.TWO)
+    app = Alone(DoubtHistory(id="history"))
+    async with app.run_test(size=(36, 6)) as pilot:  # the list of a 120-column screen
+        history = app.query_one(DoubtHistory)
+        history.show(1, (claim,), names)
+        await pilot.pause()
+        assert history.name_width == 12
+        assert str(history.render()).splitlines()[1].split()[:2] == ["counter", "bot"]
+        await pilot.resize_terminal(32, 6)  # 80 or 100 columns: narrower names
+        await pilot.pause()
+        assert history.name_width == 8
+        assert str(history.render()).splitlines()[1].split()[0] == "counter"
+
+
 def test_names_in_the_claims_list_are_short_and_told_apart() -> None:
     from doubtlan.tui.widgets.history import short_names
 

@@ -12,8 +12,8 @@ from textual.events import MouseScrollDown, MouseScrollUp, Resize
 
 from .lines import Lines
 
-#: The width of a name in the list.
-SHORT = 6
+#: The width of a name in the list, at the least and at the most.
+SHORT, LONGEST = 6, 16
 
 
 def short_names(names: dict[int, str], width: int = SHORT) -> dict[int, str]:
@@ -53,14 +53,23 @@ class History(Lines):
         super().__init__(id=id)
         self.lines: list[Text] = []
         self._game = 0
+        #: The claims and the names the lines were made from, and how wide a name is drawn
+        #: (wider as the list is: its lines are made again when that changes).
+        self._claims: tuple[Any, ...] = ()
+        self._names: dict[int, str] = {}
+        self.name_width = SHORT
         #: How many lines the view is scrolled back from the newest.
         self.back = 0
 
     def on_mount(self) -> None:
         self.border_title = "claims"
 
-    #: The list's first line (each game's list says what its columns are).
-    header: ClassVar[Text]
+    #: What the list's first line says after "who" (each game's list says its columns).
+    columns: ClassVar[str]
+
+    @property
+    def header(self) -> Text:
+        return Text(" " + "who".ljust(self.name_width + 1) + self.columns, style="bold")
 
     def line(self, record: Any, names: dict[int, str]) -> Text:
         """One claim's line (each game's list says how its claims read)."""
@@ -73,7 +82,8 @@ class History(Lines):
         elif len(claims) == len(self.lines):
             return
         new = claims[len(self.lines):]
-        short = short_names(names)
+        self._claims, self._names = claims, names
+        short = short_names(names, self.name_width)
         self.lines.extend(self.line(record, short) for record in new)
         if self.back:
             self._scroll(len(new))  # a reader scrolled back stays on the same lines
@@ -92,6 +102,13 @@ class History(Lines):
             self.redraw()
 
     def on_resize(self, event: Resize) -> None:
+        # Names as wide as the list allows (6 to 16 cells: the border, the claim and its
+        # outcome take about 24); the lines are made again for a new width.
+        width = max(SHORT, min(LONGEST, event.size.width - 24))
+        if width != self.name_width:
+            self.name_width = width
+            short = short_names(self._names, width)
+            self.lines = [self.line(record, short) for record in self._claims]
         self._scroll(0)  # more room may show lines that were scrolled past (Lines redraws)
 
     def on_mouse_scroll_up(self, event: MouseScrollUp) -> None:

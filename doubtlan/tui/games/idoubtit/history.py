@@ -7,9 +7,7 @@ from typing import Any
 from rich.text import Text
 
 from ....rules.idoubtit import Resolved
-from ...widgets.history import SHORT, History
-
-HEADER = Text(" who    said outcome", style="bold")
+from ...widgets.history import History
 
 
 def outcome(record: Resolved, names: dict[int, str]) -> Text:
@@ -25,11 +23,11 @@ def outcome(record: Resolved, names: dict[int, str]) -> Text:
 class DoubtHistory(History):
     """The claims of I Doubt It: who, what was claimed, and how it ended."""
 
-    header = HEADER
+    columns = "said outcome"
 
     def line(self, record: Any, names: dict[int, str]) -> Text:
         assert isinstance(record, Resolved)
-        line = Text(" " + names.get(record.seat, "?").ljust(SHORT + 1))
+        line = Text(" " + names.get(record.seat, "?").ljust(self.name_width + 1))
         line.append(f"{record.claim.count} {record.claim.rank.symbol}".ljust(5))
         line.append_text(outcome(record, names))
         return line

@@ -9,10 +9,8 @@ from rich.text import Text
 
 from ....rules import Event
 from ....rules.iknowyoudont import Showdown, Stood
-from ...widgets.history import SHORT, History
+from ...widgets.history import History
 from .cards import know_card_text
-
-HEADER = Text(" who    said shown, who won", style="bold")
 
 
 def outcome(record: Event, names: dict[int, str]) -> Text:
@@ -35,11 +33,11 @@ class KnowHistory(History):
     """The claims, one line each, newest at the bottom; the mouse wheel scrolls back (as
     I Doubt It's list does)."""
 
-    header = HEADER
+    columns = "said shown, who won"
 
     def line(self, record: Any, names: dict[int, str]) -> Text:
         assert isinstance(record, Stood | Showdown)
-        line = Text(" " + names.get(record.seat, "?").ljust(SHORT + 1))
+        line = Text(" " + names.get(record.seat, "?").ljust(self.name_width + 1))
         line.append(record.declaration.code.ljust(5))
         line.append_text(outcome(record, names))
         return line
