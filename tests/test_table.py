@@ -825,3 +825,19 @@ def test_the_host_cannot_set_a_window_too_short_to_answer() -> None:
         h.table.configure(window=LEAST_WINDOW - 0.5)
     h.table.configure(window=LEAST_WINDOW)
     assert h.table.config.window == LEAST_WINDOW
+
+
+def test_the_table_shows_which_seats_programs_play_and_how_many_watch() -> None:
+    h = Harness(config(autostart=False))
+    amy = h.hello("Amy")
+    bot = h.connect()
+    h.send(bot, Hello(PROTOCOL_VERSION, "Zed", None, None, False, None, True))  # join --bot
+    watcher = h.hello("Eve", watch=True)
+    info = h.last(amy, TableInfo)
+    assert isinstance(info, TableInfo)
+    assert [(s.name, s.program) for s in info.seats if s.name] == [("Amy", False),
+                                                                     ("Zed", True)]
+    assert info.watchers == 1
+    h.drop(watcher)
+    info = h.last(amy, TableInfo)
+    assert isinstance(info, TableInfo) and info.watchers == 0

@@ -87,6 +87,8 @@ class Client:
         kept: KeptSeats | None = None,
     ) -> None:
         self.host, self.port, self.name, self.pin, self.watch = host, port, name, pin, watch
+        #: True when a program plays the seat (``join --bot``): the hello says so.
+        self.program = False
         #: Where this user's seats are kept (net/kept.py): a seat kept at this table for this
         #: name is taken back, and a seat taken is kept. None: nothing is kept (tests).
         self.kept = kept
@@ -277,7 +279,7 @@ class Client:
         self._writer = writer
         await self.send(
             Hello(PROTOCOL_VERSION, self.name, proof, self.mirror.token, self.watch,
-                  None if self.watch else self.mirror.seed_hash())
+                  None if self.watch else self.mirror.seed_hash(), self.program)
         )
         self.last_read = time.monotonic()
         pinger = asyncio.create_task(self._ping(writer))
@@ -342,7 +344,7 @@ class Client:
         proof = await self._prove_pin(reader, writer) if self.pin is not None else None
         if self.mirror.bye is None:
             await self.send(Hello(PROTOCOL_VERSION, self.name, proof, None, self.watch,
-                                  self.mirror.seed_hash()))
+                                  self.mirror.seed_hash(), self.program))
 
     def _keep(self, message: Message) -> None:
         """Keep the seat this client was welcomed to; forget it when the match is over."""

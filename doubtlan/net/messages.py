@@ -69,6 +69,8 @@ class Hello(Message):
     token: Token | None
     watch: bool
     seed_hash: Digest | None = None
+    #: The seat is played by a program (``doubtlan join --bot``): the lobby says so.
+    bot: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,6 +129,8 @@ class SeatInfo:
     seed_hash: Digest | None = None
     #: Whether the host has that seed: it goes into every deal of the match.
     seed_in: bool = False
+    #: A person's seat played by a program (``join --bot``), as its hello said.
+    program: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,6 +155,8 @@ class TableInfo(Message):
     #: True when the deals come from a fixed seed (``--seed``, for replays): the players'
     #: seeds are not used.
     seeded: bool
+    #: How many spectators are watching.
+    watchers: Annotated[int, Limit(0, 1_000)] = 0
 
 
 @dataclass(frozen=True, slots=True)

@@ -47,6 +47,8 @@ class Seat:
     #: sent; SHA-256 of it, as its hello committed (None: it adds none).
     contribution: bytes = b""
     seed_hash: bytes | None = None
+    #: The seat's player is a program (``join --bot``), as its last hello said.
+    program: bool = False
 
     @property
     def taken(self) -> bool:

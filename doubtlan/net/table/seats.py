@@ -40,6 +40,8 @@ class Seating(TableParts):
     def disconnect(self, conn: int, now: float) -> None:
         """The connection is gone (closed, dropped, silent too long)."""
         gone = self.conns.pop(conn, None)
+        if gone is not None and gone.joined and gone.seat is None:
+            self._broadcast_table()  # a spectator fewer
         if gone is None or gone.seat is None:
             return
         seat = self.seats[gone.seat]
@@ -62,7 +64,7 @@ class Seating(TableParts):
         _check_version(hello.version)
         exchange, client.exchange = client.exchange, None
         if hello.token is not None:
-            self._return(client, hello.token, now)
+            self._return(client, hello.token, now, hello.bot)
             return
         self._check_pin(client.address, exchange, hello.proof)
         seed_hash = _seed_hash(hello.seed_hash)  # refused before a seat when it does not read
@@ -72,6 +74,7 @@ class Seating(TableParts):
                 raise errors.TooManyConnections("the table has as many spectators as it takes")
             client.joined = True
             self._welcome(client, None)
+            self._broadcast_table(but=client.id)  # (how many watch)
             return
         seat = next((s for s in self.seats if not s.taken), None)
         if seat is None or self.state != "lobby":
@@ -79,13 +82,13 @@ class Seating(TableParts):
         seat.name = self._unique_name(hello.name)
         seat.token = secrets.token_urlsafe(24)
         seat.contribution, seat.seed_hash = b"", seed_hash
-        seat.conn = client.id
+        seat.conn, seat.program = client.id, hello.bot
         client.joined, client.seat = True, seat.number
         self._welcome(client, seat)
         self._broadcast_table(but=client.id)  # its welcome carries the table
         self.start_when_full(now)
 
-    def _return(self, client: Conn, token: str, now: float) -> None:
+    def _return(self, client: Conn, token: str, now: float, program: bool = False) -> None:
         found = None
         for seat in self.seats:  # compare with every seat, in constant time each
             if seat.token is not None and hmac.compare_digest(
@@ -100,7 +103,7 @@ class Seating(TableParts):
                 old.seat = None
                 self._send(old.id, Bye("replaced", "the seat was taken back on another connection"))
                 self.closing.append(old.id)
-        found.conn, found.away_since = client.id, None
+        found.conn, found.away_since, found.program = client.id, None, program
         if found.strategy is None:  # a person's seat: the player takes over from the stand-in
             if found.bot is not None and self._turn_key is not None \
                     and self._turn_key[2] == found.number:

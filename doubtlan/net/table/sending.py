@@ -79,6 +79,7 @@ class Sending(TableParts):
                     seat.strategy is None and seat.taken and seat.conn is None,
                     None if seat.seed_hash is None else seat.seed_hash.hex(),
                     bool(seat.contribution),
+                    seat.program,
                 )
                 for seat in self.seats
             ),
@@ -91,6 +92,7 @@ class Sending(TableParts):
             pin=config.pin is not None,
             commitment=self.chain.commitment.hex(),
             seeded=config.seed is not None,
+            watchers=sum(c.joined and c.seat is None for c in self.conns.values()),
         )
 
     def _send(self, conn: int, message: Message) -> None:

@@ -79,7 +79,7 @@ class Lobby(Vertical):
                 table.add_row(str(seat.seat + 1), Text("empty", style="dim"), "", "")
                 continue
             taken += 1
-            who = "bot" if seat.bot else "human"
+            who = "bot" if seat.bot else "program" if seat.program else "human"
             state = "" if seat.bot else ("connected" if seat.connected else "away")
             name = Text(seat.name, style="bold" if seat.seat == me else "")
             if seat.seat == me:
@@ -94,4 +94,6 @@ class Lobby(Vertical):
             hint = "Watching. The match starts when the host says so."
         else:
             hint = f"{taken}/{info.players} seated. Waiting for the host to start the match."
+        if info.watchers:
+            hint += f" {info.watchers} watching."
         self.query_one("#lobby-hint", Static).update(hint)
