@@ -22,6 +22,7 @@ from doubtlan.net.discovery import TableAd
 from doubtlan.net.identity import load_or_make
 from doubtlan.rules.iknowyoudont import Pass
 from doubtlan.tui.app import DoubtApp, HostSetup, JoinSetup
+from doubtlan.tui.games.idoubtit.prompt import Prompt
 
 SnapCompare = Callable[..., bool]
 #: The hosts' key and certificate: made once (net/identity.py), the same in every picture.
@@ -204,3 +205,27 @@ def test_know_the_results(snap_compare: SnapCompare) -> None:
 
     assert snap_compare(know_hosting(TickingClock()), terminal_size=(100, 30),
                         run_before=run_before)
+
+
+async def test_after_a_doubt_your_turn_fits_the_prompt_at_80x24() -> None:
+    """Three players at 80x24: Amy doubts the claim of the player before her, and the
+    prompt then says what was shown, who takes the pile, and her turn, every line whole."""
+    clock = FrozenClock()
+    app = hosting(clock)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await at_a_claim(pilot)
+        while view_of(app).claimer != 2:  # type: ignore[union-attr]
+            await pilot.press("p")  # (let the others' claims stand until seat 3 claims)
+            await wait_for(pilot, lambda: asked(app) or view_of(app).my_turn,  # type: ignore[union-attr]
+                           "a claim to answer, or my turn")
+            if view_of(app).my_turn:  # type: ignore[union-attr]
+                await KeyPlayer(pilot, app).take_turn()
+                await wait_for(pilot, lambda: asked(app), "a claim to answer")
+        clock.now += 1.0  # past the half second in which a doubt is ignored
+        await pilot.press("d")
+        await wait_for(pilot, lambda: view_of(app).my_turn, "my turn after the doubt")  # type: ignore[union-attr]
+        prompt = app.play.query_one(Prompt)  # type: ignore[union-attr]
+        await wait_for(pilot, lambda: "Your turn" in str(prompt.render()), "the prompt")
+        lines = [text.plain.rstrip() for text in prompt.texts]
+        assert "then announce (a)." in lines and len(lines) <= prompt.size.height, lines
+        assert any(line.startswith("Your turn: lay ") for line in lines), lines

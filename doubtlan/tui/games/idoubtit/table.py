@@ -136,19 +136,18 @@ class DoubtTable(GameTable):
             return
         last = view.claims[-1] if view.claims else None
         if claim is None and last is not None and last == notes_of(seen).reveal:
+            # Five short lines: the prompt is about 30 cells wide at 80x24 (the claims list
+            # says whose claim it was).
             doubter = "You" if last.doubter == view.seat else names.get(last.doubter or 0, "?")
-            whose = "your" if last.seat == view.seat else f"{names.get(last.seat)}'s"
-            text = Text(f"{doubter} doubted {whose} {last.claim.describe()}:\n",
-                        style="bold")
+            text = Text(f"{doubter} doubted {last.claim.describe()}:\n", style="bold")
             text.append_text(cards_text(last.shown or (), self.ascii))
             taker = "You take" if last.taker == view.seat else f"{names.get(last.taker or 0)} takes"
-            verdict = "True!" if last.honest else "A bluff!"
-            cards = f"{last.taken} card{'s' if last.taken != 1 else ''}"
-            text.append(f"\n{verdict} {taker} the pile ({cards}).",
+            verdict = "True!" if last.honest else "Bluff!"
+            text.append(f"\n{verdict} {taker} {last.taken}.",
                         style="yellow" if last.honest else "bold red")
             if view.my_turn:
-                text.append("\nYour turn: ", style="bold yellow")  # (one line at 80x24)
-                text.append(f"lay {view.rank.plural()} (enter), announce (a).")
+                text.append("\nYour turn: ", style="bold yellow")
+                text.append(f"lay {view.rank.plural()} (enter),\nthen announce (a).")
         elif claim is not None and view.phase is Phase.WINDOW:
             text = Text(f"{who} claims {claim.describe()}", style="bold")
             waiting = [names.get(s, "?") for s in view.awaiting if s != view.seat]
