@@ -58,7 +58,7 @@ def _strategies(text: str) -> list[str]:
     unknown = [name for name in names if name not in known]
     if unknown:
         raise argparse.ArgumentTypeError(
-            f"unknown bot strategy {unknown[0]!r}; choose from {', '.join(known)}"
+            f"unknown bot strategy \"{unknown[0]}\"; choose from {', '.join(known)}"
         )
     if not names:
         raise argparse.ArgumentTypeError("name at least one bot strategy")

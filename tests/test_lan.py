@@ -36,7 +36,7 @@ JOIN_TIMEOUT = "5"
 #: Seconds `doubtlan tables` looks.
 TABLES_TIMEOUT = "2"
 
-LISTENING = re.compile(r"table '(?P<name>.+)' listening on (?P<bind>\S+):(?P<port>\d+)")
+LISTENING = re.compile(r'table "(?P<name>.+)" listening on (?P<bind>\S+):(?P<port>\d+)')
 
 
 def need_netns() -> None:
@@ -67,7 +67,7 @@ def start_host(lan: Lan, name: str, *options: str) -> tuple[Guest, int]:
     found = LISTENING.fullmatch(line)
     assert found is not None and found["name"] == name
     guest.expect(
-        lambda line: line == f"advertised as {name!r} on {lan.address(1)}", STEP, "the advert"
+        lambda line: line == f'advertised as "{name}" on {lan.address(1)}', STEP, "the advert"
     )
     return guest, int(found["port"])
 

@@ -151,7 +151,7 @@ def test_the_checker_finds_a_frame_sent_in_the_clear() -> None:
 
 # -- a whole match on the wire ----------------------------------------------------------------
 
-LISTENING = re.compile(r"table '(?P<name>.+)' listening on (?P<bind>\S+):(?P<port>\d+)")
+LISTENING = re.compile(r'table "(?P<name>.+)" listening on (?P<bind>\S+):(?P<port>\d+)')
 
 #: For the control: a table of one bot that serves plain TCP (which no command does), in
 #: one machine, and two bot players that speak it, in another.
@@ -164,7 +164,7 @@ async def main():
     table = Table(TableConfig(players=3, games=1, seed=1, window=1, turn_timeout=0))
     table.seat_bot("counter")
     host = Host(table, sys.argv[1], 0, tls=False)
-    print(f"table 'Plain' listening on {sys.argv[1]}:{await host.start()}", flush=True)
+    print(f'table "Plain" listening on {sys.argv[1]}:{await host.start()}', flush=True)
     await asyncio.wait_for(host.serve(), float(sys.argv[2]))
     await host.close()
 

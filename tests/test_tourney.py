@@ -94,7 +94,7 @@ def test_variants(capsys: pytest.CaptureFixture[str], args: tuple[str, ...]) -> 
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--bots", "counter,clever"], "unknown bot strategy 'clever'"),
+        (["--bots", "counter,clever"], 'unknown bot strategy "clever"'),
         (["--players", "2", "--bots", "random"], "3 to 8 players"),
         (["--players", "9", "--bots", "random"], "3 to 8 players"),
         (["--bots", "random,random"], "3 to 8 players"),
@@ -111,7 +111,7 @@ def test_variants(capsys: pytest.CaptureFixture[str], args: tuple[str, ...]) -> 
         (["--game", "iknowyoudont", "--deck", "huge"], "invalid choice"),
         (["--game", "iknowyoudont", "--players", "7", "--bots", "random"], "3 to 6 players"),
         (["--game", "iknowyoudont", "--bots", "sharp,random,random"],
-         "unknown bot strategy 'sharp'"),
+         'unknown bot strategy "sharp"'),
         (["--game", "iknowyoudont", "--rounds", "10"], "invalid choice"),
     ],
 )

@@ -67,7 +67,8 @@ async def host(
     # Everything made so far lives as long as the process: keep the collector off it, so
     # that its full passes stay short while the table serves.
     gc.freeze()
-    print(f"table {config.name!r} listening on {bind}:{hosted.port}", file=out, flush=True)
+    print(f'table "{table.config.name}" listening on {bind}:{hosted.port}', file=out,
+          flush=True)
     print(f"the table's key: {words(table.fingerprint)}", file=out, flush=True)
     if table.journal is not None:
         verb = "resumed from" if hosted.resumed else "journal:"
@@ -78,7 +79,7 @@ async def host(
             print(f"  join by address: doubtlan join {address}:{hosted.port}{pin}", file=out,
                   flush=True)
     if hosted.advertised_name is not None:
-        print(f"advertised as {hosted.advertised_name!r} on {', '.join(hosted.advertised_at)}",
+        print(f'advertised as "{hosted.advertised_name}" on {", ".join(hosted.advertised_at)}',
               file=out, flush=True)
     elif hosted.advertising.enabled:
         print("no network address to advertise on; join by address", file=out, flush=True)
@@ -175,10 +176,10 @@ async def find(table_name: str | None, timeout: float) -> Found:
             await asyncio.sleep(max(0.0, min(SETTLE, deadline - loop.time())))
         tables = wanted(browser.tables)
     if not tables:
-        wanted_text = f"no table named {table_name!r}" if table_name else "no table"
+        wanted_text = f'no table named "{table_name}"' if table_name else "no table"
         raise ConnectionLost(f"{wanted_text} on the network answered within {timeout:g} s")
     if len(tables) > 1:
-        names = ", ".join(repr(t.name) for t in tables)
+        names = ", ".join(f'"{t.name}"' for t in tables)
         raise ConnectionLost(f"several tables on the network ({names}); name one with --table")
     found = tables[0]
     address = await _reachable(found.addresses, found.port)
