@@ -800,3 +800,35 @@ async def test_a_terminal_too_small_for_the_screens_is_told_so() -> None:
         assert "This terminal is 60x20; doubtlan needs 80x24 or more" in str(notice.render())
         await pilot.resize_terminal(80, 24)
         await wait_for(pilot, lambda: not notice.display, "the notice gone")
+
+
+async def test_a_table_renamed_by_its_advert_is_called_so_in_its_lobby(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Another "Zed's table" was on the network: the advert takes "Zed's table-2", and the
+    lobby on the host's own screen says that name (an advertiser that touches no network
+    stands in for zeroconf's)."""
+    from doubtlan.net import discovery
+    from doubtlan.net.hosted import Advertising
+
+    class Taken:
+        def __init__(self, ad: TableAd) -> None:
+            self.ad = ad
+
+        async def start(self) -> str:
+            return f"{self.ad.name}-2"
+
+        async def update(self, ad: TableAd) -> None:
+            pass
+
+        async def close(self) -> None:
+            pass
+
+    monkeypatch.setattr(discovery, "Advertiser", Taken)
+    setup = HostSetup(config(name="Zed's table"), bind="127.0.0.1",
+                      advertising=Advertising(True, ("127.0.0.1",)))
+    app = DoubtApp("Zed", host=setup, clock=TickingClock())
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: app.play is not None and app.play.pane == "lobby",
+                       "the lobby")
+        await wait_for(pilot, lambda: "Zed's table-2" in str(
+            app.play.query_one("#about").render()), "the advert's name")  # type: ignore[union-attr]
