@@ -120,7 +120,10 @@ class PlayScreen(Screen[None]):
         if not self._mounted:
             return  # on_mount draws it
         info, view = mirror.table, mirror.view
-        connection = self.query_one("#connection", Static)
+        found = self.query("#connection")
+        if not found:
+            return  # the screen is being taken down (the app is closing)
+        connection = found.first(Static)
         if seen.reconnecting:
             connection.update(Text(" Connection lost. Reconnecting... ", style="bold reverse red"))
             connection.display = True
