@@ -83,7 +83,7 @@ class BadToken(WireError):
 class TableFull(WireError):
     code, fatal = "table_full", True
     default_message = ("every seat is taken, or the match has started; watch it (--watch), or "
-                       "ask the host to free a seat whose player is away (between games)")
+                       "ask the host to free a seat whose player is away (in the lobby)")
 
 
 class Spectating(WireError):

@@ -173,7 +173,7 @@ class DiscoveryScreen(Screen[Choice]):
         if ad.state != "lobby" and not self.watching and not self._mine(ad):
             self.notify(f"{ad.name} is {ad.state}; only a lobby takes new players. Watch it "
                         "(join --watch), or ask the host to free a seat whose player is away "
-                        "(x in the lobby, between games).", severity="warning")
+                        "(x, in the lobby).", severity="warning")
             return
         self.leave_for(Choice((ad.addresses[0], ad.port), ad.pin, ad.fingerprint_bytes,
                               ad.commitment_bytes))
