@@ -15,6 +15,7 @@ import sys
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 from apps import (
@@ -34,6 +35,7 @@ from apps import (
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.events import MouseScrollUp
+from textual.pilot import Pilot
 from textual.widget import Widget
 from textual.widgets import DataTable, Input, Label, Select, Static
 
@@ -617,6 +619,15 @@ async def test_a_key_that_changed_is_a_loud_warning_and_the_player_may_go_on() -
             assert app.client is not None and app.client.mirror.seat == 2
 
 
+async def listed(pilot: Pilot[Any], app: DoubtApp, column: int) -> dict[str, str]:
+    """Each table the discovery list shows (two), by name: what ``column`` says of it."""
+    await wait_for(pilot, lambda: app.screen.query("#tables"), "the list")
+    tables = app.screen.query_one("#tables", DataTable)
+    await wait_for(pilot, lambda: tables.row_count == 2, "both tables listed")
+    return {str(tables.get_row_at(row)[0]): str(tables.get_row_at(row)[column])
+            for row in range(2)}
+
+
 async def test_the_discovery_list_names_each_tables_game() -> None:
     know = TableAd(name="Second game", port=1, addresses=("127.0.0.1",), version=3,
                    game="iknowyoudont", rules="deck=standard", taken=1, seats=4,
@@ -624,11 +635,7 @@ async def test_the_discovery_list_names_each_tables_game() -> None:
     other = dataclasses.replace(know, name="Newer", game="poker", rules="x=1")
     app = DoubtApp("Ben", join=JoinSetup(), browser=fake_browser(know, other))  # type: ignore[arg-type]
     async with app.run_test(size=SIZE) as pilot:
-        await wait_for(pilot, lambda: app.screen.query("#tables"), "the list")
-        tables = app.screen.query_one("#tables", DataTable)
-        await wait_for(pilot, lambda: tables.row_count == 2, "both tables listed")
-        games = {str(tables.get_row_at(row)[0]): str(tables.get_row_at(row)[4])
-                 for row in range(2)}
+        games = await listed(pilot, app, column=4)
         assert games == {"Second game": "I Know You Don't, standard, 5 rounds",
                          "Newer": "poker (not known here)"}
 
@@ -644,11 +651,7 @@ async def test_the_discovery_list_says_where_a_seat_of_yours_is_kept(tmp_path: P
     app = DoubtApp("Ben", join=JoinSetup(), browser=fake_browser(playing, other),  # type: ignore[arg-type]
                    kept=kept)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_for(pilot, lambda: app.screen.query("#tables"), "the list")
-        tables = app.screen.query_one("#tables", DataTable)
-        await wait_for(pilot, lambda: tables.row_count == 2, "both tables listed")
-        states = {str(tables.get_row_at(row)[0]): str(tables.get_row_at(row)[3])
-                  for row in range(2)}
+        states = await listed(pilot, app, column=3)
         assert states == {"Amy's table": "playing, your seat", "Zed's table": "playing"}
         screen = app.screen
         assert isinstance(screen, DiscoveryScreen)

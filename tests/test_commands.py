@@ -230,6 +230,14 @@ def test_bad_arguments_get_a_clear_error(
     assert message in err and "Traceback" not in err
 
 
+def under_way(journal: Path, host: subprocess.Popen[str], actions: int) -> None:
+    """Wait until the game is under way: the host's journal holds ``actions`` actions."""
+    deadline = time.monotonic() + DEADLINE
+    while sum(r["t"] == "act" for r in read(journal).records) < actions:
+        assert time.monotonic() < deadline and host.poll() is None, "no game under way"
+        time.sleep(0.05)  # polling a file another process writes, until the deadline
+
+
 def test_a_bot_player_killed_mid_game_takes_its_seat_back_when_run_again(
         tmp_path: Path) -> None:
     """`doubtlan join --bot` keeps its seat in the user's data folder: killed (kill -9) in
@@ -241,10 +249,7 @@ def test_a_bot_player_killed_mid_game_takes_its_seat_back_when_run_again(
     first = doubtlan("join", f"127.0.0.1:{port}", "--bot", "counter", "--name", "Kim")
     again = None
     try:
-        deadline = time.monotonic() + DEADLINE
-        while sum(r["t"] == "act" for r in read(journal).records) < 10:
-            assert time.monotonic() < deadline and host.poll() is None, "no game under way"
-            time.sleep(0.05)  # polling a file another process writes, until the deadline
+        under_way(journal, host, 10)
         first.kill()
         first.communicate(timeout=DEADLINE)
         seats = [r for r in read(journal).records if r["t"] == "seats"][-1]["seats"]
@@ -274,11 +279,7 @@ def test_a_host_killed_mid_game_resumes_from_its_journal_and_the_player_plays_on
     joiner = doubtlan("join", f"127.0.0.1:{port}", "--bot", "random", "--name", "Amy")
     resumed = None
     try:
-        # The game is under way once the journal holds some of its actions: then kill -9.
-        deadline = time.monotonic() + DEADLINE
-        while sum(r["t"] == "act" for r in read(journal).records) < 20:
-            assert time.monotonic() < deadline and host.poll() is None, "no game under way"
-            time.sleep(0.05)  # polling a file another process writes, until the deadline
+        under_way(journal, host, 20)  # then kill -9
         host.kill()
         host.communicate(timeout=DEADLINE)
         resumed = doubtlan("host", "--headless", "--bind", "127.0.0.1", "--port", str(port),

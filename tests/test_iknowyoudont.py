@@ -114,7 +114,8 @@ def test_rule_1_options_round_trip_and_refuse_nonsense():
     assert Options.parse(STANDARD.text) == STANDARD and Options.parse("") == Options()
     assert Options.parse("rounds=3,deck=standard") == Options(Deck.STANDARD, 3)
     assert Options.parse(Options(rounds=9).text).rounds == 9
-    for text in ("deck=huge", "decks=2", "deck", "rounds=0", "rounds=10", "rounds=five"):
+    for text in ("deck=huge", "decks=2", "deck", "rounds=0", "rounds=10", "rounds=five",
+                 "rounds=²"):  # (a digit to str.isdigit, not to int)
         with pytest.raises(BadOptions):
             Options.parse(text)
 

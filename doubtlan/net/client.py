@@ -85,10 +85,11 @@ class Client:
         tls: bool = True,
         commitment: bytes | None = None,
         kept: KeptSeats | None = None,
+        program: bool = False,
     ) -> None:
         self.host, self.port, self.name, self.pin, self.watch = host, port, name, pin, watch
         #: True when a program plays the seat (``join --bot``): the hello says so.
-        self.program = False
+        self.program = program
         #: Where this user's seats are kept (net/kept.py): a seat kept at this table for this
         #: name is taken back, and a seat taken is kept. None: nothing is kept (tests).
         self.kept = kept

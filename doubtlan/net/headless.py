@@ -219,8 +219,7 @@ async def join_bot(
     kept in ``kept`` for this table and name is taken back (net/kept.py)."""
     out = out or sys.stdout  # (the stdout of the moment: tests capture it)
     client = Client(address[0], address[1], name, pin=pin, fingerprint=fingerprint,
-                    commitment=commitment, kept=kept)
-    client.program = True
+                    commitment=commitment, kept=kept, program=True)
     bot = make_bot(strategy)
     gc.freeze()  # as the host does: long-lived objects out of the collector's way
     try:

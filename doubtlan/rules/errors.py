@@ -7,7 +7,10 @@ The list of codes lives here and nowhere else: :data:`ERROR_CODES`.
 
 from __future__ import annotations
 
-from typing import ClassVar
+import enum
+from typing import ClassVar, TypeVar
+
+E = TypeVar("E", bound=enum.Enum)
 
 
 class RulesError(ValueError):
@@ -39,6 +42,24 @@ def option_pairs(text: str) -> list[tuple[str, str]]:
             raise BadOptions(f"expected name=value, got {part!r}")
         pairs.append((key.strip(), value.strip()))
     return pairs
+
+
+def option_number(key: str, value: str, allowed: str) -> int:
+    """An option's ``value`` as a whole number (digits only); :class:`BadOptions` saying
+    ``key must be allowed`` otherwise. The caller checks the range."""
+    if not (value.isascii() and value.isdigit()):
+        raise BadOptions(f"{key} must be {allowed}, not {value!r}")
+    return int(value)
+
+
+def option_choice(key: str, value: str, kind: type[E]) -> E:
+    """An option's ``value`` as one of the enum ``kind``'s values; :class:`BadOptions`
+    naming them otherwise."""
+    try:
+        return kind(value)
+    except ValueError:
+        choices = ", ".join(str(choice.value) for choice in kind)
+        raise BadOptions(f"{key} must be one of {choices}, not {value!r}") from None
 
 
 class MalformedAction(RulesError):

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from ..base import OptionField
-from ..errors import BadOptions, option_pairs
+from ..errors import BadOptions, option_choice, option_number, option_pairs
 
 
 class ChallengeMode(enum.Enum):
@@ -70,15 +70,9 @@ class Options:
         values: dict[str, object] = {}
         for key, value in option_pairs(text):
             if key == "decks":
-                if not (value.isascii() and value.isdigit()):
-                    raise BadOptions(f"decks must be 1 or 2, not {value!r}")
-                values["decks"] = int(value)
+                values["decks"] = option_number(key, value, "1 or 2")
             elif key == "challenge":
-                try:
-                    values["challenge"] = ChallengeMode(value)
-                except ValueError:
-                    modes = ", ".join(c.value for c in ChallengeMode)
-                    raise BadOptions(f"challenge must be one of {modes}, not {value!r}") from None
+                values["challenge"] = option_choice(key, value, ChallengeMode)
             else:
                 raise BadOptions(f"unknown rule option {key!r}")
         return cls(**values)  # type: ignore[arg-type]

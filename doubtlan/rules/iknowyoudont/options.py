@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from ..base import OptionField
-from ..errors import BadOptions, option_pairs
+from ..errors import BadOptions, option_choice, option_number, option_pairs
 from .cards import Card, own_deck, standard_deck
 
 #: The most rounds a match may have.
@@ -77,15 +77,9 @@ class Options:
         values: dict[str, object] = {}
         for key, value in option_pairs(text):
             if key == "deck":
-                try:
-                    values["deck"] = Deck(value)
-                except ValueError:
-                    decks = ", ".join(d.value for d in Deck)
-                    raise BadOptions(f"deck must be one of {decks}, not {value!r}") from None
+                values["deck"] = option_choice(key, value, Deck)
             elif key == "rounds":
-                if not value.isdigit():
-                    raise BadOptions(f"rounds must be 1 to {MAX_ROUNDS}, not {value!r}")
-                values["rounds"] = int(value)
+                values["rounds"] = option_number(key, value, f"1 to {MAX_ROUNDS}")
             else:
                 raise BadOptions(f"unknown rule option {key!r}")
         return cls(**values)  # type: ignore[arg-type]
