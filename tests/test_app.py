@@ -619,13 +619,14 @@ async def test_a_key_that_changed_is_a_loud_warning_and_the_player_may_go_on() -
             assert app.client is not None and app.client.mirror.seat == 2
 
 
-async def listed(pilot: Pilot[Any], app: DoubtApp, column: int) -> dict[str, str]:
-    """Each table the discovery list shows (two), by name: what ``column`` says of it."""
+async def listed(pilot: Pilot[Any], app: DoubtApp, column: int,
+                 count: int = 2) -> dict[str, str]:
+    """Each table the discovery list shows (``count``), by name: what ``column`` says of it."""
     await wait_for(pilot, lambda: app.screen.query("#tables"), "the list")
     tables = app.screen.query_one("#tables", DataTable)
-    await wait_for(pilot, lambda: tables.row_count == 2, "both tables listed")
+    await wait_for(pilot, lambda: tables.row_count == count, "every table listed")
     return {str(tables.get_row_at(row)[0]): str(tables.get_row_at(row)[column])
-            for row in range(2)}
+            for row in range(count)}
 
 
 async def test_the_discovery_list_names_each_tables_game() -> None:
@@ -641,25 +642,29 @@ async def test_the_discovery_list_names_each_tables_game() -> None:
 
 async def test_the_discovery_list_says_where_a_seat_of_yours_is_kept(tmp_path: Path) -> None:
     """A table whose match holds a seat this user's program left (net/kept.py) says "your
-    seat", and may be joined though it is playing: the seat is taken back."""
+    seat", and may be joined though it is playing: the seat is taken back. So may one whose
+    host freed an away player's seat (the advert counts it free)."""
     playing = TableAd(name="Amy's table", port=1, addresses=("127.0.0.1",), version=7,
                       game="idoubtit", rules="decks=1,challenge=window", taken=3, seats=3,
                       state="playing", pin=False, fingerprint="ab" * 32, commitment="cd" * 32)
     other = dataclasses.replace(playing, name="Zed's table", commitment="ef" * 32)
+    free = dataclasses.replace(other, name="Cy's table", taken=2)
     kept = KeptSeats(tmp_path / "seats.json")
     kept.keep(Kept("ab" * 32, "Ben", "cd" * 32, "t" * 32, "11" * 16, "Amy's table"))
-    app = DoubtApp("Ben", join=JoinSetup(), browser=fake_browser(playing, other),  # type: ignore[arg-type]
+    app = DoubtApp("Ben", join=JoinSetup(), browser=fake_browser(playing, other, free),  # type: ignore[arg-type]
                    kept=kept)
     async with app.run_test(size=SIZE) as pilot:
-        states = await listed(pilot, app, column=3)
-        assert states == {"Amy's table": "playing, your seat", "Zed's table": "playing"}
+        states = await listed(pilot, app, column=3, count=3)
+        assert states == {"Amy's table": "playing, your seat", "Zed's table": "playing",
+                          "Cy's table": "playing, a seat free"}
         screen = app.screen
         assert isinstance(screen, DiscoveryScreen)
         chosen: list[Choice] = []
         screen.leave_for = chosen.append  # type: ignore[method-assign]
         screen.join(other)  # not a lobby, no seat of Ben's: refused, with a sentence
         screen.join(playing)
-        assert [choice.address for choice in chosen] == [("127.0.0.1", 1)]
+        screen.join(free)
+        assert [choice.address for choice in chosen] == [("127.0.0.1", 1)] * 2
 
 
 async def test_a_typed_address_that_nobody_answers_is_a_plain_sentence() -> None:
@@ -725,6 +730,37 @@ async def test_joining_by_address_asks_for_the_pin_when_it_is_needed() -> None:
 
 
 # -- everywhere ------------------------------------------------------------------------------
+
+
+async def test_between_games_the_host_frees_an_away_players_seat_for_a_newcomer() -> None:
+    driver = DRIVERS["idoubtit"]
+    app = driver.host_app(bots=1, grace=0.5, seed=driver.seed)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: app.hosted is not None and app.play is not None)
+        assert app.hosted is not None and app.play is not None
+        ben = Client("127.0.0.1", app.hosted.port, "Ben")
+        running = asyncio.create_task(ben.run())
+        await wait_for(pilot, lambda: ben.connected.is_set(), "Ben seated")
+        await start_match(pilot, app)
+        await ben.close()  # Ben's program dies: a stand-in plays his seat
+        await asyncio.wait_for(running, 10)
+        await driver.player(pilot, app).play_game()
+        results = app.play.query_one(driver.results)
+        hint = "x frees the seats of players who are away for newcomers"
+        await wait_for(pilot, lambda: hint in str(results.render()), "the hint")
+        await pilot.press("x")
+        info = lambda: app.client.mirror.table  # type: ignore[union-attr]  # noqa: E731
+        await wait_for(pilot, lambda: info().seats[2].open, "Ben's seat free")
+        assert hint not in str(results.render())  # (nobody else is away)
+        assert app.hosted.table.taken == 2
+        dee = Client("127.0.0.1", app.hosted.port, "Dee")
+        joining = asyncio.create_task(dee.run())
+        await wait_for(pilot, lambda: dee.connected.is_set(), "Dee seated")
+        assert dee.mirror.seat == 2 and info().seats[2].name == "Dee"
+        await pilot.press("n")
+        await wait_for(pilot, lambda: app.play.pane == "table", "the next game")  # type: ignore[union-attr]
+        await dee.close()
+        await asyncio.wait_for(joining, 10)
 
 
 async def test_the_host_quitting_asks_first_then_ends_the_table_for_everyone() -> None:

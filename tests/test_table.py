@@ -8,13 +8,17 @@ the others play the default game, I Doubt It, and those about one game's own rul
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 from games import SPECS, GameSpec
 from helpers import cards_in
 from wire import Harness
 
+from doubtlan.bots import make_bot
 from doubtlan.net import table as table_module
+from doubtlan.net.botclient import Decider
+from doubtlan.net.journal import Journal
 from doubtlan.net.messages import (
     PROTOCOL_VERSION,
     Act,
@@ -841,3 +845,88 @@ def test_the_table_shows_which_seats_programs_play_and_how_many_watch() -> None:
     h.drop(watcher)
     info = h.last(amy, TableInfo)
     assert isinstance(info, TableInfo) and info.watchers == 0
+
+
+# -- a seat given away between games -----------------------------------------------------------
+
+
+def seeded_player(h: Harness, name: str, number: int) -> int:
+    """A player that adds a seed of its own to the deals (as every client does) and plays as
+    a ``random`` bot."""
+    conn = h.connect()
+    mirror = h.mirrors[conn]
+    mirror.contribution = bytes([number + 1]) * 16
+    h.deciders[conn] = Decider(make_bot("random", number))
+    h.send(conn, Hello(PROTOCOL_VERSION, name, None, None, False, mirror.seed_hash()))
+    return conn
+
+
+def play_until(h: Harness, state: str, rng: random.Random) -> None:
+    for _ in range(3000):
+        if h.table.state == state:
+            return
+        if not h.play_bots(rng):
+            h.advance(1.0)
+    raise AssertionError(f"the table never became {state!r}: it is {h.table.state!r}")
+
+
+def test_between_games_the_host_frees_an_away_seat_and_a_newcomer_takes_it() -> None:
+    h = Harness(config(seed=None, games=2, window=1.0, turn_timeout=2.0, grace=1.0,
+                       next_game_delay=None))
+    amy, ben, cleo = (seeded_player(h, name, n) for n, name in enumerate(("Amy", "Ben", "Cleo")))
+    play_until(h, "playing", random.Random(1))
+    ben_token = h.last(ben, Welcome).token  # type: ignore[union-attr]
+    ben_hash = h.table.seats[1].seed_hash
+    assert ben_hash is not None and h.table.seats[1].contribution  # Ben's seed is in the deals
+    with pytest.raises(table_module.Refused, match="between games"):
+        h.table.open_seats()  # not while a game is played
+    h.drop(ben)
+    play_until(h, "between", random.Random(2))
+    assert h.table.open_seats() == ["Ben"]
+    h.flush()
+    info = [m for m in h.received[amy] if isinstance(m, TableInfo)][-1]
+    assert info.seats[1].open and info.seats[1].away
+    assert h.table.taken == 2  # the advert says a seat is free
+    with pytest.raises(table_module.Refused, match="no player is away"):
+        h.table.open_seats()
+    # Ben's token no longer takes the seat back; a newcomer takes it, with its tally.
+    assert last_error(h, h.hello("Ben", token=ben_token)) == "bad_token"
+    dee = seeded_player(h, "Dee", 3)
+    welcome = h.last(dee, Welcome)
+    assert isinstance(welcome, Welcome) and welcome.seat == 1 and welcome.name == "Dee"
+    seat = h.table.seats[1]
+    assert (seat.conn, seat.bot, seat.open, seat.seed_hash) == (dee, None, False, ben_hash)
+    assert h.table.taken == 3
+    assert bye_code(h, h.hello("Eve")) == "table_full"  # one seat, one newcomer
+    h.table.next_game(h.now)
+    h.flush()
+    play_until(h, "over", random.Random(3))
+    # Every client's check of game 2 passes: Ben's seed is still the seat's, and Dee's
+    # own seed (never used) is not missed.
+    for conn in (amy, cleo, dee):
+        verdict = h.mirrors[conn].verdicts[2]
+        assert verdict.ok and verdict.checked, verdict
+        assert not any("your seed" in note for note in verdict.notes), verdict.notes
+    assert h.table.played and {p.by for p in h.table.played} >= {"player"}
+    assert h.table.seats[1].name == "Dee" and not h.table.seats[1].program
+
+
+def test_a_seat_given_away_stays_free_when_the_host_resumes(tmp_path: Path) -> None:
+    settings = config(seed=None, games=2, window=1.0, turn_timeout=2.0, grace=1.0,
+                      next_game_delay=None)
+    h = Harness(settings)
+    h.table = Table(settings, Journal.create(tmp_path / "table.journal"))
+    for n, name in enumerate(("Amy", "Ben", "Cleo")):
+        seeded_player(h, name, n)
+    play_until(h, "playing", random.Random(1))
+    h.drop(2)  # Ben
+    play_until(h, "between", random.Random(2))
+    h.table.open_seats()
+    h.flush()
+    assert h.table.journal is not None
+    h.table.journal.close()
+    again = Table.resume(tmp_path / "table.journal", h.now)
+    assert [seat.open for seat in again.seats] == [False, True, False]
+    assert again.taken == 2 and again.seats[1].seed_hash == h.table.seats[1].seed_hash
+    assert again.journal is not None
+    again.journal.close()

@@ -82,8 +82,8 @@ class BadToken(WireError):
 
 class TableFull(WireError):
     code, fatal = "table_full", True
-    default_message = ("every seat is taken, or the match has started; watch it (--watch), or "
-                       "ask the host to free a seat whose player is away (in the lobby)")
+    default_message = ("every seat is taken; watch it (--watch), or ask the host to free a "
+                       "seat whose player is away (in the lobby, or between games)")
 
 
 class Spectating(WireError):

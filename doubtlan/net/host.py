@@ -165,6 +165,13 @@ class Host:
     def remove_bot(self, seat: int) -> None:
         self._command(lambda: self.table.remove_bot(seat))
 
+    def open_seats(self) -> list[str]:
+        """Give the seats of players who are away to newcomers (between games); returns
+        their names."""
+        opened: list[str] = []
+        self._command(lambda: opened.extend(self.table.open_seats()))
+        return opened
+
     def rename(self, name: str) -> None:
         """Call the table ``name`` (its advert's name) from now on."""
         self._command(lambda: self.table.rename(name))

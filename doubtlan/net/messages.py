@@ -131,6 +131,9 @@ class SeatInfo:
     seed_in: bool = False
     #: A person's seat played by a program (``join --bot``), as its hello said.
     program: bool = False
+    #: A seat the host gave away, its player away: a stand-in plays it until a newcomer
+    #: takes it.
+    open: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -73,6 +73,9 @@ class Mirror:
     #: Each seat's seed commitment as this client first saw it once the match began (none
     #: before), whether one changed after, and whether its seed went on this connection.
     _seed_hashes: tuple[str | None, ...] = ()
+    #: This client took, after the match began, a seat another player had (the host gave it
+    #: away): the seed in its deals is that player's, not this client's.
+    _theirs: bool = False
     _seed_sent: bool = False
     #: The seats whose seed the table has said the host has (it keeps them all match long).
     _seeds_in: set[int] = field(default_factory=set)
@@ -90,6 +93,7 @@ class Mirror:
             self.table = message.table
             self.bye, self._seed_sent = None, False
             self._fresh = message.table.state == "playing"  # a game under way: a snapshot
+            self._theirs = _seed_of_another(message.table, message.seat, self.seed_hash())
             self._committed(message.table)
         elif isinstance(message, TableInfo):
             self.table = message
@@ -164,8 +168,8 @@ class Mirror:
 
     def _seen(self, to_end: bool = True) -> Seen:
         """What this client was shown of the current game, as it is now."""
-        return Seen(self.seat, self.contribution, tuple(self._claims), self._events_from,
-                    tuple(self._events), tuple(self._sent),
+        return Seen(self.seat, None if self._theirs else self.contribution,
+                    tuple(self._claims), self._events_from, tuple(self._events), tuple(self._sent),
                     self.view.hand if self.view is not None and self.seat is not None
                     else None, self._from_start, to_end, tuple(self._clocks))
 
@@ -304,3 +308,11 @@ class Mirror:
             self._claims_copy = ()
         if len(self._claims) == start:
             self._claims.extend(claims)
+
+
+def _seed_of_another(table: TableInfo, seat: int | None, mine: str | None) -> bool:
+    """Whether ``seat``, as a welcome shows it, is one whose seed another player committed
+    to: a seat given away once the match began (its seed stays in the deals)."""
+    if seat is None or table.state in ("lobby", "seeding") or not 0 <= seat < len(table.seats):
+        return False
+    return table.seats[seat].seed_hash != mine

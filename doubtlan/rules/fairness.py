@@ -218,7 +218,7 @@ def verify(reveal: Disclosure, *, commitment: bytes, players: int, options: Any,
             if wanted is None and seed:
                 return Verdict((f"the host added a seed for seat {number}, which committed "
                                 "to none",))
-            yours = number - 1 == seat
+            yours = number - 1 == seat and seen.contribution is not None
             if wanted is not None and not seed and number - 1 in seeds_in:
                 return Verdict((("your" if yours else f"seat {number}'s") + " seed was left out "
                                 "of the deal after the table said the host had it",))

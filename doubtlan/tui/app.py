@@ -458,7 +458,8 @@ _EXPLAINED = {
     "wrong_pin": "That PIN is not this table's.",
     "too_many_attempts": "Too many wrong PINs from here; wait a minute and try again.",
     "table_full": "The table is full, or its match has started: watch it (join --watch), or "
-                  "ask the host to free a seat whose player is away (x, in the lobby).",
+                  "ask the host to free a seat whose player is away (x, in the lobby or between "
+                  "games).",
     "version_mismatch": "This doubtlan cannot talk to that table: {message}.",
     "shutdown": "The table has ended: {message}.",
     "match_over": "The match is over.",

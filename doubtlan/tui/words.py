@@ -7,3 +7,9 @@ def sentence(text: str) -> str:
     """``text`` as a sentence: a capital first, one full stop last."""
     text = text.strip()
     return (text[:1].upper() + text[1:]).rstrip(".") + "." if text else text
+
+
+def away(given_away: bool, after: bool = False) -> str:
+    """What a seat whose player is away shows at the table (``after`` other words)."""
+    text = "seat free, bot plays" if given_away else "away, bot plays"
+    return f"  {text}" if after else text

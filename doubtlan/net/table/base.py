@@ -54,6 +54,13 @@ class Seat:
     def taken(self) -> bool:
         return self.name is not None
 
+    @property
+    def open(self) -> bool:
+        """A person's seat the host gave away (between games, its player away): a stand-in
+        plays it until a newcomer takes it. Its token is gone, so its player's no longer takes
+        it back."""
+        return self.taken and self.strategy is None and self.token is None
+
 
 @dataclass
 class Conn:

@@ -30,7 +30,8 @@ class Seating(TableParts):
 
     @property
     def taken(self) -> int:
-        return sum(seat.taken for seat in self.seats)
+        """Seats with someone in them (a seat given away to a newcomer is not)."""
+        return sum(seat.taken and not seat.open for seat in self.seats)
 
     # -- connections ----------------------------------------------------------------------
 
@@ -76,8 +77,11 @@ class Seating(TableParts):
             self._welcome(client, None)
             self._broadcast_table(but=client.id)  # (how many watch)
             return
+        if self.state != "lobby":
+            self._take_open(client, hello, now)
+            return
         seat = next((s for s in self.seats if not s.taken), None)
-        if seat is None or self.state != "lobby":
+        if seat is None:
             raise errors.TableFull()
         seat.name = self._unique_name(hello.name)
         seat.token = secrets.token_urlsafe(24)
@@ -87,6 +91,34 @@ class Seating(TableParts):
         self._welcome(client, seat)
         self._broadcast_table(but=client.id)  # its welcome carries the table
         self.start_when_full(now)
+
+    def _take_open(self, client: Conn, hello: Hello, now: float) -> None:
+        """A newcomer, once the match has begun, takes a seat the host gave away
+        (:meth:`open_seats`) from the stand-in playing it: its hand, its place and its
+        tally. The seed that seat's first player committed to stays in the deals (a seed is
+        committed before the first deal, docs/fairness.md), so the newcomer's is not used."""
+        seat = next((s for s in self.seats if s.open), None)
+        if seat is None:
+            raise errors.TableFull()
+        seat.name = None
+        seat.name = self._unique_name(hello.name)
+        seat.token = secrets.token_urlsafe(24)
+        seat.gone = False
+        self._seat_player(client, seat, hello.bot, now)
+
+    def _seat_player(self, client: Conn, seat: Seat, program: bool, now: float) -> None:
+        """``client`` plays ``seat`` from now on, taking over from the stand-in that played
+        it while no one did."""
+        seat.conn, seat.away_since, seat.program = client.id, None, program
+        if seat.strategy is None:  # a person's seat: the player takes over from the stand-in
+            if seat.bot is not None and self._turn_key is not None \
+                    and self._turn_key[2] == seat.number:
+                self._turn_key = None  # the rest of a turn it began gets a fresh turn clock
+            seat.bot, seat.plan = None, []
+        client.joined, client.seat = True, seat.number
+        self._welcome(client, seat)
+        self._broadcast_table()
+        self._settle(now)
 
     def _return(self, client: Conn, token: str, now: float, program: bool = False) -> None:
         found = None
@@ -103,16 +135,7 @@ class Seating(TableParts):
                 old.seat = None
                 self._send(old.id, Bye("replaced", "the seat was taken back on another connection"))
                 self.closing.append(old.id)
-        found.conn, found.away_since, found.program = client.id, None, program
-        if found.strategy is None:  # a person's seat: the player takes over from the stand-in
-            if found.bot is not None and self._turn_key is not None \
-                    and self._turn_key[2] == found.number:
-                self._turn_key = None  # the rest of a turn it began gets a fresh turn clock
-            found.bot, found.plan = None, []
-        client.joined, client.seat = True, found.number
-        self._welcome(client, found)
-        self._broadcast_table()
-        self._settle(now)
+        self._seat_player(client, found, program, now)
 
     def _knock(self, client: Conn, knock: Knock, now: float) -> None:
         """The client's half of the PIN's key exchange: each knock is one try at the PIN,
@@ -206,6 +229,22 @@ class Seating(TableParts):
         seat.name = self._unique_name(name or f"{strategy} bot")
         self._broadcast_table()
         return seat
+
+    def open_seats(self) -> list[str]:
+        """Give the seats whose players are away to newcomers (between games): a stand-in
+        plays each until someone new takes it, and the away player's token no longer takes it
+        back (coming back, they are a newcomer too). Returns the names of those seats."""
+        if self.state != "between":
+            raise Refused("away seats can be given to newcomers between games")
+        away = [seat for seat in self.seats
+                if seat.taken and seat.strategy is None and seat.conn is None and not seat.open]
+        if not away:
+            raise Refused("no player is away")
+        for seat in away:
+            seat.token = None
+        self._broadcast_table()
+        self.on_change()
+        return [seat.name or "" for seat in away]
 
     def remove_bot(self, number: int) -> None:
         """Take the bot in seat ``number`` off the table, or a player who went away (before

@@ -80,6 +80,7 @@ class Sending(TableParts):
                     None if seat.seed_hash is None else seat.seed_hash.hex(),
                     bool(seat.contribution),
                     seat.program,
+                    seat.open,
                 )
                 for seat in self.seats
             ),

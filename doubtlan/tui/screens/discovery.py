@@ -114,8 +114,7 @@ class DiscoveryScreen(Screen[Choice]):
             lock = ASCII_LOCK if self.ascii else LOCK
             name = f"{ad.name} {lock}" if ad.pin else ad.name
             where = f"{ad.addresses[0]}:{ad.port}" if ad.addresses else f"port {ad.port}"
-            widget.add_row(name, where, f"{ad.taken}/{ad.seats}",
-                           f"{ad.state}, your seat" if self._mine(ad) else ad.state,
+            widget.add_row(name, where, f"{ad.taken}/{ad.seats}", self._state(ad),
                            _rules(ad.game, ad.rules))
         self.tables = found
         if found:  # the cursor stays on the table it was on, wherever it moved to
@@ -169,11 +168,19 @@ class DiscoveryScreen(Screen[Choice]):
         return self.kept is not None and bool(ad.fingerprint) \
             and self.kept.holds(ad.fingerprint, ad.commitment)
 
+    def _state(self, ad: TableAd) -> str:
+        if self._mine(ad):
+            return f"{ad.state}, your seat"
+        if ad.state == "playing" and ad.taken < ad.seats:
+            return "playing, a seat free"  # the host gave away an away player's seat
+        return ad.state
+
     def join(self, ad: TableAd) -> None:
-        if ad.state != "lobby" and not self.watching and not self._mine(ad):
-            self.notify(f"{ad.name} is {ad.state}; only a lobby takes new players. Watch it "
+        free = ad.state == "lobby" or (ad.state == "playing" and ad.taken < ad.seats)
+        if not free and not self.watching and not self._mine(ad):
+            self.notify(f"{ad.name} is {ad.state} with every seat taken. Watch it "
                         "(join --watch), or ask the host to free a seat whose player is away "
-                        "(x, in the lobby).", severity="warning")
+                        "(x, in the lobby or between games).", severity="warning")
             return
         self.leave_for(Choice((ad.addresses[0], ad.port), ad.pin, ad.fingerprint_bytes,
                               ad.commitment_bytes))

@@ -15,8 +15,9 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import ContentSwitcher, Static
 
+from ...net.hosted import HostedTable
 from ...net.identity import words
-from ...net.messages import Message
+from ...net.messages import Message, TableInfo
 from ...net.mirror import Mirror
 from ..client_state import ClientState
 from ..games import table_type
@@ -52,6 +53,7 @@ class PlayScreen(Screen[None]):
         Binding("o", "options", "Options"),
         Binding("s", "start", "Start"),
         Binding("n", "next_game", "Next game"),
+        Binding("x", "free_seats", "Free away seats"),
     ]
 
     def __init__(self, *, ascii: bool = False, clock: Callable[[], float] = time.monotonic,
@@ -148,7 +150,7 @@ class PlayScreen(Screen[None]):
             pane = "results"
             results = self.query_one("#results")
             if isinstance(results, GameResults):
-                results.stood_in = seen.stood_in
+                results.stood_in, results.away = seen.stood_in, bool(_away(info))
             table.results(
                 self.query_one("#results"), view, info, seen, is_host=self.is_host,
                 over=info.state == "over" or mirror.bye is not None,
@@ -219,9 +221,9 @@ class PlayScreen(Screen[None]):
             and info.state == "lobby"
         if action in ("add_bot", "remove_bot", "options", "start"):
             return lobby
-        if action == "next_game":
+        if action in ("next_game", "free_seats"):
             return self.is_host and info is not None and info.state == "between" \
-                and self.pane == "results"
+                and self.pane == "results" and (action == "next_game" or bool(_away(info)))
         return True
 
     def action_add_bot(self) -> None:
@@ -254,3 +256,21 @@ class PlayScreen(Screen[None]):
 
     def action_next_game(self) -> None:
         self.post_message(HostCommand(lambda hosted: hosted.host.next_game()))
+
+    def action_free_seats(self) -> None:
+        def free(hosted: HostedTable) -> None:
+            names = hosted.host.open_seats()
+            self.notify(f"A newcomer may take the seat of {_listed(names)} now; a bot plays "
+                        "it until then.", title="Seats free")
+
+        self.post_message(HostCommand(free))
+
+
+def _away(info: TableInfo) -> list[str]:
+    """The players who are away from their seats (their seats not yet given away)."""
+    return [seat.name or "" for seat in info.seats if seat.away and not seat.open]
+
+
+def _listed(names: list[str]) -> str:
+    quoted = [f'"{name}"' for name in names]
+    return quoted[0] if len(quoted) == 1 else f"{', '.join(quoted[:-1])} and {quoted[-1]}"

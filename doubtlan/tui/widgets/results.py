@@ -38,6 +38,8 @@ class GameResults(Lines):
         self.hint = ""
         #: The seats a bot played for part of the game (their player was away).
         self.stood_in: frozenset[int] = frozenset()
+        #: Whether a seat's player is away now, so that the host may free it for a newcomer.
+        self.away = False
 
     @staticmethod
     def title_of(view: Any, info: TableInfo, names: dict[int, str], why: str = "") -> Text:
@@ -74,7 +76,9 @@ class GameResults(Lines):
         if over:
             hint = "The match is over. q leaves."
         elif is_host:
-            hint = f"n deals the next game ({self.next_game}). q ends the table."
+            hint = f"n deals the next game ({self.next_game}). " + (
+                "x frees the seats of players who are away for newcomers. " if self.away
+                else "") + "q ends the table."
         else:
             hint = "Waiting for the host to deal the next game."
         self.title, self.rows, self.deal, self.hint = title, rows, deal_text(verdict), hint

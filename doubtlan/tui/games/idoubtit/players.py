@@ -8,6 +8,7 @@ from ....net.messages import TableInfo
 from ....rules import Phase
 from ....rules.idoubtit import TableView
 from ...widgets.lines import Lines
+from ...words import away
 
 #: The widest a name is drawn.
 NAME_WIDTH = 24
@@ -48,7 +49,7 @@ class Players(Lines):
             if view.winner == number:
                 status.append("won", style="bold green")
             if seat is not None and seat.away:
-                status.append("  away, bot plays" if status else "away, bot plays",
+                status.append(away(seat.open, bool(status)),
                               style="italic red")
             held = view.hand_sizes[number]
             rows.append((mark, who, f"{held} card{'' if held == 1 else 's'}", status))

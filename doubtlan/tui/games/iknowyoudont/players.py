@@ -9,6 +9,7 @@ from rich.text import Text
 from ....net.messages import TableInfo
 from ....rules.iknowyoudont import Phase, TableView
 from ...widgets.lines import Lines
+from ...words import away
 from .cards import know_card_text
 
 #: The widest a name is drawn.
@@ -74,7 +75,7 @@ class KnowPlayers(Lines):
                 who.append(" (bot)", style="dim")
             what = status(view, number)
             if seat is not None and seat.away:
-                what.append("  away, bot plays" if what else "away, bot plays",
+                what.append(away(seat.open, bool(what)),
                             style="italic red")
             pile = Text(" ").join(know_card_text(card, ascii, short=True)
                                   for card in view.piles[number])
