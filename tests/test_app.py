@@ -651,6 +651,7 @@ async def test_the_discovery_list_says_where_a_seat_of_yours_is_kept(tmp_path: P
     free = dataclasses.replace(other, name="Cy's table", taken=2)
     kept = KeptSeats(tmp_path / "seats.json")
     kept.keep(Kept("ab" * 32, "Ben", "cd" * 32, "t" * 32, "11" * 16, "Amy's table"))
+    kept.keep(Kept("ab" * 32, "Dee", "ef" * 32, "t" * 32, "11" * 16, "Zed's table"))  # not Ben's
     app = DoubtApp("Ben", join=JoinSetup(), browser=fake_browser(playing, other, free),  # type: ignore[arg-type]
                    kept=kept)
     async with app.run_test(size=SIZE) as pilot:
@@ -746,7 +747,7 @@ async def test_between_games_the_host_frees_an_away_players_seat_for_a_newcomer(
         await asyncio.wait_for(running, 10)
         await driver.player(pilot, app).play_game()
         results = app.play.query_one(driver.results)
-        hint = "x frees the seats of players who are away for newcomers"
+        hint = "x frees Ben's seat for a newcomer"
         await wait_for(pilot, lambda: hint in str(results.render()), "the hint")
         await pilot.press("x")
         info = lambda: app.client.mirror.table  # type: ignore[union-attr]  # noqa: E731

@@ -658,5 +658,6 @@ async def test_a_seat_kept_from_another_match_is_forgotten_and_the_player_joins_
     _opened.extend([amy, task])
     await asyncio.wait_for(amy.connected.wait(), DEADLINE)
     assert amy.mirror.seat is not None and amy.connections == 1  # on the same connection
+    assert amy.mirror.error is None  # (a heartbeat sent before the hello was taken was one)
     now = kept.find(fingerprint, "Amy")
     assert now is not None and now.token == amy.mirror.token != "x" * 32

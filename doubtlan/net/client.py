@@ -382,8 +382,10 @@ class Client:
 
     async def _ping(self, writer: asyncio.StreamWriter) -> None:
         """Ping the host now and then, and give the connection up when the host has been
-        silent too long (checked here, not on every read, which is cheaper)."""
-        while await self.send(Ping()):
+        silent too long (checked here, not on every read, which is cheaper). No ping goes
+        before the welcome: until then the host takes nothing but a hello (a kept seat the
+        table no longer knows is followed by a second hello on the same connection)."""
+        while not self.connected.is_set() or await self.send(Ping()):
             await asyncio.sleep(PING_EVERY)  # a heartbeat's period, not a wait on state
             if time.monotonic() - self.last_read > SILENCE:
                 writer.transport.abort()  # the reader then ends, and run() reconnects

@@ -51,10 +51,11 @@ class KeptSeats:
         """The seat kept at the table of this key for this player's name, if any."""
         return self._read().get(_key(fingerprint.hex(), name))
 
-    def holds(self, fingerprint: str, commitment: str) -> bool:
-        """Whether a seat is kept at this table's match (hexadecimal, as adverts give them)."""
+    def holds(self, fingerprint: str, commitment: str, name: str | None = None) -> bool:
+        """Whether a seat is kept at this table's match (hexadecimal, as adverts give them),
+        for ``name`` when given: joining under that name takes it back."""
         return any(kept.fingerprint == fingerprint and kept.commitment == commitment
-                   for kept in self._read().values())
+                   and (name is None or kept.name == name) for kept in self._read().values())
 
     def keep(self, kept: Kept) -> None:
         seats = self._read()

@@ -149,7 +149,7 @@ class DoubtApp(App[int]):
 
     def _discovery(self) -> DiscoveryScreen:
         return DiscoveryScreen(self.browser, ascii=self.ascii, watch=self.join_setup.watch,
-                               kept=self.kept)
+                               kept=self.kept, name=self.player_name)
 
     @work(exclusive=True, group="host")
     async def start_hosting(self) -> None:

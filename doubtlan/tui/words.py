@@ -13,3 +13,10 @@ def away(given_away: bool, after: bool = False) -> str:
     """What a seat whose player is away shows at the table (``after`` other words)."""
     text = "seat free, bot plays" if given_away else "away, bot plays"
     return f"  {text}" if after else text
+
+
+def listed(names: list[str]) -> str:
+    """``names`` in a sentence: "Ben", "Ben and Cy", "Ben, Cy and Dee"."""
+    if len(names) < 2:
+        return "".join(names)
+    return f"{', '.join(names[:-1])} and {names[-1]}"

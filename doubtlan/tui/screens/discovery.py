@@ -61,10 +61,12 @@ class DiscoveryScreen(Screen[Choice]):
     ]
 
     def __init__(self, browser: BrowserFactory = zeroconf_browser, *, ascii: bool = False,
-                 watch: bool = False, kept: KeptSeats | None = None) -> None:
+                 watch: bool = False, kept: KeptSeats | None = None,
+                 name: str | None = None) -> None:
         super().__init__()
-        #: The seats this user holds (a table where one is kept says "your seat").
-        self.kept = kept
+        #: The seats this user holds under ``name`` (a table where one is kept says "your
+        #: seat": joining under that name takes it back).
+        self.kept, self.player_name = kept, name
         #: Follows the tables on the network (tests give one that touches no network);
         #: locks in letters; ``watch``: the player joins to watch, so a table playing will do.
         self.browser, self.ascii, self.watching = browser, ascii, watch
@@ -166,7 +168,7 @@ class DiscoveryScreen(Screen[Choice]):
     def _mine(self, ad: TableAd) -> bool:
         """Whether this user holds a seat at the table's match (kept: net/kept.py)."""
         return self.kept is not None and bool(ad.fingerprint) \
-            and self.kept.holds(ad.fingerprint, ad.commitment)
+            and self.kept.holds(ad.fingerprint, ad.commitment, self.player_name)
 
     def _state(self, ad: TableAd) -> str:
         if self._mine(ad):

@@ -28,6 +28,7 @@ from ..widgets.lobby import Lobby
 from ..widgets.results import GameResults
 from ..widgets.small import SmallNotice
 from ..widgets.titlebar import TitleBar
+from ..words import listed
 
 #: Seconds at the start of a window in which a doubt is ignored (a slip of the finger).
 DOUBT_GUARD = GUARD
@@ -150,7 +151,7 @@ class PlayScreen(Screen[None]):
             pane = "results"
             results = self.query_one("#results")
             if isinstance(results, GameResults):
-                results.stood_in, results.away = seen.stood_in, bool(_away(info))
+                results.stood_in, results.away = seen.stood_in, _away(info)
             table.results(
                 self.query_one("#results"), view, info, seen, is_host=self.is_host,
                 over=info.state == "over" or mirror.bye is not None,
@@ -260,8 +261,10 @@ class PlayScreen(Screen[None]):
     def action_free_seats(self) -> None:
         def free(hosted: HostedTable) -> None:
             names = hosted.host.open_seats()
-            self.notify(f"A newcomer may take the seat of {_listed(names)} now; a bot plays "
-                        "it until then.", title="Seats free")
+            whose = f"{listed(names)}'s seat" if len(names) == 1 \
+                else f"the seats of {listed(names)}"
+            self.notify(f"A newcomer may take {whose} now; a bot plays it until then.",
+                        title="Seats free")
 
         self.post_message(HostCommand(free))
 
@@ -270,7 +273,3 @@ def _away(info: TableInfo) -> list[str]:
     """The players who are away from their seats (their seats not yet given away)."""
     return [seat.name or "" for seat in info.seats if seat.away and not seat.open]
 
-
-def _listed(names: list[str]) -> str:
-    quoted = [f'"{name}"' for name in names]
-    return quoted[0] if len(quoted) == 1 else f"{', '.join(quoted[:-1])} and {quoted[-1]}"

@@ -9,7 +9,7 @@ from rich.text import Text
 
 from ...net.messages import TableInfo
 from ...rules.fairness import Verdict
-from ..words import sentence
+from ..words import listed, sentence
 from .lines import Lines
 
 
@@ -38,8 +38,8 @@ class GameResults(Lines):
         self.hint = ""
         #: The seats a bot played for part of the game (their player was away).
         self.stood_in: frozenset[int] = frozenset()
-        #: Whether a seat's player is away now, so that the host may free it for a newcomer.
-        self.away = False
+        #: The players away now, whose seats the host may free for newcomers.
+        self.away: list[str] = []
 
     @staticmethod
     def title_of(view: Any, info: TableInfo, names: dict[int, str], why: str = "") -> Text:
@@ -76,8 +76,10 @@ class GameResults(Lines):
         if over:
             hint = "The match is over. q leaves."
         elif is_host:
+            away = self.away
             hint = f"n deals the next game ({self.next_game}). " + (
-                "x frees the seats of players who are away for newcomers. " if self.away
+                f"x frees {listed(away)}'s seat for a newcomer. " if len(away) == 1
+                else f"x frees the seats of {listed(away)} for newcomers. " if away
                 else "") + "q ends the table."
         else:
             hint = "Waiting for the host to deal the next game."
@@ -108,7 +110,8 @@ class GameResults(Lines):
         lines.append(Text())
         lines.extend(self.deal.wrap(self.app.console, max(1, width)))
         lines.append(Text())
-        lines.append(Text(self.hint, style=self.get_component_rich_style("results--hint")))
+        hint = Text(self.hint, style=self.get_component_rich_style("results--hint"))
+        lines.extend(hint.wrap(self.app.console, max(1, width)))
         return lines
 
 
