@@ -2,7 +2,7 @@
 
     python bench/tourney.py            # speed (5 runs) and strength (2,000 games each)
     python bench/tourney.py speed      # only the speed of four `random` bots
-    python bench/tourney.py strength   # only the win rates of `counter`
+    python bench/tourney.py strength   # only the win rates of `sharp` and `counter`
     python bench/tourney.py know       # I Know You Don't: speed and `counter`'s strength
     python bench/tourney.py stalemate  # I Doubt It's rule 8: who it ends, who it leaves
 
@@ -10,8 +10,10 @@ Speed: games per second of four `random` bots over 2,000 games, on one core (the
 is pinned to CPU 0 where `taskset` exists). Target: at least 500. The median of the runs is
 the figure; the spread shows how noisy the machine is.
 
-Strength: `counter` against three `random` (target: win rate at least 0.60) and against
-three `honest` (at least 0.35), 2,000 seat-rotated games each.
+Strength (docs/bots.md): `sharp` against three `counter` (target: win rate at least 0.45),
+against three `honest` (at least 0.75), and two `sharp` with two `counter` (the `sharp`s
+together at least 0.60), each over 20 independent matches of 50 games with the interval
+from the matches; `counter` against three `honest` (at least 0.55) over 2,000 games.
 
 I Know You Don't (`know`): games per second of four `random` bots over 2,000 games (no
 target is set; reported) and `counter`'s win rate against three `random` over 2,000 games
@@ -40,9 +42,14 @@ ROOT = Path(__file__).resolve().parent.parent
 SPEED = [
     "--players", "4", "--bots", "random,random,random,random", "--games", "2000", "--seed", "1"
 ]
+MATCHES = ["--games", "50", "--matches", "20", "--seed", "1"]
+#: name: (arguments, the strategy measured, the least win rate)
 STRENGTH = {
-    "counter vs 3 random": (["--bots", "counter,random,random,random"], 0.60),
-    "counter vs 3 honest": (["--bots", "counter,honest,honest,honest"], 0.35),
+    "sharp vs 3 counter": (["--bots", "sharp,counter,counter,counter", *MATCHES], "sharp", 0.45),
+    "sharp vs 3 honest": (["--bots", "sharp,honest,honest,honest", *MATCHES], "sharp", 0.75),
+    "2 sharp vs 2 counter": (["--bots", "sharp,sharp,counter,counter", *MATCHES], "sharp", 0.60),
+    "counter vs 3 honest": (["--bots", "counter,honest,honest,honest", "--games", "2000",
+                             "--seed", "1"], "counter", 0.55),
 }
 
 
@@ -65,13 +72,14 @@ def speed(runs: int = 5) -> bool:
 
 def strength() -> bool:
     met = True
-    for name, (args, target) in STRENGTH.items():
-        report = tourney([*args, "--games", "2000", "--seed", "1"])
-        rate = report["win_rate"]["counter"]
-        low, high = report["win_rate_95"]["counter"]
+    for name, (args, who, target) in STRENGTH.items():
+        report = tourney(args)
+        rate = report["win_rate"][who]
+        low, high = report["win_rate_95"][who]
         met &= rate >= target
-        print(f"{name}: win rate {rate:.3f} (95% {low:.3f} to {high:.3f}); target {target:.2f}")
-        print(f"  command: doubtlan tourney {' '.join(args)} --games 2000 --seed 1")
+        print(f"{name}: {who} win rate {rate:.3f} (95% {low:.3f} to {high:.3f}); target "
+              f"{target:.2f}{'' if rate >= target else ' MISSED'}")
+        print(f"  command: doubtlan tourney {' '.join(args)}")
     return met
 
 

@@ -100,7 +100,13 @@ def build_parser() -> argparse.ArgumentParser:
         "is repeated round the table (default: counter, then random in every other seat)",
     )
     tourney.add_argument(
-        "--games", type=values.positive, default=1000, help="games to play (default 1000)"
+        "--games", type=values.positive, default=1000,
+        help="games to play (default 1000); with --matches, games in each match",
+    )
+    tourney.add_argument(
+        "--matches", type=values.positive, default=1, metavar="M",
+        help="play M independent matches, with new bots each, and give intervals from the "
+        "matches' win rates (default 1)",
     )
     tourney.add_argument(
         "--seed", type=values.seed, default=None,
@@ -302,7 +308,7 @@ def _tourney(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         parser.error(str(error))
     result = tourney.run(
         bots, args.games, options=options, seed=args.seed,
-        max_turns=args.max_turns or tourney.MAX_TURNS, game=args.game,
+        max_turns=args.max_turns or tourney.MAX_TURNS, game=args.game, matches=args.matches,
     )
     if args.json:
         print(json.dumps(result.to_json()))

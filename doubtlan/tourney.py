@@ -88,11 +88,18 @@ class Standing:
     wins: int = 0
     #: Games in which one of this strategy's seats opened.
     opened: int = 0
+    #: The share of each match's games its seats won (several matches: ``--matches``).
+    by_match: list[float] = field(default_factory=list)
 
     def rate(self, games: int) -> float:
         return self.wins / games if games else 0.0
 
     def interval(self, games: int) -> tuple[float, float]:
+        """95% interval of the win rate: from the matches' win rates when there are
+        several (bots that learn make a match's games depend on each other, so the games
+        are not independent trials), else from the games (Wilson)."""
+        if len(self.by_match) > 1:
+            return mean_interval(self.by_match)
         return wilson(self.wins, games)
 
 
@@ -114,6 +121,8 @@ class Result:
     #: and how many games ended each way (``Game.ending``; "unfinished" past ``max_turns``).
     seat_wins: list[int] = field(default_factory=list)
     endings: dict[str, int] = field(default_factory=dict)
+    #: Independent matches played (each of ``games / matches`` games, with fresh bots).
+    matches: int = 1
 
     @property
     def games_per_second(self) -> float:
@@ -126,6 +135,7 @@ class Result:
     def to_json(self) -> dict[str, object]:
         return {
             "games": self.games,
+            "matches": self.matches,
             "game": self.game,
             "players": self.players,
             "rules": self.options.text,
@@ -143,6 +153,8 @@ class Result:
                 name: [round(x, 4) for x in s.interval(self.games)]
                 for name, s in self.standings.items()
             },
+            "match_win_rates": {name: [round(x, 4) for x in s.by_match]
+                                for name, s in self.standings.items()},
             "seat_wins": self.seat_wins,
             "seat_win_rate": [round(w / self.games, 4) if self.games else 0.0
                               for w in self.seat_wins],
@@ -150,9 +162,10 @@ class Result:
         }
 
     def report(self) -> str:
+        matches = f" in {self.matches} matches" if self.matches > 1 else ""
         lines = [
-            f"{self.games} games of {game_named(self.game).title}, {self.players} players, "
-            f"rules {self.options.text}, seed {self.seed}",
+            f"{self.games} games{matches} of {game_named(self.game).title}, {self.players} "
+            f"players, rules {self.options.text}, seed {self.seed}",
             "",
             f"{'strategy':<10}{'seats':>6}{'opened':>8}{'wins':>8}{'win rate':>10}   95% interval",
         ]
@@ -166,6 +179,8 @@ class Result:
             else ""
         lines += [
             "",
+            "intervals: from the matches' win rates (Student's t)" if self.matches > 1
+            else "intervals: from the games (Wilson); for bots that learn, play --matches",
             f"win rate by seat: {rates}",
             "endings: " + ", ".join(f"{kind} {n}" for kind, n in sorted(self.endings.items())),
             f"unfinished games (stopped at {self.max_turns} claims): {self.unfinished}",
@@ -183,11 +198,14 @@ def run(
     seed: Seed | None = None,
     max_turns: int = MAX_TURNS,
     game: str = DEFAULT_GAME,
+    matches: int = 1,
 ) -> Result:
     """Play ``games`` games between ``strategies`` (one per seat, in seat order).
 
     The games form one match, so the opening seat moves round the table and every seat
-    opens as often as the others.
+    opens as often as the others. With ``matches``, that many independent matches of
+    ``games`` games each are played, each with new bots (which learn afresh) and its own
+    deals; the strategies move one seat round the table from match to match.
     """
     kind = game_named(game)
     options = options or kind.options_type()
@@ -199,27 +217,35 @@ def run(
         seed = secrets.randbelow(2**63)
     master = seed_bytes(seed)
     result = Result(players, options, str(seed), max_turns, game=kind.name,
-                    seat_wins=[0] * players)
+                    seat_wins=[0] * players, matches=matches)
     for name in strategies:
         result.standings.setdefault(name, Standing(seats=0)).seats += 1
-    match = Match(players, options, seed=derive(master, "deal"), game=kind)
-    # A bot keeps its seat for the whole match, so it may learn how its opponents play.
-    bots = [make_bot(name, derive(master, f"seat {seat}"), game)
-            for seat, name in enumerate(strategies)]
     started = time.perf_counter()
-    for _ in range(games):
-        dealt = match.new_game()
-        result.standings[strategies[dealt.opener]].opened += 1
-        finished = play(dealt, bots, max_turns)
-        result.games += 1
-        result.turns += dealt.turns
-        if finished and dealt.winner is not None:
-            result.standings[strategies[dealt.winner]].wins += 1
-            result.seat_wins[dealt.winner] += 1
-        else:
-            result.unfinished += 1
-        ending = (dealt.ending() or "no winner") if finished else "unfinished"
-        result.endings[ending] = result.endings.get(ending, 0) + 1
+    for number in range(matches):
+        # (The first match is seeded as a single match always was: its figures stand.)
+        label = "" if number == 0 else f"match {number} "
+        seated = [strategies[(seat + number) % players] for seat in range(players)]
+        match = Match(players, options, seed=derive(master, f"{label}deal"), game=kind)
+        # A bot keeps its seat for the whole match, so it may learn how its opponents play.
+        bots = [make_bot(name, derive(master, f"{label}seat {seat}"), game)
+                for seat, name in enumerate(seated)]
+        won = dict.fromkeys(result.standings, 0)
+        for _ in range(games):
+            dealt = match.new_game()
+            result.standings[seated[dealt.opener]].opened += 1
+            finished = play(dealt, bots, max_turns)
+            result.games += 1
+            result.turns += dealt.turns
+            if finished and dealt.winner is not None:
+                result.standings[seated[dealt.winner]].wins += 1
+                won[seated[dealt.winner]] += 1
+                result.seat_wins[dealt.winner] += 1
+            else:
+                result.unfinished += 1
+            ending = (dealt.ending() or "no winner") if finished else "unfinished"
+            result.endings[ending] = result.endings.get(ending, 0) + 1
+        for name, standing in result.standings.items():
+            standing.by_match.append(won[name] / games if games else 0.0)
     result.seconds = time.perf_counter() - started
     return result
 
@@ -233,3 +259,24 @@ def wilson(successes: int, trials: int, z: float = 1.959964) -> tuple[float, flo
     centre = (p + z * z / (2 * trials)) / denominator
     half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
     return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def mean_interval(values: Sequence[float]) -> tuple[float, float]:
+    """The 95% interval of the mean of ``values`` (Student's t), within 0 to 1."""
+    n = len(values)
+    if n < 2:
+        return (0.0, 1.0)
+    mean = sum(values) / n
+    spread = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1))
+    half = t_quantile(n - 1) * spread / math.sqrt(n)
+    return (max(0.0, mean - half), min(1.0, mean + half))
+
+
+def t_quantile(df: int) -> float:
+    """Student's t for a two-sided 95% interval with ``df`` degrees of freedom: from a
+    table up to 7, else a Cornish-Fisher expansion about the normal's 1.96 (within 0.05%)."""
+    if df <= 7:
+        return (12.7062, 4.3027, 3.1824, 2.7764, 2.5706, 2.4469, 2.3646)[df - 1]
+    z = 1.959964
+    return (z + (z**3 + z) / (4 * df) + (5 * z**5 + 16 * z**3 + 3 * z) / (96 * df**2)
+            + (3 * z**7 + 19 * z**5 + 17 * z**3 - 15 * z) / (384 * df**3))

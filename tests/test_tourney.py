@@ -110,8 +110,8 @@ def test_variants(capsys: pytest.CaptureFixture[str], args: tuple[str, ...]) -> 
         (["--deck", "standard"], "--deck is I Know You Don't's"),
         (["--game", "iknowyoudont", "--deck", "huge"], "invalid choice"),
         (["--game", "iknowyoudont", "--players", "7", "--bots", "random"], "3 to 6 players"),
-        (["--game", "iknowyoudont", "--bots", "sharp,random,random"],
-         'unknown bot strategy "sharp"'),
+        (["--game", "iknowyoudont", "--bots", "ace,random,random"],
+         'unknown bot strategy "ace"'),
         (["--game", "iknowyoudont", "--rounds", "10"], "invalid choice"),
     ],
 )
@@ -183,3 +183,34 @@ def test_the_report_gives_each_seats_win_rate_and_each_ending(
     know = run_cli(capsys, "--game", "iknowyoudont", "--games", "30", "--seed", "3")
     assert sum(know["endings"].values()) == 30
     assert set(know["endings"]) <= {"points", "tokens", "cards", "deck", "unfinished"}
+
+
+def test_matches_are_independent_and_give_a_match_level_interval(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    bots = "sharp,counter,counter,counter"
+    report = run_cli(capsys, "--bots", bots, "--games", "20", "--matches", "4", "--seed", "3")
+    assert report["games"] == 80 and report["matches"] == 4
+    rates = report["match_win_rates"]["sharp"]
+    assert len(rates) == 4 and sum(rates) / 4 == pytest.approx(report["win_rate"]["sharp"],
+                                                                 abs=1e-4)
+    # The interval is the matches' (Student's t with 3 degrees of freedom), not the games'.
+    low, high = report["win_rate_95"]["sharp"]
+    assert (low, high) == pytest.approx(tourney.mean_interval(rates), abs=1e-4)
+    assert (low, high) != pytest.approx(tourney.wilson(report["wins"]["sharp"], 80), abs=1e-4)
+    # Every strategy sits in every seat in turn (one step round the table a match), and the
+    # first match is the single match the seed always played.
+    assert report["seats"] == {"sharp": 1, "counter": 3}
+    assert report["opened"] == {"sharp": 20, "counter": 60}
+    single = run_cli(capsys, "--bots", bots, "--games", "20", "--seed", "3")
+    assert single["wins"]["sharp"] == round(rates[0] * 20)
+    assert main(["tourney", "--bots", bots, "--games", "20", "--matches", "4", "--seed",
+                 "3"]) == 0
+    assert "80 games in 4 matches" in capsys.readouterr().out
+
+
+def test_the_t_quantiles_match_the_table() -> None:
+    for df, t in [(1, 12.706), (3, 3.182), (5, 2.571), (9, 2.262), (19, 2.093), (100, 1.984)]:
+        assert tourney.t_quantile(df) == pytest.approx(t, abs=2e-3), df
+    low, high = tourney.mean_interval([0.4, 0.5, 0.6])
+    assert (low, high) == pytest.approx((0.5 - 4.3027 * 0.1 / 3**0.5, 0.5 + 4.3027 * 0.1 / 3**0.5))
+    assert tourney.mean_interval([0.5]) == (0.0, 1.0)

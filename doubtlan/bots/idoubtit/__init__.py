@@ -1,11 +1,12 @@
-"""Bots for I Doubt It: ``random``, ``honest`` and ``counter`` (docs/bots.md)."""
+"""Bots for I Doubt It: ``random``, ``honest``, ``counter`` and ``sharp`` (docs/bots.md)."""
 
 from .base import Bot, TruthTeller
 from .counter import CounterBot
 from .honest import HonestBot
 from .random_play import RandomBot
+from .sharp import SharpBot
 
 #: This game's strategies, in the order the command line lists them.
-STRATEGIES = (RandomBot, HonestBot, CounterBot)
+STRATEGIES = (RandomBot, HonestBot, CounterBot, SharpBot)
 
-__all__ = ["STRATEGIES", "Bot", "CounterBot", "HonestBot", "RandomBot", "TruthTeller"]
+__all__ = ["STRATEGIES", "Bot", "CounterBot", "HonestBot", "RandomBot", "SharpBot", "TruthTeller"]
