@@ -37,7 +37,7 @@ from textual.app import App, ComposeResult
 from textual.events import MouseScrollUp
 from textual.pilot import Pilot
 from textual.widget import Widget
-from textual.widgets import DataTable, Input, Label, Select, Static
+from textual.widgets import DataTable, Input, Label, OptionList, Select, Static
 
 from doubtlan.net import known
 from doubtlan.net.client import Client
@@ -56,6 +56,7 @@ from doubtlan.tui.games.idoubtit.prompt import DOUBT, STAND, Prompt
 from doubtlan.tui.games.idoubtit.results import DoubtResults
 from doubtlan.tui.screens.discovery import Choice, DiscoveryScreen
 from doubtlan.tui.screens.help import HelpScreen
+from doubtlan.tui.screens.levels import LevelScreen
 from doubtlan.tui.screens.message import ConfirmScreen, MessageScreen
 from doubtlan.tui.screens.options import OptionsScreen
 from doubtlan.tui.widgets.lines import clickable
@@ -444,8 +445,22 @@ async def test_the_host_seats_and_removes_bots_sets_the_rules_and_starts() -> No
         assert any("3 or more" in n.message for n in app._notifications)
         app.clear_notifications()  # (a toast could sit on the buttons clicked below)
         assert info().state == "lobby"
+        await pilot.press("b")  # asks how strong: easy (the level of its --strategy), medium, hard
+        await wait_for(pilot, lambda: isinstance(app.screen, LevelScreen), "the levels")
+        levels = app.screen.query_one("#levels", OptionList)
+        assert [levels.get_option_at_index(i).id for i in range(levels.option_count)] == \
+            ["easy", "medium", "hard"]
+        assert levels.highlighted == 0  # (host_app seats random bots: easy)
+        await pilot.press("escape")  # changed its mind: no bot
+        assert not isinstance(app.screen, LevelScreen) and info().seats[2].name is None
         await pilot.press("b")
+        await wait_for(pilot, lambda: isinstance(app.screen, LevelScreen), "the levels")
+        await pilot.press("down", "down", "enter")  # hard
         await wait_for(pilot, lambda: info().seats[2].name is not None, "a second bot")
+        assert info().seats[2].strategy == "sharp"
+        lobby = app.play.query_one(Lobby)  # type: ignore[union-attr]
+        await wait_for(pilot, lambda: lobby.seats.row_count > 2
+                       and str(lobby.seats.get_row_at(2)[2]) == "bot, hard", "its level shown")
         await pilot.press("down")  # select the first bot's seat
         await pilot.press("x")
         await wait_for(pilot, lambda: info().seats[1].name is None, "the bot removed")
@@ -463,7 +478,7 @@ async def test_the_host_seats_and_removes_bots_sets_the_rules_and_starts() -> No
         await pilot.press("enter")  # Enter in a field saves, as the button does
         await wait_for(pilot, lambda: info().rules == "decks=2,challenge=open", "new rules")
         assert (info().players, info().window) == (10, 5.0)
-        await pilot.press("b")
+        await pilot.press("b", "enter")
         await wait_for(pilot, lambda: sum(s.name is not None for s in info().seats) == 3)
         await pilot.press("s")
         await wait_for(pilot, lambda: app.play.pane == "table", "the table")  # type: ignore[union-attr]
@@ -644,7 +659,7 @@ async def test_the_discovery_list_says_where_a_seat_of_yours_is_kept(tmp_path: P
     """A table whose match holds a seat this user's program left (net/kept.py) says "your
     seat", and may be joined though it is playing: the seat is taken back. So may one whose
     host freed an away player's seat (the advert counts it free)."""
-    playing = TableAd(name="Amy's table", port=1, addresses=("127.0.0.1",), version=7,
+    playing = TableAd(name="Amy's table", port=1, addresses=("127.0.0.1",), version=8,
                       game="idoubtit", rules="decks=1,challenge=window", taken=3, seats=3,
                       state="playing", pin=False, fingerprint="ab" * 32, commitment="cd" * 32)
     other = dataclasses.replace(playing, name="Zed's table", commitment="ef" * 32)

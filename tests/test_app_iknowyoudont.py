@@ -131,7 +131,7 @@ async def two_people(app: DoubtApp, pilot: Pilot[object]) -> AsyncIterator[tuple
     for client in clients:
         tasks.append(asyncio.create_task(client.run()))
         await wait_for(pilot, lambda c=client: c.connected.is_set(), "seated")
-    await pilot.press("b")  # a bot of this game
+    await pilot.press("b", "enter")  # a bot of this game, at its first level
     try:
         yield clients
     finally:

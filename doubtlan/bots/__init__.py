@@ -19,6 +19,18 @@ STRATEGIES: dict[str, dict[str, type[Strategy]]] = {
 }
 
 
+#: The levels the app offers when a bot is seated, by game, easiest first: level, strategy.
+LEVELS: dict[str, dict[str, str]] = {
+    game: dict(import_module(f"{__name__}.{game}").LEVELS) for game in GAMES
+}
+
+
+def level_of(game: str, strategy: str | None) -> str | None:
+    """The level (``"hard"``) at which ``strategy`` plays ``game``, if it is one."""
+    return next((level for level, name in LEVELS.get(game, {}).items() if name == strategy),
+                None)
+
+
 def make_bot(name: str, seed: Seed | None = None, game: str = DEFAULT_GAME) -> Strategy:
     """A new bot of strategy ``name`` for ``game``; raises ValueError naming the game's
     strategies otherwise."""
@@ -30,4 +42,4 @@ def make_bot(name: str, seed: Seed | None = None, game: str = DEFAULT_GAME) -> S
         raise ValueError(f"no bot strategy {name!r}; choose from {known}") from None
 
 
-__all__ = ["STRATEGIES", "Strategy", "make_bot"]
+__all__ = ["LEVELS", "STRATEGIES", "Strategy", "level_of", "make_bot"]

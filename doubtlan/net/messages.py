@@ -14,7 +14,7 @@ from ..rules import Event, View
 from ..rules.fairness import Played
 from .codec import Limit, Many, Text
 
-PROTOCOL_VERSION = 7
+PROTOCOL_VERSION = 8
 
 Name = Annotated[str, Text(1, 24)]
 #: One half of the PIN's key exchange (net/pin.py), as hexadecimal text.
@@ -134,6 +134,8 @@ class SeatInfo:
     #: A seat the host gave away, its player away: a stand-in plays it until a newcomer
     #: takes it.
     open: bool = False
+    #: A seated bot's strategy (``"sharp"``; None for a person's seat).
+    strategy: Annotated[str, Text(1, 32)] | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from ..bots import level_of
+
 
 def sentence(text: str) -> str:
     """``text`` as a sentence: a capital first, one full stop last."""
@@ -20,3 +22,12 @@ def listed(names: list[str]) -> str:
     if len(names) < 2:
         return "".join(names)
     return f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def bot_mark(game: str, strategy: str | None, name: str) -> str:
+    """What follows a bot's name at the table: its level, and "bot" unless its name says
+    so (" (hard bot)", " (hard)", " (bot)", or nothing)."""
+    words = [level] if (level := level_of(game, strategy)) is not None else []
+    if "bot" not in name.casefold():
+        words.append("bot")
+    return f" ({' '.join(words)})" if words else ""

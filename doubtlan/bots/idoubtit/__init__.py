@@ -8,5 +8,8 @@ from .sharp import SharpBot
 
 #: This game's strategies, in the order the command line lists them.
 STRATEGIES = (RandomBot, HonestBot, CounterBot, SharpBot)
+#: The levels the app offers when a bot is seated, easiest first: level, strategy.
+LEVELS = {"easy": "random", "medium": "counter", "hard": "sharp"}
 
-__all__ = ["STRATEGIES", "Bot", "CounterBot", "HonestBot", "RandomBot", "SharpBot", "TruthTeller"]
+__all__ = ["LEVELS", "STRATEGIES", "Bot", "CounterBot", "HonestBot", "RandomBot", "SharpBot",
+           "TruthTeller"]

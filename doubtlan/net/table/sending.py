@@ -81,6 +81,7 @@ class Sending(TableParts):
                     bool(seat.contribution),
                     seat.program,
                     seat.open,
+                    seat.strategy,
                 )
                 for seat in self.seats
             ),

@@ -228,15 +228,22 @@ class PlayScreen(Screen[None]):
         return True
 
     def action_add_bot(self) -> None:
-        from ...bots import STRATEGIES
+        """Ask the level of the bot to seat (the level of the host's ``--strategy`` first,
+        else medium), then seat it."""
+        from ...bots import LEVELS, level_of
+        from .levels import LevelScreen
 
         info = self.mirror.table if self.mirror else None
-        strategies = STRATEGIES.get(info.game, {}) if info else {}
-        # counter where the game has it; else the strategy the host's bots were seated with
-        wanted = self.host.strategy if self.host else "counter"
-        strategy = "counter" if "counter" in strategies else \
-            wanted if wanted in strategies else next(iter(strategies), "counter")
-        self.post_message(HostCommand(lambda hosted: hosted.host.add_bot(strategy)))
+        if info is None:
+            return
+        levels = LEVELS.get(info.game, {})
+        chosen = level_of(info.game, self.host.strategy if self.host else None) or "medium"
+
+        def seat(strategy: str | None) -> None:
+            if strategy is not None:
+                self.post_message(HostCommand(lambda hosted: hosted.host.add_bot(strategy)))
+
+        self.app.push_screen(LevelScreen(levels, chosen), seat)
 
     def action_remove_bot(self) -> None:
         info = self.mirror.table if self.mirror else None

@@ -8,6 +8,7 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widgets import DataTable, Static
 
+from ...bots import level_of
 from ...net.messages import TableInfo
 from ...rules import game_named
 
@@ -79,7 +80,9 @@ class Lobby(Vertical):
                 table.add_row(str(seat.seat + 1), Text("empty", style="dim"), "", "")
                 continue
             taken += 1
-            who = "bot" if seat.bot else "program" if seat.program else "human"
+            level = level_of(info.game, seat.strategy) if seat.bot else None
+            who = f"bot, {level}" if level else "bot" if seat.bot else \
+                "program" if seat.program else "human"
             state = "" if seat.bot else ("connected" if seat.connected else "away")
             name = Text(seat.name, style="bold" if seat.seat == me else "")
             if seat.seat == me:

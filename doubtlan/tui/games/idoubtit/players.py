@@ -8,7 +8,7 @@ from ....net.messages import TableInfo
 from ....rules import Phase
 from ....rules.idoubtit import TableView
 from ...widgets.lines import Lines
-from ...words import away
+from ...words import away, bot_mark
 
 #: The widest a name is drawn.
 NAME_WIDTH = 24
@@ -39,8 +39,8 @@ class Players(Lines):
             to_play = view.turn == number and view.phase is not Phase.OVER
             mark = Text("▶", style="bold yellow") if to_play else Text(" ")
             who = Text(name, style="bold" if to_play else "")
-            if seat is not None and seat.bot and "bot" not in name.casefold():
-                who.append(" (bot)", style="dim")
+            if seat is not None and seat.bot:
+                who.append(bot_mark(info.game, seat.strategy, name), style="dim")
             status = Text()
             if view.phase is Phase.LAYING and view.turn == number:
                 status.append(f"laying {view.laid}", style="yellow")

@@ -9,7 +9,7 @@ from rich.text import Text
 from ....net.messages import TableInfo
 from ....rules.iknowyoudont import Phase, TableView
 from ...widgets.lines import Lines
-from ...words import away
+from ...words import away, bot_mark
 from .cards import know_card_text
 
 #: The widest a name is drawn.
@@ -71,8 +71,8 @@ class KnowPlayers(Lines):
             who = Text(name, style="bold" if active or holds else "")
             if number == view.seat:
                 who.append(" (you)", style="dim")
-            elif seat is not None and seat.bot and "bot" not in name.casefold():
-                who.append(" (bot)", style="dim")
+            elif seat is not None and seat.bot:
+                who.append(bot_mark(info.game, seat.strategy, name), style="dim")
             what = status(view, number)
             if seat is not None and seat.away:
                 what.append(away(seat.open, bool(what)),
