@@ -2,13 +2,18 @@
 
     python bench/tourney.py            # speed (5 runs) and strength (2,000 games each)
     python bench/tourney.py speed      # only the speed of four `random` bots
+    python bench/tourney.py speed COMMIT  # ... side by side with the engine at COMMIT
     python bench/tourney.py strength   # only the win rates of `sharp` and `counter`
     python bench/tourney.py know       # I Know You Don't: speed and `counter`'s strength
     python bench/tourney.py stalemate  # I Doubt It's rule 8: who it ends, who it leaves
 
 Speed: games per second of four `random` bots over 2,000 games, on one core (the process
-is pinned to CPU 0 where `taskset` exists). Target: at least 500. The median of the runs is
-the figure; the spread shows how noisy the machine is.
+is pinned to CPU 0 where `taskset` exists), and decisions per second (a decision is a claim,
+or an answer to a window: a doubt or a let-stand). The median of the runs is the figure;
+the spread shows how noisy the machine is. Given a commit (`speed 4a52750`), the same games
+are played by that commit's code too (a `git worktree` in a temporary folder), the runs of
+the two taking turns, and the ratio of their medians is printed. Target: 3 times the
+engine of 4a52750 (the last before the fast path), and at least 500 games per second.
 
 Strength (docs/bots.md): `sharp` against three `counter` (target: win rate at least 0.45),
 against three `honest` (at least 0.75), and two `sharp` with two `counter` (the `sharp`s
@@ -31,10 +36,12 @@ decides an ordinary game).
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -53,21 +60,52 @@ STRENGTH = {
 }
 
 
-def tourney(args: list[str]) -> dict:  # type: ignore[type-arg]
+def tourney(args: list[str], root: Path = ROOT) -> dict:  # type: ignore[type-arg]
+    """``doubtlan tourney ARGS --json`` with the code at ``root``, on one core."""
     pin = ["taskset", "-c", "0"] if shutil.which("taskset") else []
-    command = [*pin, sys.executable, "-m", "doubtlan", "tourney", *args, "--json"]
-    return json.loads(subprocess.run(command, capture_output=True, text=True, check=True).stdout)
+    command = [*pin, sys.executable, "-c", "import sys; from doubtlan.cli import main; "
+               "sys.exit(main(sys.argv[1:]))", "tourney", *args, "--json"]
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    return json.loads(subprocess.run(command, capture_output=True, text=True, check=True,
+                                     env=env, cwd=root).stdout)
 
 
-def speed(runs: int = 5) -> bool:
-    rates = [tourney(SPEED)["games_per_second"] for _ in range(runs)]
-    median = statistics.median(rates)
-    print(
-        f"speed: {median:.0f} games/s median of {runs} runs "
-        f"(min {min(rates):.0f}, max {max(rates):.0f}); target 500"
-    )
+def speed(against: str | None = None, runs: int = 5) -> bool:
+    if against is None:
+        return _speed({"this": ROOT}, runs)
+    with tempfile.TemporaryDirectory() as folder:
+        old = Path(folder) / "old"
+        subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(old),
+                        against], check=True, capture_output=True)
+        try:
+            return _speed({"this": ROOT, against: old}, runs)
+        finally:
+            subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(old)],
+                           check=False, capture_output=True)
+
+
+def _speed(roots: dict[str, Path], runs: int) -> bool:
+    rates: dict[str, list[float]] = {name: [] for name in roots}
+    decisions: dict[str, list[float]] = {name: [] for name in roots}
+    for _ in range(runs):
+        for name, root in roots.items():  # taking turns: a busy moment slows both alike
+            report = tourney(SPEED, root)
+            rates[name].append(report["games_per_second"])
+            decisions[name].append(report.get("decisions_per_second", 0.0))
+    for name in roots:
+        median = statistics.median(rates[name])
+        print(f"speed ({name}): {median:.0f} games/s median of {runs} runs (min "
+              f"{min(rates[name]):.0f}, max {max(rates[name]):.0f}); "
+              f"{statistics.median(decisions[name]):.0f} decisions/s")
     print(f"  command: doubtlan tourney {' '.join(SPEED)}")
-    return median >= 500
+    this = statistics.median(rates["this"])
+    met = this >= 500
+    if len(roots) > 1:
+        other = next(name for name in roots if name != "this")
+        ratio = this / statistics.median(rates[other])
+        print(f"ratio: {ratio:.2f} times the speed of {other} (target 3)")
+        met &= ratio >= 3
+    return met
 
 
 def strength() -> bool:
@@ -172,6 +210,8 @@ def stalemate() -> bool:
 
 def main() -> int:
     which = sys.argv[1:] or ["speed", "strength", "know"]
+    if which[0] == "speed" and len(which) == 2:
+        return 0 if speed(which[1]) else 1
     runs = {"speed": speed, "strength": strength, "know": know, "stalemate": stalemate}
     results = [runs[name]() for name in which]
     return 0 if all(results) else 1

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .bots import make_bot
-from .rules import DEFAULT_GAME, Action, Game, IllegalAction, Match, View, game_named
+from .rules import DEFAULT_GAME, Action, Game, Match, game_named
 from .rules.seeds import Seed, derive, seed_bytes
 
 #: A game still going after this many claims is stopped and reported as unfinished.
@@ -21,61 +21,90 @@ class BotError(RuntimeError):
     """A bot chose an action the rules refuse, or nothing when it had to act."""
 
 
-def play(game: Game[Any, Any], bots: Sequence[Any], max_turns: int = MAX_TURNS) -> bool:
+def play(game: Game[Any, Any], bots: Sequence[Any], max_turns: int = MAX_TURNS,
+         decisions: list[int] | None = None) -> bool:
     """Let ``bots`` (one per seat) play ``game`` out; True if it finished within ``max_turns``.
 
-    Seats that may act at the same moment decide at once, each from its own view, as they
-    would over the network. Their choices are then applied with calls first, nearest
-    clockwise after the claimer first ("calls received together"): calls (I Doubt It's
-    doubts, I Know You Don't's interceptions: ``Action.call``) go first, in ``call_order``.
+    Seats are asked one at a time, in the order the rules settle them, and only as long as
+    their answers can matter:
+
+    - when several seats must all answer (I Doubt It's window), they are asked clockwise
+      from the claimer, each from the same moment, and asking stops at the first call (a
+      doubt): every seat before it let the claim stand, so it settles the claim;
+    - otherwise the seats that may call (I Doubt It's doubts in the open mode, I Know You
+      Don't's interceptions: ``Action.call``) are asked in ``call_order``, and the first
+      call counts; the seat the game waits for is asked in its place in that order, and its
+      answer, unless it is a call, is played once nobody called.
+
+    An action taken from its view's ``legal`` list is applied unchecked (``Game.advance``);
+    any other (a turn's later cards) is checked, and a refusal is the bot's fault.
+    ``decisions``, when given, has its first item raised by the answers played (a turn, a
+    doubt, a let-stand: one each).
     """
-    apply, view = game.apply, game.view
+    played = 0
+    view, awaiting, may_act, call_order = game.view, game.awaiting, game.may_act, \
+        game.call_order
     while not game.over:
         if game.turns >= max_turns:
+            if decisions is not None:
+                decisions[0] += played
             return False
-        seats = game.may_act()
+        awaited = awaiting()
+        if len(awaited) > 1:  # a window: every seat answers, and the first doubt settles it
+            answers = []
+            for seat in awaited:  # each sees the same moment: nobody sees another's answer
+                seen = view(seat)
+                actions = bots[seat].act(seen)
+                if not actions:
+                    raise BotError(f"{bots[seat]!r} at seat {seat + 1} did not act when it had to")
+                answers.append((seat, actions, seen.legal))
+                if actions[0].call:
+                    break  # the seats after it cannot change how the claim is settled
+            for answer in answers:
+                _advance(game, bots, *answer)
+            played += len(answers)
+            continue
+        seats = may_act()
         if len(seats) == 1:
             seat = seats[0]
-            actions = bots[seat].act(view(seat))
-            if not actions:
-                raise BotError(f"{bots[seat]!r} at seat {seat + 1} did not act on its turn")
-            try:
-                for action in actions:
-                    apply(seat, action)
-            except ValueError as error:
-                raise BotError(f"{bots[seat]!r} at seat {seat + 1} chose {action}: "
-                               f"{error}") from error
-            continue
-        chosen: list[tuple[int, Sequence[Action], View]] = []
-        for seat in seats:
             seen = view(seat)
             actions = bots[seat].act(seen)
-            if actions:
-                chosen.append((seat, actions, seen))
-            elif seat in seen.awaiting:
+            if not actions:
+                raise BotError(f"{bots[seat]!r} at seat {seat + 1} did not act on its turn")
+            _advance(game, bots, seat, actions, seen.legal)
+            played += 1
+            continue
+        order = call_order(seats)
+        waiting: tuple[int, Sequence[Action], tuple[Action, ...]] | None = None
+        called = False
+        for seat in (*order, *(s for s in seats if s not in order)):
+            seen = view(seat)
+            actions = bots[seat].act(seen)
+            if seat in awaited and not actions:
                 raise BotError(f"{bots[seat]!r} at seat {seat + 1} did not act when it had to")
-        calls = [choice for choice in chosen if choice[1][0].call]
-        if calls:  # calls first, in the order the rules settle calls received together
-            order = game.call_order(seat for seat, _, _ in calls)
-            calls.sort(key=lambda choice: order.index(choice[0]) if choice[0] in order else 0)
-            chosen = calls + [choice for choice in chosen if not choice[1][0].call]
-        for seat, actions, seen in chosen:
-            try:
-                apply(seat, actions[0])
-            except IllegalAction as error:
-                if actions[0] in seen.legal:
-                    continue  # legal when chosen: a call applied before it settled the claim
-                raise BotError(
-                    f"{bots[seat]!r} at seat {seat + 1} chose {actions[0]}: {error}"
-                ) from error
-            for action in actions[1:]:
-                _apply(game, bots, seat, action)
+            if actions and actions[0].call:
+                _advance(game, bots, seat, actions, seen.legal)
+                called = True
+                break  # the first call counts: the moment has changed
+            if actions and seat in awaited:
+                waiting = (seat, actions, seen.legal)
+        if not called and waiting is not None:
+            _advance(game, bots, *waiting)
+        played += called or waiting is not None
+    if decisions is not None:
+        decisions[0] += played
     return True
 
 
-def _apply(game: Game[Any, Any], bots: Sequence[Any], seat: int, action: Action) -> None:
+def _advance(game: Game[Any, Any], bots: Sequence[Any], seat: int, actions: Sequence[Action],
+             legal: tuple[Action, ...]) -> None:
+    """Apply ``seat``'s ``actions`` in order; the first unchecked when it is one of the
+    view's ``legal`` actions (taken from that list, or equal to one of them)."""
+    action = actions[0]
     try:
-        game.apply(seat, action)
+        game.advance(seat, action, legal=action in legal)
+        for action in actions[1:]:
+            game.advance(seat, action)
     except ValueError as error:
         raise BotError(f"{bots[seat]!r} at seat {seat + 1} chose {action}: {error}") from error
 
@@ -123,10 +152,16 @@ class Result:
     endings: dict[str, int] = field(default_factory=dict)
     #: Independent matches played (each of ``games / matches`` games, with fresh bots).
     matches: int = 1
+    #: The bots' answers played: turns, and answers to calls or windows.
+    decisions: int = 0
 
     @property
     def games_per_second(self) -> float:
         return self.games / self.seconds if self.seconds else 0.0
+
+    @property
+    def decisions_per_second(self) -> float:
+        return self.decisions / self.seconds if self.seconds else 0.0
 
     @property
     def turns_per_game(self) -> float:
@@ -142,6 +177,8 @@ class Result:
             "seed": self.seed,
             "seconds": round(self.seconds, 4),
             "games_per_second": round(self.games_per_second, 2),
+            "decisions": self.decisions,
+            "decisions_per_second": round(self.decisions_per_second),
             "turns_per_game": round(self.turns_per_game, 2),
             "unfinished": self.unfinished,
             "max_turns": self.max_turns,
@@ -185,7 +222,8 @@ class Result:
             "endings: " + ", ".join(f"{kind} {n}" for kind, n in sorted(self.endings.items())),
             f"unfinished games (stopped at {self.max_turns} claims): {self.unfinished}",
             f"turns per game: {self.turns_per_game:.1f}",
-            f"games per second: {self.games_per_second:.1f} ({self.seconds:.2f} s)",
+            f"games per second: {self.games_per_second:.1f} ({self.seconds:.2f} s); "
+            f"decisions (turns and answers) per second: {self.decisions_per_second:.0f}",
         ]
         return "\n".join(lines)
 
@@ -230,10 +268,11 @@ def run(
         bots = [make_bot(name, derive(master, f"{label}seat {seat}"), game)
                 for seat, name in enumerate(seated)]
         won = dict.fromkeys(result.standings, 0)
+        decided = [0]
         for _ in range(games):
             dealt = match.new_game()
             result.standings[seated[dealt.opener]].opened += 1
-            finished = play(dealt, bots, max_turns)
+            finished = play(dealt, bots, max_turns, decided)
             result.games += 1
             result.turns += dealt.turns
             if finished and dealt.winner is not None:
@@ -246,6 +285,7 @@ def run(
             result.endings[ending] = result.endings.get(ending, 0) + 1
         for name, standing in result.standings.items():
             standing.by_match.append(won[name] / games if games else 0.0)
+        result.decisions += decided[0]
     result.seconds = time.perf_counter() - started
     return result
 

@@ -266,6 +266,16 @@ class Game(abc.ABC, Generic[OptionsT, ViewT]):
         self.state.version += 1
         return tuple(events[start:])
 
+    def advance(self, seat: int, action: Action, *, legal: bool = False) -> None:
+        """:meth:`apply` for play in this process (the tourney), where nothing reads the
+        events: they are not gathered. ``legal``: the action was taken from the ``legal``
+        list of a view of this very moment (so it is not checked again). The host never
+        calls this: every action from a connection goes through :meth:`apply`."""
+        if not legal:
+            self.check(seat, action)
+        self._do(seat, action)
+        self.state.version += 1
+
     @abc.abstractmethod
     def _do(self, seat: int, action: Action) -> None:
         """Apply an action :meth:`check` accepted (never one it refused)."""

@@ -7,10 +7,11 @@ import random
 from collections.abc import Sequence
 from typing import ClassVar
 
-from ...rules import Action, Announce, Card, Doubt, IDoubtIt, Lay, LetStand, Phase, TableView
+from ...rules import Action, Card, Doubt, IDoubtIt, Phase, TableView
+from ...rules.idoubtit import ANNOUNCE, DOUBT, LET_STAND, lay
 from ...rules.seeds import Seed, seed_bytes
 
-DOUBT, STAND, ANNOUNCE = Doubt(), LetStand(), Announce()
+STAND = LET_STAND  # (the rules' own objects: see rules.idoubtit.lay)
 _WINDOW = Phase.WINDOW  # read once: an enum member read through its class is slow
 
 
@@ -68,9 +69,9 @@ class TruthTeller(Bot):
     def turn(self, view: TableView) -> list[Action]:
         room = view.options.max_claim - view.laid
         truthful = [card for card in view.hand if card.rank is view.rank][:room]
-        turn: list[Action] = [Lay(card) for card in truthful]
+        turn: list[Action] = [lay(card) for card in truthful]
         if not turn and not view.laid:
-            turn.append(Lay(self.bluff(view)))
+            turn.append(lay(self.bluff(view)))
         turn.append(ANNOUNCE)
         return turn
 

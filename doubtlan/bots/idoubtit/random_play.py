@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from ...rules import Action, Lay, TableView
-from .base import ANNOUNCE, Bot
+from ...rules import Action, TableView
+from ...rules.idoubtit import ANNOUNCE, lay
+from .base import Bot
 
 
 class RandomBot(Bot):
@@ -22,6 +23,6 @@ class RandomBot(Bot):
         least = 0 if view.laid else 1
         most = min(view.options.max_claim - view.laid, len(hand))
         count = least + int(random() * (most - least + 1))
-        turn: list[Action] = [Lay(hand.pop(int(random() * len(hand)))) for _ in range(count)]
+        turn: list[Action] = [lay(hand.pop(int(random() * len(hand)))) for _ in range(count)]
         turn.append(ANNOUNCE)
         return turn

@@ -23,9 +23,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 
-from ...rules import Action, Card, Lay, Rank, TableView
+from ...rules import Action, Card, Rank, TableView
+from ...rules.idoubtit import ANNOUNCE, lay
 from ...rules.seeds import Seed
-from .base import ANNOUNCE
 from .counter import CounterBot, Memory
 
 #: With this many cards or fewer, the turns to the last are planned (:meth:`SharpBot.plan`).
@@ -89,15 +89,15 @@ class SharpBot(CounterBot):
         if len(hand) <= ENDGAME:
             planned = self.plan(view)
             if planned is not None:
-                return [*map(Lay, planned), ANNOUNCE]
+                return [*map(lay, planned), ANNOUNCE]
         true = [card for card in hand if card.rank is view.rank][:room]
         if not true:
-            return [Lay(self.bluff(view)), ANNOUNCE]
+            return [lay(self.bluff(view)), ANNOUNCE]
         if len(true) == 1 and room > 1 and len(hand) > 2 and self._pad(view) \
                 and self.rng.random() < self.pad_chance:
             spare = [card for card in hand if card.rank is not view.rank]
             true.append(max(spare, key=_wait(view)))
-        return [*map(Lay, true), ANNOUNCE]
+        return [*map(lay, true), ANNOUNCE]
 
     def _pad(self, view: TableView) -> bool:
         """Whether padding a claim of one card to two is worth the risk: the chance its

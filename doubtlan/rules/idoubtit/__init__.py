@@ -1,6 +1,6 @@
 """I Doubt It (also Cheat or BS): the default game. docs/rules.md is its rule book."""
 
-from .actions import ACTIONS, Announce, Claim, Doubt, Lay, LetStand
+from .actions import ACTIONS, ANNOUNCE, DOUBT, LET_STAND, Announce, Claim, Doubt, Lay, LetStand, lay
 from .events import Announced, Answered, Dealt, Laid, Resolved, Won
 from .game import IDoubtIt
 from .options import ChallengeMode, Options
@@ -10,6 +10,9 @@ from .view import TableView
 
 __all__ = [
     "ACTIONS",
+    "ANNOUNCE",
+    "DOUBT",
+    "LET_STAND",
     "Announce",
     "Announced",
     "Answered",
@@ -30,4 +33,5 @@ __all__ = [
     "Won",
     "figures",
     "hand_sizes",
+    "lay",
 ]

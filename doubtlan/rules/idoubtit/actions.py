@@ -86,3 +86,17 @@ class LetStand(Action):
 
 
 ACTIONS: dict[str, type[Action]] = {a.kind: a for a in (Lay, Announce, Doubt, LetStand)}
+
+#: One action of each kind that has no arguments, and one :class:`Lay` for each card
+#: (:func:`lay`): the game's legal lists hold these, so an in-process player that answers
+#: with them is recognised at once (``action in view.legal`` finds it by identity).
+ANNOUNCE, DOUBT, LET_STAND = Announce(), Doubt(), LetStand()
+_LAYS: dict[Card, Lay] = {}
+
+
+def lay(card: Card) -> Lay:
+    """The :class:`Lay` of ``card`` (one object for each card, made once)."""
+    found = _LAYS.get(card)
+    if found is None:
+        found = _LAYS[card] = Lay(card)
+    return found

@@ -25,17 +25,26 @@ from ..errors import (
     WindowOpen,
 )
 from ..seeds import Seed, seed_bytes, shuffle
-from .actions import ACTIONS, Announce, Claim, Doubt, Lay, LetStand
+from .actions import (
+    ACTIONS,
+    ANNOUNCE,
+    DOUBT,
+    LET_STAND,
+    Announce,
+    Claim,
+    Doubt,
+    Lay,
+    LetStand,
+    lay,
+)
 from .events import Announced, Answered, Dealt, Laid, Resolved, Won
 from .options import ChallengeMode, Options
 from .state import LAYING, OVER, STALE_ROUNDS, WINDOW, State
 from .view import TableView, make_view, public_facts, redact, window_key
 
-_ANNOUNCE = Announce()
-_DOUBT = Doubt()
-_STAND = LetStand()
+_ANNOUNCE, _DOUBT, _STAND = ANNOUNCE, DOUBT, LET_STAND
 _ANSWERS = (_DOUBT, _STAND)
-_LAYS = {card: Lay(card) for card in deck()}
+_LAYS = {card: lay(card) for card in deck()}
 _CLAIMS = {(count, rank): Claim(count, rank) for count in range(1, 9) for rank in Rank}
 
 
