@@ -86,7 +86,10 @@ def play(game: Game[Any, Any], bots: Sequence[Any], max_turns: int = MAX_TURNS,
                 _advance(game, bots, seat, actions, seen.legal)
                 called = True
                 break  # the first call counts: the moment has changed
-            if actions and seat in awaited:
+            if actions and seat not in awaited:
+                raise BotError(f"{bots[seat]!r} at seat {seat + 1} chose {actions[0]}, but it "
+                               "may only call now")
+            if actions:
                 waiting = (seat, actions, seen.legal)
         if not called and waiting is not None:
             _advance(game, bots, *waiting)
@@ -104,6 +107,8 @@ def _advance(game: Game[Any, Any], bots: Sequence[Any], seat: int, actions: Sequ
     try:
         game.advance(seat, action, legal=action in legal)
         for action in actions[1:]:
+            if game.over:
+                break  # (a lay that let an open claim stand can end the game: rule 8)
             game.advance(seat, action)
     except ValueError as error:
         raise BotError(f"{bots[seat]!r} at seat {seat + 1} chose {action}: {error}") from error

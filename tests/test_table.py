@@ -930,3 +930,43 @@ def test_a_seat_given_away_stays_free_when_the_host_resumes(tmp_path: Path) -> N
     assert again.taken == 2 and again.seats[1].seed_hash == h.table.seats[1].seed_hash
     assert again.journal is not None
     again.journal.close()
+
+
+def test_a_freed_seat_goes_back_to_its_own_player_first_and_the_hosts_is_kept() -> None:
+    h = Harness(config(seed=None, players=4, games=2, window=1.0, turn_timeout=2.0,
+                       grace=60.0, next_game_delay=None))
+    amy, ben, cleo, dee = (seeded_player(h, name, n)
+                           for n, name in enumerate(("Amy", "Ben", "Cleo", "Dee")))
+    play_until(h, "playing", random.Random(1))
+    for conn in (amy, ben, cleo):
+        h.drop(conn)  # Amy is the host's own player, away for a moment
+    h.table.seats[0].bot = h.table.seats[1].bot = h.table.seats[2].bot = None  # (in grace)
+    play_until(h, "between", random.Random(2))
+    assert h.table.open_seats(keep=0) == ["Ben", "Cleo"]  # never the host's own seat
+    h.flush()
+    # A stand-in plays the freed seats at once: nobody is coming back to them.
+    assert [type(seat.bot).__name__ for seat in h.table.seats[1:3]] == ["StandIn"] * 2
+    assert not h.table.seats[0].open
+    back = h.hello("Cleo")  # Cleo comes back as a newcomer: her own seat, not Ben's
+    assert h.last(back, Welcome).seat == 2  # type: ignore[union-attr]
+    eve = h.hello("Eve")
+    assert h.last(eve, Welcome).seat == 1  # type: ignore[union-attr]
+
+
+def test_a_returning_player_shown_another_seed_for_its_seat_finds_the_deal_broken() -> None:
+    h = Harness(config(seed=None, games=2, window=1.0, turn_timeout=2.0, grace=60.0,
+                       next_game_delay=None))
+    amy, ben, cleo = (seeded_player(h, name, n) for n, name in enumerate(("Amy", "Ben", "Cleo")))
+    play_until(h, "playing", random.Random(1))
+    token = h.last(ben, Welcome).token  # type: ignore[union-attr]
+    h.drop(ben)
+    # Ben's program comes back with its token but another seed than the one the seat holds
+    # (as if the host had put another seed in his seat): the mirror must not take it for a
+    # seat given away, whose seed is someone else's.
+    conn = h.connect()
+    mirror = h.mirrors[conn]
+    mirror.token, mirror.contribution = token, b"\x09" * 16
+    h.send(conn, Hello(PROTOCOL_VERSION, "Ben", None, token, False, mirror.seed_hash()))
+    assert h.last(conn, Welcome).seat == 1  # type: ignore[union-attr]
+    assert mirror._broken is not None and "another seed" in mirror._broken
+    assert not mirror._theirs

@@ -214,3 +214,35 @@ def test_the_t_quantiles_match_the_table() -> None:
     low, high = tourney.mean_interval([0.4, 0.5, 0.6])
     assert (low, high) == pytest.approx((0.5 - 4.3027 * 0.1 / 3**0.5, 0.5 + 4.3027 * 0.1 / 3**0.5))
     assert tourney.mean_interval([0.5]) == (0.0, 1.0)
+
+
+def test_a_turn_stops_when_its_first_card_ends_the_game() -> None:
+    """In the open mode the first card laid lets the claim waiting stand, and that can end
+    the game by rule 8: the rest of the turn is not played (nor is it a bot's fault)."""
+    from doubtlan.bots.idoubtit import HonestBot
+    from doubtlan.rules import Announce, IDoubtIt, Lay
+
+    game = IDoubtIt(4, Options(challenge=ChallengeMode.OPEN), seed=1)
+    ace = next(card for card in game.state.hands[0] if card.rank.value == 1) \
+        if any(card.rank.value == 1 for card in game.state.hands[0]) else game.state.hands[0][0]
+    game.apply(0, Lay(ace))
+    game.apply(0, Announce())
+    game.state.stale, game.state.low = game._stale_claims - 1, 0  # one claim from rule 8
+    assert tourney.play(game, [HonestBot(seat) for seat in range(4)])
+    assert game.over and game.ending() == "stalemate"
+
+
+def test_an_answer_a_seat_may_not_give_is_the_bots_fault() -> None:
+    from doubtlan.bots.idoubtit import RandomBot
+    from doubtlan.rules import Announce, IDoubtIt, LetStand
+
+    class Stands(RandomBot):
+        def act(self, view: object) -> tuple[LetStand, ...]:  # type: ignore[override]
+            return (LetStand(),) if view.claim is not None and not view.my_turn \
+                else tuple(super().act(view))  # type: ignore[attr-defined]
+
+    game = IDoubtIt(4, Options(challenge=ChallengeMode.OPEN), seed=2)
+    game.apply(0, game.legal_actions(0)[0])
+    game.apply(0, Announce())
+    with pytest.raises(tourney.BotError, match="may only call"):
+        tourney.play(game, [Stands(seat) for seat in range(4)])

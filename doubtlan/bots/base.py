@@ -22,6 +22,8 @@ class Strategy(Protocol):
     name: ClassVar[str]
     #: The game it plays (``"idoubtit"``).
     game: ClassVar[str]
+    #: How it plays, in a few words (the app shows them when a bot is seated).
+    about: ClassVar[str]
 
     def __init__(self, seed: Seed | None = None) -> None: ...
 

@@ -303,8 +303,8 @@ class Client:
                     self.connected.set()
                     if self.on_connection is not None:
                         self.on_connection(True)
-                if isinstance(message, Ping):
-                    await self.send(Pong())
+                if isinstance(message, Ping) and self.connected.is_set():
+                    await self.send(Pong())  # (before the welcome the host takes a hello only)
                 self.mirror.receive(message, self.last_read)
                 self._keep(message)
                 seed = self.mirror.seed_due()

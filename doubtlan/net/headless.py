@@ -84,13 +84,14 @@ async def host(
     elif hosted.advertising.enabled:
         print("no network address to advertise on; join by address", file=out, flush=True)
     reported = 0
-    seated = {seat.number for seat in table.seats if seat.taken}
+    #: Who sits in each seat, as last told (a seat given away may change hands).
+    seated = {seat.number: seat.name for seat in table.seats if seat.taken}
 
     def on_change() -> None:
         nonlocal reported
         for seat in table.seats:
-            if seat.taken and seat.number not in seated:
-                seated.add(seat.number)
+            if seat.taken and not seat.open and seated.get(seat.number) != seat.name:
+                seated[seat.number] = seat.name
                 print(f"{seat.name} took seat {seat.number + 1}", file=out, flush=True)
         while reported < len(table.results):
             winner = table.results[reported]

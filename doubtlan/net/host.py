@@ -165,11 +165,11 @@ class Host:
     def remove_bot(self, seat: int) -> None:
         self._command(lambda: self.table.remove_bot(seat))
 
-    def open_seats(self) -> list[str]:
-        """Give the seats of players who are away to newcomers (between games); returns
-        their names."""
+    def open_seats(self, keep: int | None = None) -> list[str]:
+        """Give the seats of players who are away to newcomers (between games), but seat
+        ``keep``; returns their names."""
         opened: list[str] = []
-        self._command(lambda: opened.extend(self.table.open_seats()))
+        self._command(lambda: opened.extend(self.table.open_seats(keep)))
         return opened
 
     def rename(self, name: str) -> None:

@@ -89,11 +89,17 @@ class Mirror:
         """Take in ``message``; ``now``, when it came (a monotonic clock, in seconds), to
         check the host's clocks for this seat."""
         if isinstance(message, Welcome):
+            returning = self.token is not None  # (its hello gave the seat's token)
             self.seat, self.token, self.name = message.seat, message.token, message.name
             self.table = message.table
             self.bye, self._seed_sent = None, False
             self._fresh = message.table.state == "playing"  # a game under way: a snapshot
-            self._theirs = _seed_of_another(message.table, message.seat, self.seed_hash())
+            theirs = _seed_of_another(message.table, message.seat, self.seed_hash())
+            if theirs and returning and self._broken is None:
+                # A seat taken back with its token and seed is this client's own: a host that
+                # shows another seed for it would deal with another.
+                self._broken = "the table shows another seed for your seat than yours"
+            self._theirs = theirs and not returning
             self._committed(message.table)
         elif isinstance(message, TableInfo):
             self.table = message

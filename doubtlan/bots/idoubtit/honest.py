@@ -11,6 +11,7 @@ class HonestBot(TruthTeller):
     none, bluffs with one random card. Doubts only claims its own hand makes impossible."""
 
     name = "honest"
+    about = "tells the truth when it can; doubts only the impossible"
 
     def doubts(self, view: TableView) -> bool:
         claim = view.claim

@@ -97,7 +97,9 @@ class Seating(TableParts):
         (:meth:`open_seats`) from the stand-in playing it: its hand, its place and its
         tally. The seed that seat's first player committed to stays in the deals (a seed is
         committed before the first deal, docs/fairness.md), so the newcomer's is not used."""
-        seat = next((s for s in self.seats if s.open), None)
+        wanted = " ".join(hello.name.split())  # (a player back under their own name: theirs)
+        free = [s for s in self.seats if s.open]
+        seat = next((s for s in free if s.name == wanted), free[0] if free else None)
         if seat is None:
             raise errors.TableFull()
         seat.name = None
@@ -230,18 +232,21 @@ class Seating(TableParts):
         self._broadcast_table()
         return seat
 
-    def open_seats(self) -> list[str]:
+    def open_seats(self, keep: int | None = None) -> list[str]:
         """Give the seats whose players are away to newcomers (between games): a stand-in
-        plays each until someone new takes it, and the away player's token no longer takes it
-        back (coming back, they are a newcomer too). Returns the names of those seats."""
+        plays each at once, until someone new takes it, and the away player's token no
+        longer takes it back (coming back, they are a newcomer too, and take their own seat
+        if it is still free). Seat ``keep`` (the host's own player's) is never given away.
+        Returns the names of those seats."""
         if self.state != "between":
             raise Refused("away seats can be given to newcomers between games")
-        away = [seat for seat in self.seats
-                if seat.taken and seat.strategy is None and seat.conn is None and not seat.open]
+        away = [seat for seat in self.seats if seat.taken and seat.strategy is None
+                and seat.conn is None and not seat.open and seat.number != keep]
         if not away:
             raise Refused("no player is away")
         for seat in away:
             seat.token = None
+            seat.bot = seat.bot or STAND_IN  # (even within the grace time: nobody comes back)
         self._broadcast_table()
         self.on_change()
         return [seat.name or "" for seat in away]

@@ -9,13 +9,6 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-#: What each level is like to play against, in a few words.
-ABOUT = {
-    "easy": "plays at random, or always tells the truth: easy to read",
-    "medium": "counts cards and doubts what they make unlikely",
-    "hard": "counts cards, plans an honest last claim, and doubts only what is certain",
-}
-
 
 class LevelScreen(ModalScreen[str | None]):
     """Pick a level (easy, medium, hard: the game's own, docs/bots.md); returns the
@@ -23,16 +16,18 @@ class LevelScreen(ModalScreen[str | None]):
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
-    def __init__(self, levels: dict[str, str], chosen: str | None = None) -> None:
+    def __init__(self, levels: dict[str, str], abouts: dict[str, str],
+                 chosen: str | None = None) -> None:
         super().__init__()
-        #: Level: strategy, easiest first; the level the cursor starts on.
-        self.levels, self.chosen = levels, chosen
+        #: Level: strategy, easiest first; each strategy's way of playing, in a few words;
+        #: the level the cursor starts on.
+        self.levels, self.abouts, self.chosen = levels, abouts, chosen
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog levels"):
             yield Static("Seat a bot. How strong? (Enter seats it, Escape does not.)",
                          id="level-question")
-            yield OptionList(*(Option(f"{level:<7}{ABOUT.get(level, strategy)} ({strategy})",
+            yield OptionList(*(Option(f"{level:<7}{strategy}: {self.abouts.get(strategy, '')}",
                                       id=level) for level, strategy in self.levels.items()),
                              id="levels")
 

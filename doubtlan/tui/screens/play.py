@@ -230,7 +230,7 @@ class PlayScreen(Screen[None]):
     def action_add_bot(self) -> None:
         """Ask the level of the bot to seat (the level of the host's ``--strategy`` first,
         else medium), then seat it."""
-        from ...bots import LEVELS, level_of
+        from ...bots import LEVELS, STRATEGIES, level_of
         from .levels import LevelScreen
 
         info = self.mirror.table if self.mirror else None
@@ -243,7 +243,9 @@ class PlayScreen(Screen[None]):
             if strategy is not None:
                 self.post_message(HostCommand(lambda hosted: hosted.host.add_bot(strategy)))
 
-        self.app.push_screen(LevelScreen(levels, chosen), seat)
+        strategies = STRATEGIES.get(info.game, {})
+        abouts = {name: bot.about for name, bot in strategies.items()}
+        self.app.push_screen(LevelScreen(levels, abouts, chosen), seat)
 
     def action_remove_bot(self) -> None:
         info = self.mirror.table if self.mirror else None
@@ -267,7 +269,7 @@ class PlayScreen(Screen[None]):
 
     def action_free_seats(self) -> None:
         def free(hosted: HostedTable) -> None:
-            names = hosted.host.open_seats()
+            names = hosted.host.open_seats(keep=0)  # (the host's player sits in seat 1)
             whose = f"{listed(names)}'s seat" if len(names) == 1 \
                 else f"the seats of {listed(names)}"
             self.notify(f"A newcomer may take {whose} now; a bot plays it until then.",
