@@ -86,6 +86,19 @@ def test_the_lobby(snap_compare: SnapCompare) -> None:
                         run_before=run_before)
 
 
+def test_the_bot_levels(snap_compare: SnapCompare) -> None:
+    async def run_before(pilot: Pilot[Any]) -> None:
+        app = pilot.app
+        assert isinstance(app, DoubtApp)
+        await wait_for(pilot, lambda: app.client and app.client.mirror.table
+                       and app.client.mirror.table.seats[2].name is not None, "the bots")
+        await pilot.press("b")
+        await wait_for(pilot, lambda: app.screen.query("#levels"), "the levels")
+
+    assert snap_compare(hosting(pin="4321", players=6), terminal_size=(80, 24),
+                        run_before=run_before)
+
+
 def test_the_discovery_list(snap_compare: SnapCompare) -> None:
     ads = [
         TableAd("Amy's table", 47474, ("192.168.1.20",), 1, "idoubtit",

@@ -75,7 +75,7 @@ class CounterBot(TruthTeller):
     """
 
     name = "counter"
-    about = "counts cards and doubts the claims they make unlikely"
+    about = "counts cards; doubts what they make unlikely"
     #: How much less likely a truth-teller is to bluff with several cards than with one.
     wide_bluffs = 0.005
     #: How many shown claims the truth-teller reading is worth.

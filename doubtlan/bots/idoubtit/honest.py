@@ -11,7 +11,7 @@ class HonestBot(TruthTeller):
     none, bluffs with one random card. Doubts only claims its own hand makes impossible."""
 
     name = "honest"
-    about = "tells the truth when it can; doubts only the impossible"
+    about = "tells the truth when it can"
 
     def doubts(self, view: TableView) -> bool:
         claim = view.claim

@@ -11,7 +11,7 @@ class RandomBot(Bot):
     """Lays random cards, from one to the most a claim may hold; doubts with a fixed chance."""
 
     name = "random"
-    about = "lays random cards and doubts one claim in ten"
+    about = "random cards; doubts one claim in ten"
     #: The chance of doubting any one claim.
     doubt_chance = 0.1
 

@@ -39,7 +39,7 @@ class SharpBot(CounterBot):
     impossible and winning claims."""
 
     name = "sharp"
-    about = "counts cards, pads its claims, plans a true last claim"
+    about = "counts cards, pads claims, ends on a true one"
     #: A claim of one card is padded when the chance that its claims of two are doubted,
     #: times the cards a doubt would cost, is below this.
     pad_risk = 2.0

@@ -73,7 +73,7 @@ class CounterKnowBot(KnowBot):
     """
 
     name = "counter"
-    about = "counts cards, reads each player, bluffs when it pays"
+    about = "counts cards, reads players, bluffs when it pays"
     #: What another player's gain is worth to this seat (there are several to beat).
     others = 0.3
     #: What a token is worth, in round points, by how many this seat holds (a last token

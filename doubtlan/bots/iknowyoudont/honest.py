@@ -13,7 +13,7 @@ class HonestKnowBot(KnowBot):
     challenges or intercepts: the passive player rule 6's scoring is meant to beat."""
 
     name = "honest"
-    about = "always tells the truth and never challenges"
+    about = "tells the truth, never challenges"
 
     def turn(self, view: TableView) -> list[Action]:
         plain = [card for card in view.hand if card.level is not None]

@@ -11,7 +11,7 @@ class RandomKnowBot(KnowBot):
     """Lays a random card with a random declaration; challenges and intercepts now and then."""
 
     name = "random"
-    about = "lays and declares at random, challenges at random"
+    about = "plays and challenges at random"
     challenge_chance = 0.2
     intercept_chance = 0.1
 
