@@ -20,9 +20,10 @@ against three `honest` (at least 0.75), and two `sharp` with two `counter` (the 
 together at least 0.60), each over 20 independent matches of 50 games with the interval
 from the matches; `counter` against three `honest` (at least 0.55) over 2,000 games.
 
-I Know You Don't (`know`): games per second of four `random` bots over 2,000 games (no
-target is set; reported) and `counter`'s win rate against three `random` over 2,000 games
-(target: at least 0.60, as for I Doubt It).
+I Know You Don't (`know`): matches per second of four `random` bots (no target; reported),
+each seat's share among four and six `counter`, `sharp` against three `counter` (target: at
+least 0.40) and two `sharp` with two `counter` (together at least 0.60), over 20 matches of
+25, and `honest` against three `counter` (at most 0.25).
 
 Stalemate (`stalemate`): I Doubt It's rule 8 ends a game after STALE_ROUNDS rounds of
 claims in which no hand became smaller than the smallest so far. It plays 300 games of four
@@ -149,9 +150,12 @@ def know(runs: int = 3) -> bool:
               f"{claims:.1f} claims a match{' (target 100 to 300)' if players == 4 else ''}"
               f"{'' if ok else ' MISSED'}")
         print(f"  command: doubtlan tourney {' '.join(args)} --json")
-    for bots, who, target, better in (("counter,random,random,random", "counter", 0.8, True),
-                                      ("honest,counter,counter,counter", "honest", 0.25, False)):
-        args = [*KNOW, "--players", "4", "--bots", bots]
+    matches = ["--game", "iknowyoudont", "--games", "25", "--matches", "20", "--seed", "1"]
+    for bots, who, target, better, base in (
+            ("sharp,counter,counter,counter", "sharp", 0.40, True, matches),
+            ("sharp,sharp,counter,counter", "sharp", 0.60, True, matches),
+            ("honest,counter,counter,counter", "honest", 0.25, False, KNOW)):
+        args = [*base, "--players", "4", "--bots", bots]
         report = tourney(args)
         rate = report["win_rate"][who]
         low, high = report["win_rate_95"][who]

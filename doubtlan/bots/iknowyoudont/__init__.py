@@ -1,15 +1,16 @@
-"""Bots for I Know You Don't: ``random``, ``honest`` and ``counter`` (docs/bots.md)."""
+"""Bots for I Know You Don't: ``random``, ``honest``, ``counter`` and ``sharp`` (docs/bots.md)."""
 
 from .base import KnowBot, true_declaration
 from .counter import CounterKnowBot
 from .honest import HonestKnowBot
 from .random_play import RandomKnowBot
+from .sharp import SharpKnowBot
 
 #: This game's strategies, in the order the command line lists them.
-STRATEGIES = (RandomKnowBot, HonestKnowBot, CounterKnowBot)
+STRATEGIES = (RandomKnowBot, HonestKnowBot, CounterKnowBot, SharpKnowBot)
 #: The levels the app offers when a bot is seated, easiest first: level, strategy.
 #: (``random`` is no level: it challenges at random and goes broke in a round.)
-LEVELS = {"easy": "honest", "hard": "counter"}
+LEVELS = {"easy": "honest", "medium": "counter", "hard": "sharp"}
 
 __all__ = ["LEVELS", "STRATEGIES", "CounterKnowBot", "HonestKnowBot", "KnowBot", "RandomKnowBot",
-           "true_declaration"]
+           "SharpKnowBot", "true_declaration"]
