@@ -431,3 +431,36 @@ def test_tables_are_found_renamed_updated_and_withdrawn_on_a_private_lan() -> No
         for guest in (first, second, broken, watcher):
             assert guest.finish(WAIT) == 0, guest.errors()
         assert "Traceback" not in watcher.errors()
+
+
+async def test_a_table_that_does_not_answer_at_once_is_asked_again(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A host too busy to answer the first request for its records (or a query lost) still
+    gets listed: the browser asks again, up to RESOLVE_TRIES times, rather than waiting for
+    the table's next announcement. No network: zeroconf's request is replaced."""
+    from doubtlan.net.discovery import browser as browsing
+
+    answers = iter([False, False, True])
+    asked: list[str] = []
+
+    class Info:
+        def __init__(self, service_type: str, name: str) -> None:
+            text = TableAd("Amy's table", 47474, ("10.0.0.1",), 8, "idoubtit",
+                           "decks=1,challenge=window", 1, 4, "lobby", False).properties()
+            self.port = 47474
+            self.properties = {key.encode(): value.encode() for key, value in text.items()}
+
+        async def async_request(self, zeroconf: object, timeout: int) -> bool:
+            asked.append("request")
+            return next(answers)
+
+        def parsed_addresses(self, version: object) -> list[str]:
+            return ["10.0.0.1"]
+
+    monkeypatch.setattr(browsing, "AsyncServiceInfo", Info)
+    found: list[dict[str, TableAd]] = []
+    browser = browsing.Browser(["10.0.0.1"], on_change=found.append)
+    browser._aiozc = type("Zeroconf", (), {"zeroconf": None})()  # type: ignore[assignment]
+    await browser._resolve(f"Amy's table.{browsing.SERVICE_TYPE}", "Amy's table")
+    assert asked == ["request"] * 3
+    assert list(browser.tables) == ["Amy's table"] and found

@@ -17,8 +17,11 @@ from .addresses import lan_addresses
 
 log = logging.getLogger(__name__)
 
-#: How long a browser waits for a table's records once it has heard of it, in milliseconds.
+#: How long a browser waits for a table's records once it has heard of it, in milliseconds,
+#: and how many times it asks before it gives up until the table is heard of again (a busy
+#: host, or a query lost, must not keep a table off the list until its next announcement).
 RESOLVE_TIMEOUT_MS = 3000
+RESOLVE_TRIES = 4
 
 
 class Browser:
@@ -104,7 +107,10 @@ class Browser:
     async def _resolve(self, name: str, label: str) -> None:
         assert self._aiozc is not None
         info = AsyncServiceInfo(SERVICE_TYPE, name)
-        if not await info.async_request(self._aiozc.zeroconf, RESOLVE_TIMEOUT_MS):
+        for _ in range(RESOLVE_TRIES):
+            if await info.async_request(self._aiozc.zeroconf, RESOLVE_TIMEOUT_MS):
+                break
+        else:
             log.debug("table %r did not answer", name)
             return
         addresses = info.parsed_addresses(IPVersion.V4Only)
