@@ -224,8 +224,25 @@ class Tmux:
         )
         return AssertionError(
             f"waited for {what} until {late} deadline (steps {STEP:g} s, the test {TOTAL:g} s);"
-            f" the screens:{shown}"
+            f" the screens:{shown}{self.tables_seen()}"
         )
+
+    def tables_seen(self) -> str:
+        """What a fresh browse finds from each host now (for a failure's report: whether a
+        table missing from a screen is on the network at all)."""
+        code = ("import asyncio; from doubtlan.net.discovery import find_tables; "
+                "print([(t.name, t.addresses, t.state) for t in asyncio.run(find_tables(3))])")
+        found = []
+        for host in range(1, self.lan.hosts + 1):
+            try:
+                done = subprocess.run(
+                    ["ip", "netns", "exec", self.lan.namespace(host), sys.executable, "-c", code],
+                    capture_output=True, text=True, timeout=15, check=False,
+                    env={**os.environ, "PYTHONPATH": str(ROOT)})
+                found.append(f"host {host}: {done.stdout.strip() or done.stderr.strip()[-300:]}")
+            except subprocess.TimeoutExpired:
+                found.append(f"host {host}: no answer in 15 s")
+        return "\n--- a fresh browse from each host:\n" + "\n".join(found)
 
     def close(self) -> None:
         """Kill the server and whatever still runs in its terminals; remove its socket."""
