@@ -464,3 +464,39 @@ async def test_a_table_that_does_not_answer_at_once_is_asked_again(
     await browser._resolve(f"Amy's table.{browsing.SERVICE_TYPE}", "Amy's table")
     assert asked == ["request"] * 3
     assert list(browser.tables) == ["Amy's table"] and found
+
+
+async def test_the_browse_starts_afresh_now_and_then(monkeypatch: pytest.MonkeyPatch) -> None:
+    """zeroconf's browser asks the network only in its first seconds; the Browser starts it
+    afresh every BROWSE_AGAIN seconds, so that a table whose answers went astray is asked
+    for again. No network: zeroconf is replaced."""
+    import asyncio
+
+    from doubtlan.net.discovery import browser as browsing
+
+    started: list[object] = []
+    cancelled: list[object] = []
+
+    class Zeroconf:
+        def __init__(self, **settings: object) -> None:
+            self.zeroconf = type("Inner", (), {"done": False})()
+
+        async def async_close(self) -> None:
+            self.zeroconf.done = True
+
+    class ServiceBrowser:
+        def __init__(self, zeroconf: object, service_type: str, handlers: list[object]) -> None:
+            started.append(self)
+
+        async def async_cancel(self) -> None:
+            cancelled.append(self)
+
+    monkeypatch.setattr(browsing, "AsyncZeroconf", Zeroconf)
+    monkeypatch.setattr(browsing, "AsyncServiceBrowser", ServiceBrowser)
+    monkeypatch.setattr(browsing, "BROWSE_AGAIN", 0.01)
+    async with browsing.Browser(["10.0.0.1"]):
+        deadline = asyncio.get_running_loop().time() + 5
+        while len(started) < 3:
+            assert asyncio.get_running_loop().time() < deadline, "the browse never began again"
+            await asyncio.sleep(0.01)
+    assert set(cancelled) == set(started)  # every one stopped, the last when it closed

@@ -22,6 +22,10 @@ log = logging.getLogger(__name__)
 #: host, or a query lost, must not keep a table off the list until its next announcement).
 RESOLVE_TIMEOUT_MS = 3000
 RESOLVE_TRIES = 4
+#: Seconds between fresh starts of the browse. zeroconf's browser asks the network four
+#: times in its first 14 seconds, then only refreshes what it has heard of: a table whose
+#: answers all went astray in those seconds would stay off the list until it next changed.
+BROWSE_AGAIN = 15.0
 
 
 class Browser:
@@ -46,6 +50,7 @@ class Browser:
         self._aiozc: AsyncZeroconf | None = None
         self._browser: AsyncServiceBrowser | None = None
         self._resolving: dict[str, asyncio.Task[None]] = {}
+        self._again: asyncio.Task[None] | None = None
 
     async def __aenter__(self) -> Self:
         if self._aiozc is not None:
@@ -56,10 +61,26 @@ class Browser:
         if not interfaces:
             raise RuntimeError("this machine has no LAN address to look for tables on")
         self._aiozc = AsyncZeroconf(interfaces=interfaces, ip_version=IPVersion.V4Only)
-        self._browser = AsyncServiceBrowser(
+        self._browser = self._browse()
+        self._again = asyncio.create_task(self._browse_again())
+        return self
+
+    def _browse(self) -> AsyncServiceBrowser:
+        assert self._aiozc is not None
+        return AsyncServiceBrowser(
             self._aiozc.zeroconf, SERVICE_TYPE, handlers=[self._on_service_state_change]
         )
-        return self
+
+    async def _browse_again(self) -> None:
+        """Start the browse afresh every :data:`BROWSE_AGAIN` seconds while open: it asks the
+        network again. Tables already listed stay (their records are in zeroconf's cache)."""
+        while True:
+            await asyncio.sleep(BROWSE_AGAIN)  # a period, not a wait on a state
+            old = self._browser
+            if old is None:
+                return
+            self._browser = self._browse()
+            await old.async_cancel()
 
     async def __aexit__(
         self,
@@ -71,8 +92,11 @@ class Browser:
 
     async def close(self) -> None:
         """Stop browsing and resolving, and close zeroconf. Safe to call twice."""
-        browser, aiozc = self._browser, self._aiozc
-        self._browser = None
+        browser, aiozc, again = self._browser, self._aiozc, self._again
+        self._browser = self._again = None
+        if again is not None:
+            again.cancel()
+            await asyncio.gather(again, return_exceptions=True)
         if browser is not None:
             await browser.async_cancel()
         tasks = list(self._resolving.values())
