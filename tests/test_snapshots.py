@@ -75,23 +75,23 @@ def quiet(app: DoubtApp) -> None:
     app.clear_notifications()
 
 
-def test_the_lobby(snap_compare: SnapCompare) -> None:
-    async def run_before(pilot: Pilot[Any]) -> None:
-        app = pilot.app
-        assert isinstance(app, DoubtApp)
-        await wait_for(pilot, lambda: app.client and app.client.mirror.table
-                       and app.client.mirror.table.seats[2].name is not None, "the bots")
+async def bots_seated(pilot: Pilot[Any]) -> DoubtApp:
+    """Wait until the host's lobby shows its two bots seated."""
+    app = pilot.app
+    assert isinstance(app, DoubtApp)
+    await wait_for(pilot, lambda: app.client and app.client.mirror.table
+                   and app.client.mirror.table.seats[2].name is not None, "the bots")
+    return app
 
+
+def test_the_lobby(snap_compare: SnapCompare) -> None:
     assert snap_compare(hosting(pin="4321", players=6), terminal_size=(80, 24),
-                        run_before=run_before)
+                        run_before=bots_seated)
 
 
 def test_the_bot_levels(snap_compare: SnapCompare) -> None:
     async def run_before(pilot: Pilot[Any]) -> None:
-        app = pilot.app
-        assert isinstance(app, DoubtApp)
-        await wait_for(pilot, lambda: app.client and app.client.mirror.table
-                       and app.client.mirror.table.seats[2].name is not None, "the bots")
+        app = await bots_seated(pilot)
         await pilot.press("b")
         await wait_for(pilot, lambda: app.screen.query("#levels"), "the levels")
 

@@ -870,11 +870,24 @@ def play_until(h: Harness, state: str, rng: random.Random) -> None:
     raise AssertionError(f"the table never became {state!r}: it is {h.table.state!r}")
 
 
-def test_between_games_the_host_frees_an_away_seat_and_a_newcomer_takes_it() -> None:
-    h = Harness(config(seed=None, games=2, window=1.0, turn_timeout=2.0, grace=1.0,
-                       next_game_delay=None))
-    amy, ben, cleo = (seeded_player(h, name, n) for n, name in enumerate(("Amy", "Ben", "Cleo")))
+def seeded_match(names: tuple[str, ...] = ("Amy", "Ben", "Cleo"), journal: Path | None = None,
+                 **changes: object) -> tuple[Harness, list[int]]:
+    """A match of two games whose players add seeds of their own (no table seed), dealt and
+    under way; the host deals the second game when told. ``journal``: where the table keeps
+    one."""
+    settings = config(**{"seed": None, "players": len(names), "games": 2, "window": 1.0,
+                         "turn_timeout": 2.0, "grace": 1.0, "next_game_delay": None,
+                         **changes})
+    h = Harness(settings)
+    if journal is not None:
+        h.table = Table(settings, Journal.create(journal))
+    conns = [seeded_player(h, name, n) for n, name in enumerate(names)]
     play_until(h, "playing", random.Random(1))
+    return h, conns
+
+
+def test_between_games_the_host_frees_an_away_seat_and_a_newcomer_takes_it() -> None:
+    h, (amy, ben, cleo) = seeded_match()
     ben_token = h.last(ben, Welcome).token  # type: ignore[union-attr]
     ben_hash = h.table.seats[1].seed_hash
     assert ben_hash is not None and h.table.seats[1].contribution  # Ben's seed is in the deals
@@ -912,14 +925,8 @@ def test_between_games_the_host_frees_an_away_seat_and_a_newcomer_takes_it() -> 
 
 
 def test_a_seat_given_away_stays_free_when_the_host_resumes(tmp_path: Path) -> None:
-    settings = config(seed=None, games=2, window=1.0, turn_timeout=2.0, grace=1.0,
-                      next_game_delay=None)
-    h = Harness(settings)
-    h.table = Table(settings, Journal.create(tmp_path / "table.journal"))
-    for n, name in enumerate(("Amy", "Ben", "Cleo")):
-        seeded_player(h, name, n)
-    play_until(h, "playing", random.Random(1))
-    h.drop(2)  # Ben
+    h, (_, ben, _) = seeded_match(journal=tmp_path / "table.journal")
+    h.drop(ben)
     play_until(h, "between", random.Random(2))
     h.table.open_seats()
     h.flush()
@@ -933,11 +940,7 @@ def test_a_seat_given_away_stays_free_when_the_host_resumes(tmp_path: Path) -> N
 
 
 def test_a_freed_seat_goes_back_to_its_own_player_first_and_the_hosts_is_kept() -> None:
-    h = Harness(config(seed=None, players=4, games=2, window=1.0, turn_timeout=2.0,
-                       grace=60.0, next_game_delay=None))
-    amy, ben, cleo, dee = (seeded_player(h, name, n)
-                           for n, name in enumerate(("Amy", "Ben", "Cleo", "Dee")))
-    play_until(h, "playing", random.Random(1))
+    h, (amy, ben, cleo, dee) = seeded_match(("Amy", "Ben", "Cleo", "Dee"), grace=60.0)
     for conn in (amy, ben, cleo):
         h.drop(conn)  # Amy is the host's own player, away for a moment
     h.table.seats[0].bot = h.table.seats[1].bot = h.table.seats[2].bot = None  # (in grace)
@@ -954,10 +957,7 @@ def test_a_freed_seat_goes_back_to_its_own_player_first_and_the_hosts_is_kept() 
 
 
 def test_a_returning_player_shown_another_seed_for_its_seat_finds_the_deal_broken() -> None:
-    h = Harness(config(seed=None, games=2, window=1.0, turn_timeout=2.0, grace=60.0,
-                       next_game_delay=None))
-    amy, ben, cleo = (seeded_player(h, name, n) for n, name in enumerate(("Amy", "Ben", "Cleo")))
-    play_until(h, "playing", random.Random(1))
+    h, (amy, ben, cleo) = seeded_match(grace=60.0)
     token = h.last(ben, Welcome).token  # type: ignore[union-attr]
     h.drop(ben)
     # Ben's program comes back with its token but another seed than the one the seat holds
