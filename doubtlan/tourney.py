@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .bots import make_bot
-from .rules import DEFAULT_GAME, Action, Game, Match, game_named
+from .rules import DEFAULT_GAME, Action, Game, Match, Misplay, game_named
 from .rules.seeds import Seed, derive, seed_bytes
 
 #: A game still going after this many claims is stopped and reported as unfinished.
@@ -22,11 +22,12 @@ class BotError(RuntimeError):
 
 
 def play(game: Game[Any, Any], bots: Sequence[Any], max_turns: int = MAX_TURNS,
-         decisions: list[int] | None = None) -> bool:
+         decisions: list[int] | None = None, *, fast: bool = True) -> bool:
     """Let ``bots`` (one per seat) play ``game`` out; True if it finished within ``max_turns``.
 
-    Seats are asked one at a time, in the order the rules settle them, and only as long as
-    their answers can matter:
+    A game with a fast path plays itself out (``Game.play_out``: I Doubt It with a window
+    for every claim), unless ``fast`` is False. Otherwise seats are asked one at a time, in
+    the order the rules settle them, and only as long as their answers can matter:
 
     - when several seats must all answer (I Doubt It's window), they are asked clockwise
       from the claimer, each from the same moment, and asking stops at the first call (a
@@ -41,6 +42,17 @@ def play(game: Game[Any, Any], bots: Sequence[Any], max_turns: int = MAX_TURNS,
     ``decisions``, when given, has its first item raised by the answers played (a turn, a
     doubt, a let-stand: one each).
     """
+    try:
+        played_out = game.play_out([bot.act for bot in bots], max_turns) if fast else None
+    except Misplay as error:
+        bot = bots[error.seat]
+        chose = "nothing" if error.action is None else error.action
+        raise BotError(f"{bot!r} at seat {error.seat + 1} chose {chose}: {error.reason}") \
+            from error
+    if played_out is not None:
+        if decisions is not None:
+            decisions[0] += played_out
+        return game.over
     played = 0
     view, awaiting, may_act, call_order = game.view, game.awaiting, game.may_act, \
         game.call_order

@@ -271,3 +271,38 @@ def test_a_refused_action_never_raises_anything_but_a_rules_error() -> None:
             game.apply(seat, action)
         if game.over:
             break
+
+
+@settings(max_examples=150, deadline=None)
+@given(tables(), st.lists(st.sampled_from(["random", "counter", "sharp", "honest"]),
+                         min_size=10, max_size=10),
+       st.integers(5, 400))
+def test_a_game_played_out_is_the_game_played_step_by_step(
+        table: Table, strategies: list[str], max_turns: int) -> None:
+    """The tourney's fast path (``IDoubtIt.play_out``) ends every game where stepping
+    through it with every check (``tourney.play(fast=False)``) does: the same hands, pile,
+    settled claims, winner and version, the same answers played; only the lays',
+    announcements' and answers' events are left out."""
+    from doubtlan.bots import make_bot
+    from doubtlan.tourney import play as play_bots
+
+    games, decisions = [], []
+    for fast in (True, False):
+        game = table.new()
+        bots = [make_bot(strategies[seat], f"{table.walk} {seat}")
+                for seat in range(table.players)]
+        decided = [0]
+        finished = play_bots(game, bots, max_turns, decided, fast=fast)
+        assert finished == game.over
+        games.append(game)
+        decisions.append(decided[0])
+    fast_game, step_game = games
+    assert decisions[0] == decisions[1]
+    fast_state, step_state = fast_game.state, step_game.state
+    kept = (Dealt, Resolved, Won)
+    assert [e for e in step_state.events if isinstance(e, kept)] == fast_state.events \
+        or table.options.challenge is ChallengeMode.OPEN
+    for name in ("hands", "pile", "pile_by_seat", "laid", "claim_cards", "phase", "turn",
+                 "rank", "claim", "claimer", "window", "winner", "version", "turns",
+                 "records", "bluffs", "low", "stale", "changed"):
+        assert getattr(fast_state, name) == getattr(step_state, name), name

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
+from typing import Any
 
 import pytest
 
 from doubtlan import tourney
 from doubtlan.cli import main
-from doubtlan.rules import ChallengeMode, Options
+from doubtlan.rules import Action, ChallengeMode, Options
 
 
 def run_cli(capsys: pytest.CaptureFixture[str], *args: str) -> dict:  # type: ignore[type-arg]
@@ -246,3 +248,37 @@ def test_an_answer_a_seat_may_not_give_is_the_bots_fault() -> None:
     game.apply(0, Announce())
     with pytest.raises(tourney.BotError, match="may only call"):
         tourney.play(game, [Stands(seat) for seat in range(4)])
+
+
+@pytest.mark.parametrize(("answer", "fault"), [
+    ("a card not held", "is not in your hand"),
+    ("a fifth card", "at most 4 cards"),
+    ("nothing on its turn", "chose nothing: did not act on its turn"),
+    ("a lay in the window", "chose lay"),
+    ("two answers", "more than one action"),
+    ("no answer", "chose nothing: did not answer the claim"),
+])
+def test_the_fast_path_blames_the_bot_that_chose_wrong(answer: str, fault: str) -> None:
+    """``IDoubtIt.play_out`` (the tourney's fast path) refuses what ``apply`` refuses, and
+    says which bot chose it and why."""
+    from doubtlan.bots.idoubtit import RandomBot
+    from doubtlan.rules import IDoubtIt
+    from doubtlan.rules.cards import DECK
+    from doubtlan.rules.idoubtit import ANNOUNCE, DOUBT, LET_STAND, lay
+
+    class Wrong(RandomBot):
+        def act(self, view: Any) -> Sequence[Action]:
+            chosen: list[Action] | None = None
+            if view.my_turn and view.seat == 0:
+                held = [card for card in DECK if card not in view.hand]
+                chosen = {"a card not held": [lay(view.hand[0]), lay(held[0]), ANNOUNCE],
+                          "a fifth card": [lay(card) for card in view.hand[:5]],
+                          "nothing on its turn": []}.get(answer)
+            elif view.claim is not None and view.seat == 1:
+                chosen = {"a lay in the window": [lay(view.hand[0])],
+                          "two answers": [LET_STAND, DOUBT],
+                          "no answer": []}.get(answer)
+            return super().act(view) if chosen is None else chosen
+
+    with pytest.raises(tourney.BotError, match=f"at seat [12] .*{fault}"):
+        tourney.play(IDoubtIt(4, seed=5), [Wrong(seat) for seat in range(4)])

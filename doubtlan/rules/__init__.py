@@ -6,7 +6,7 @@ zeroconf (tests/test_architecture.py checks it).
 
 from typing import Any
 
-from .base import Action, Event, Game, View
+from .base import Action, Event, Game, Misplay, View
 from .cards import DECK, Card, Rank, Suit, deck, parse_cards
 from .errors import ERROR_CODES, BadOptions, IllegalAction, MalformedAction, RulesError
 from .idoubtit import (
@@ -68,6 +68,7 @@ __all__ = [
     "LetStand",
     "MalformedAction",
     "Match",
+    "Misplay",
     "Options",
     "Phase",
     "Rank",

@@ -10,7 +10,7 @@ place per game: :meth:`Game.view` and :meth:`Game.log` both go through it.
 from __future__ import annotations
 
 import abc
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import MISSING, dataclass, fields
 from typing import Any, ClassVar, Generic, Protocol, TypeVar, dataclass_transform
 
@@ -276,6 +276,21 @@ class Game(abc.ABC, Generic[OptionsT, ViewT]):
         self._do(seat, action)
         self.state.version += 1
 
+    def play_out(
+        self, players: Sequence[Callable[[ViewT], Sequence[Action]]], max_turns: int
+    ) -> int | None:
+        """Play the game on in this process until it is over or ``max_turns`` claims have
+        been made, asking ``players[seat](view)`` (a bot's ``act``) for each decision; return
+        how many answers were played (a turn counts one, an answer to a claim one). A
+        :class:`Misplay` when a player's action is refused.
+
+        A fast path for the tourney: the game asks the seats itself, in the order its rules
+        settle them, applies what they choose straight to its state (an action taken from
+        the view's ``legal`` list unchecked, any other checked) and keeps only the events the
+        game's outcome needs. None when the game offers no fast path (then step through it
+        with :meth:`advance`); the host never calls this."""
+        return None
+
     @abc.abstractmethod
     def _do(self, seat: int, action: Action) -> None:
         """Apply an action :meth:`check` accepted (never one it refused)."""
@@ -360,6 +375,15 @@ class Game(abc.ABC, Generic[OptionsT, ViewT]):
         if action_type is None:
             raise MalformedAction(f"{cls.name} has no action {kind!r}")
         return action_type.from_args(args)
+
+
+class Misplay(Exception):
+    """A player of :meth:`Game.play_out` chose an action the rules refuse (``action``),
+    or nothing (``action`` None) when it had to act."""
+
+    def __init__(self, seat: int, action: Action | None, reason: str) -> None:
+        super().__init__(f"seat {seat + 1}: {reason}")
+        self.seat, self.action, self.reason = seat, action, reason
 
 
 def check_seat(players: int, seat: Any) -> None:

@@ -7,7 +7,7 @@ and only then runs the unchecked ``_do``, so a refused action changes nothing.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from ..base import Action, Event, Game, check_seat
 from ..cards import Card, Rank, deck, sort_key
@@ -38,6 +38,7 @@ from .actions import (
     lay,
 )
 from .events import Announced, Answered, Dealt, Laid, Resolved, Won
+from .fast import play_out
 from .options import ChallengeMode, Options
 from .state import LAYING, OVER, STALE_ROUNDS, WINDOW, State
 from .view import TableView, make_view, public_facts, redact, window_key
@@ -335,10 +336,11 @@ class IDoubtIt(Game[Options, TableView]):
             card: Card = action.card  # type: ignore[attr-defined]
             state.hands[seat].remove(card)
             state.laid.append(card)
-            state.changed[seat] = len(state.events)
+            state.changed[seat] = state.version
             state.events.append(Laid(seat, len(state.laid), card))
         elif kind is Announce:
             self._announce(seat)
+            state.events.append(Announced(seat, state.claim, state.phase is WINDOW))  # type: ignore[arg-type]
         elif state.phase is WINDOW:
             doubt = kind is Doubt
             state.answers[seat] = doubt
@@ -346,6 +348,15 @@ class IDoubtIt(Game[Options, TableView]):
             self._settle_window()
         else:  # a call in the open mode
             self._resolve(seat)
+
+    def play_out(
+        self, players: Sequence[Callable[[TableView], Sequence[Action]]], max_turns: int
+    ) -> int | None:
+        """:meth:`Game.play_out`: :func:`.fast.play_out`. In the open mode, None: who calls
+        first is ordered step by step (``tourney.play``)."""
+        if not self._window_always:
+            return None
+        return play_out(self, self.state, self._announce, self._resolve, players, max_turns)
 
     def _announce(self, seat: int) -> None:
         state = self.state
@@ -363,10 +374,8 @@ class IDoubtIt(Game[Options, TableView]):
             # stay open forever waiting for a lay that the next player need never make.
             state.phase = WINDOW
             state.window = self._clockwise[seat]
-            state.events.append(Announced(seat, state.claim, True))
         else:
             state.turn = (seat + 1) % self.players
-            state.events.append(Announced(seat, state.claim, False))
 
     def _settle_window(self) -> None:
         """Settle the window as soon as its outcome is certain (docs/rules.md, rule 5)."""
@@ -398,7 +407,7 @@ class IDoubtIt(Game[Options, TableView]):
             hand.extend(state.pile)
             hand.extend(cards)
             hand.sort(key=sort_key)
-            state.changed[taker] = len(state.events)
+            state.changed[taker] = state.version
             state.pile = []
             state.pile_by_seat = [[] for _ in range(self.players)]
         next_rank = state.rank.next()
