@@ -23,6 +23,7 @@ from doubtlan.rules import (
     deck,
     parse_cards,
 )
+from doubtlan.rules.cards import sort_key
 from doubtlan.rules.iknowyoudont import Card as KnowCard
 
 
@@ -40,7 +41,7 @@ def deal(
     players = players or len(hands)
     chosen = [parse_cards(text) for text in hands] + [[] for _ in range(players - len(hands))]
     rest = Counter(deck(options.decks)) - Counter(card for hand in chosen for card in hand)
-    spare = sorted(rest.elements())
+    spare = sorted(rest.elements(), key=sort_key)
     seat = 0
     cap = 52 * options.decks // (players - len(only)) + 1
     for card in spare:

@@ -98,7 +98,7 @@ def check_views(game: IDoubtIt) -> None:
             assert (view.hand, view.my_laid, view.my_pile, view.legal) == ((), (), (), ())
             assert view.my_answer is None
         else:
-            assert view.hand == tuple(state.hands[seat]) == tuple(sorted(view.hand))
+            assert view.hand == tuple(state.hands[seat]) == tuple(sorted(view.hand, key=sort_key))
             if seat == state.claimer:
                 assert view.my_laid == tuple(state.claim_cards)
             elif seat == state.turn:

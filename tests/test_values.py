@@ -64,9 +64,24 @@ def test_cards_cannot_be_changed_or_forged() -> None:
 
 
 def test_cards_sort_by_rank_then_suit() -> None:
-    assert sorted(parse_cards("KS 2C AH AC 2D")) == parse_cards("AC AH 2C 2D KS")
-    assert list(DECK) == sorted(DECK)
+    from doubtlan.rules.cards import sort_key
+
+    assert sorted(parse_cards("KS 2C AH AC 2D"), key=sort_key) == parse_cards("AC AH 2C 2D KS")
+    assert list(DECK) == sorted(DECK, key=sort_key)
     assert len(DECK) == 52
+
+
+def test_cards_compare_by_identity_in_c() -> None:
+    """A card defines no comparison, so ``card in hand`` and ``hand.remove`` compare
+    identities without calling Python (cards are interned, so identity is equality)."""
+    from doubtlan.rules.cards import Card
+
+    assert all(Card.__dict__.get(name) is None
+               for name in ("__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__ge__"))
+    ace, king = parse_cards("AS KS")
+    assert ace == Card.parse("AS") and ace != king and ace in parse_cards("KS AS")
+    with pytest.raises(TypeError):
+        sorted([king, ace])  # type: ignore[type-var]
 
 
 def test_ranks_climb_and_wrap() -> None:

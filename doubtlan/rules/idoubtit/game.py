@@ -248,19 +248,19 @@ class IDoubtIt(Game[Options, TableView]):
 
     def view(self, seat: int | None) -> TableView:
         state = self.state
-        if seat is None:
-            hand: tuple[Card, ...] = ()
-            legal: tuple[Action, ...] = ()
-        else:
-            if type(seat) is not int or not 0 <= seat < self.players:
-                check_seat(self.players, seat)  # raises
-            hand = tuple(state.hands[seat])
-            legal = self._legal(seat, hand)
         version, public = self._public
         if version != state.version:  # the seats' shared facts, made once per version
             public = public_facts(state, self._claims(), self.awaiting())
             self._public = (state.version, public)
-        return make_view(state, seat, hand, legal, public)
+        if seat is None:
+            return make_view(state, None, (), (), public)
+        if type(seat) is not int or not 0 <= seat < self.players:
+            check_seat(self.players, seat)  # raises
+        hand = tuple(state.hands[seat])
+        if state.phase is WINDOW:  # (the window's answers: the commonest view, made here)
+            return make_view(state, seat, hand, _ANSWERS if seat in state.window
+                             and seat not in state.answers else (), public)
+        return make_view(state, seat, hand, self._legal(seat, hand), public)
 
     def log(self, seat: int | None, start: int = 0) -> tuple[Event, ...]:
         if seat is not None:
