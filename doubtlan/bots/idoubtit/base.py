@@ -7,7 +7,7 @@ import random
 from collections.abc import Sequence
 from typing import ClassVar
 
-from ...rules import Action, Card, Doubt, IDoubtIt, Phase, TableView
+from ...rules import Action, Card, IDoubtIt, Phase, TableView
 from ...rules.idoubtit import ANNOUNCE, DOUBT, LET_STAND, lay
 from ...rules.seeds import Seed, seed_bytes
 
@@ -39,10 +39,11 @@ class Bot(abc.ABC):
 
     def act(self, view: TableView) -> Sequence[Action]:
         """Choose what the seat does now."""
-        if not view.legal:
+        legal = view.legal
+        if not legal:
             return ()
         if view.claim is not None:  # a claim waits: answer it, or perhaps call it
-            if view.can(Doubt) and self.doubts(view):
+            if DOUBT in legal and self.doubts(view):  # (the rules' own DOUBT: see lay)
                 return (DOUBT,)
             if view.phase is _WINDOW:
                 return (STAND,)

@@ -21,8 +21,11 @@ class RandomBot(Bot):
     def turn(self, view: TableView) -> list[Action]:
         random = self.rng.random
         hand = list(view.hand)
-        least = 0 if view.laid else 1
-        most = min(view.options.max_claim - view.laid, len(hand))
+        laid = view.laid
+        least = 0 if laid else 1
+        most = view.options.max_claim - laid
+        if most > len(hand):
+            most = len(hand)
         count = least + int(random() * (most - least + 1))
         turn: list[Action] = [lay(hand.pop(int(random() * len(hand)))) for _ in range(count)]
         turn.append(ANNOUNCE)

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..base import Action, record
-from ..cards import Card, Rank
+from ..cards import DECK, Card, Rank
 from ..errors import MalformedAction
 
 _NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
@@ -91,12 +91,7 @@ ACTIONS: dict[str, type[Action]] = {a.kind: a for a in (Lay, Announce, Doubt, Le
 #: (:func:`lay`): the game's legal lists hold these, so an in-process player that answers
 #: with them is recognised at once (``action in view.legal`` finds it by identity).
 ANNOUNCE, DOUBT, LET_STAND = Announce(), Doubt(), LetStand()
-_LAYS: dict[Card, Lay] = {}
 
-
-def lay(card: Card) -> Lay:
-    """The :class:`Lay` of ``card`` (one object for each card, made once)."""
-    found = _LAYS.get(card)
-    if found is None:
-        found = _LAYS[card] = Lay(card)
-    return found
+#: ``lay(card)``: the :class:`Lay` of ``card``, one object for each card, made once (a
+#: dictionary's lookup: bots call it for every card they lay). A KeyError for a non-card.
+lay: Callable[[Card], Lay] = {card: Lay(card) for card in DECK}.__getitem__

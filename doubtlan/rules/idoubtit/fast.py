@@ -64,11 +64,13 @@ def play_out(game: Game[Any, TableView], state: State, announce: Callable[[int],
             for seat in state.window:
                 answer = players[seat](view(seat))
                 answered += 1
-                if len(answer) != 1 or type(answer[0]) not in (Doubt, LetStand):
+                answered_with = type(answer[0]) if len(answer) == 1 else None
+                if answered_with is LetStand:
+                    continue
+                if answered_with is not Doubt:
                     _misplaced(check, seat, answer)
-                if type(answer[0]) is Doubt:
-                    doubter = seat
-                    break
+                doubter = seat
+                break
             decisions += answered
             state.version += answered - 1  # the last answer settles the claim
             settle(doubter)

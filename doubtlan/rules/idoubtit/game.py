@@ -6,6 +6,7 @@ and only then runs the unchecked ``_do``, so a refused action changes nothing.
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 
@@ -45,7 +46,6 @@ from .view import TableView, make_view, public_facts, redact, window_key
 
 _ANNOUNCE, _DOUBT, _STAND = ANNOUNCE, DOUBT, LET_STAND
 _ANSWERS = (_DOUBT, _STAND)
-_LAYS = {card: lay(card) for card in deck()}
 _CLAIMS = {(count, rank): Claim(count, rank) for count in range(1, 9) for rank in Rank}
 
 
@@ -85,9 +85,8 @@ class IDoubtIt(Game[Options, TableView]):
         self.seed = seed_bytes(seed)
         cards = deck(options.decks)
         shuffle(cards, self.seed)
-        hands: list[list[Card]] = [[] for _ in range(players)]
-        for i, card in enumerate(cards):
-            hands[(opener + i) % players].append(card)
+        # Dealt one at a time round the table from the opener: card i to seat opener + i.
+        hands = [cards[(seat - opener) % players::players] for seat in range(players)]
         self._setup(players, options, opener, hands, Rank.ACE)
 
     @classmethod
@@ -134,9 +133,7 @@ class IDoubtIt(Game[Options, TableView]):
         self._window_always = options.challenge is ChallengeMode.WINDOW
         self._stale_claims = STALE_ROUNDS * players
         # The other seats, clockwise from each seat.
-        self._clockwise = [
-            tuple((seat + i) % players for i in range(1, players)) for seat in range(players)
-        ]
+        self._clockwise = _clockwise(players)
 
     # -- reading ------------------------------------------------------------------------
 
@@ -189,17 +186,17 @@ class IDoubtIt(Game[Options, TableView]):
             return ()
         if state.phase is OVER:
             return ()
-        found: list[Action] = []
+        found: tuple[Action, ...] = ()
         if seat == state.turn:
             if len(state.laid) < self._max_claim:
                 # With two decks a hand can hold a card twice; laying either is one action.
                 distinct = hand if self.options.decks == 1 else tuple(dict.fromkeys(hand))
-                found.extend(map(_LAYS.__getitem__, distinct))
+                found = tuple(map(lay, distinct))
             if state.laid:
-                found.append(_ANNOUNCE)
+                found += (_ANNOUNCE,)
         if state.claim is not None and seat != state.claimer:  # an open-mode call
-            found.append(_DOUBT)
-        return tuple(found)
+            found += (_DOUBT,)
+        return found
 
     def window_key(self) -> tuple[object, ...] | None:
         # One clock for the whole window: every seat answers at once (rule 5). (In the open
@@ -244,7 +241,7 @@ class IDoubtIt(Game[Options, TableView]):
         hand = state.hands[seat]
         rank = state.required_rank  # (an open claim waiting: the rank after its rank)
         true = [card for card in hand if card.rank is rank]
-        return (_LAYS[(true or hand)[0]], _ANNOUNCE)
+        return (lay((true or hand)[0]), _ANNOUNCE)
 
     def view(self, seat: int | None) -> TableView:
         state = self.state
@@ -444,6 +441,13 @@ class IDoubtIt(Game[Options, TableView]):
         state.winner = winner
         state.phase = OVER
         state.events.append(Won(winner, tuple(state.bluffs), True))
+
+
+@functools.cache
+def _clockwise(players: int) -> list[tuple[int, ...]]:
+    """The other seats of a table of ``players``, clockwise from each seat (shared: never
+    changed)."""
+    return [tuple((seat + i) % players for i in range(1, players)) for seat in range(players)]
 
 
 def _check_opener(players: int, opener: int) -> None:
