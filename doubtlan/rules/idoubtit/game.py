@@ -412,8 +412,9 @@ class IDoubtIt(Game[Options, TableView]):
         record = Resolved(claimer, claim, shown, doubter, honest, taker, taken, next_rank)
         state.events.append(record)
         state.records.append(record)
-        state.claim, state.claimer, state.claim_cards = None, None, []
-        state.window, state.answers = (), {}
+        state.claim, state.claimer, state.claim_cards, state.window = None, None, [], ()
+        if state.answers:
+            state.answers = {}
         if not state.hands[claimer]:
             state.winner = claimer
             state.phase = OVER
