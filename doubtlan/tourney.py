@@ -69,6 +69,9 @@ def play(game: Game[Any, Any], bots: Sequence[Any], max_turns: int = MAX_TURNS,
                 actions = bots[seat].act(seen)
                 if not actions:
                     raise BotError(f"{bots[seat]!r} at seat {seat + 1} did not act when it had to")
+                if len(actions) > 1:  # (as the fast path: an answer is one action)
+                    raise BotError(f"{bots[seat]!r} at seat {seat + 1} chose {actions[1]}: "
+                                   "answered the claim with more than one action")
                 answers.append((seat, actions, seen.legal))
                 if actions[0].call:
                     break  # the seats after it cannot change how the claim is settled

@@ -282,3 +282,41 @@ def test_the_fast_path_blames_the_bot_that_chose_wrong(answer: str, fault: str) 
 
     with pytest.raises(tourney.BotError, match=f"at seat [12] .*{fault}"):
         tourney.play(IDoubtIt(4, seed=5), [Wrong(seat) for seat in range(4)])
+
+
+@pytest.mark.parametrize("fast", [True, False])
+def test_a_window_is_answered_with_one_action_on_either_path(fast: bool) -> None:
+    """A doubt followed by a turn of the doubter's own is refused by the fast path and by
+    stepping through alike (stepping once applied it, the fast path refused it)."""
+    from doubtlan.bots.idoubtit import RandomBot
+    from doubtlan.rules import IDoubtIt
+    from doubtlan.rules.idoubtit import ANNOUNCE, DOUBT, lay
+
+    class Eager(RandomBot):
+        def act(self, view: Any) -> Sequence[Action]:
+            if view.claim is not None and view.seat == (view.claimer + 1) % view.players:
+                return [DOUBT, lay(view.hand[0]), ANNOUNCE]
+            return super().act(view)
+
+    with pytest.raises(tourney.BotError, match="more than one action"):
+        tourney.play(IDoubtIt(4, seed=5), [Eager(seat) for seat in range(4)], fast=fast)
+
+
+def test_a_window_some_have_answered_is_stepped_through() -> None:
+    """A game handed to the tourney in a window that a seat has answered already is played
+    on step by step (the fast path asks whole windows), to the same end as stepping."""
+    from doubtlan.bots.idoubtit import RandomBot
+    from doubtlan.rules import IDoubtIt
+    from doubtlan.rules.idoubtit import ANNOUNCE, LET_STAND
+
+    games = []
+    for fast in (True, False):
+        game = IDoubtIt(4, seed=6)
+        game.apply(0, game.legal_actions(0)[0])
+        game.apply(0, ANNOUNCE)
+        game.apply(1, LET_STAND)
+        assert game.play_out([RandomBot(seat).act for seat in range(4)], 2000) is None
+        assert tourney.play(game, [RandomBot(seat) for seat in range(4)], fast=fast)
+        games.append(game)
+    assert games[0].state.records == games[1].state.records
+    assert games[0].winner == games[1].winner

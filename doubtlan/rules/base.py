@@ -285,10 +285,10 @@ class Game(abc.ABC, Generic[OptionsT, ViewT]):
         :class:`Misplay` when a player's action is refused.
 
         A fast path for the tourney: the game asks the seats itself, in the order its rules
-        settle them, applies what they choose straight to its state (an action taken from
-        the view's ``legal`` list unchecked, any other checked) and keeps only the events the
-        game's outcome needs. None when the game offers no fast path (then step through it
-        with :meth:`advance`); the host never calls this."""
+        settle them, applies what they choose straight to its state with the checks
+        :meth:`check` would make, and keeps only the events the game's outcome needs. None
+        when the game offers no fast path here (then step through it with :meth:`advance`);
+        the host never calls this."""
         return None
 
     @abc.abstractmethod

@@ -166,10 +166,10 @@ for _rank in Rank:
         Card._interned[(_rank, _suit)] = _card
         Card._by_code[_card.code] = _card
 
-#: One 52-card deck in a fixed order (by rank, then suit).
 #: Sorts cards by rank, then suit: ``sorted(cards, key=sort_key)``.
 sort_key = operator.attrgetter("_order")
 
+#: One 52-card deck in a fixed order (by rank, then suit).
 DECK: tuple[Card, ...] = tuple(sorted(Card._interned.values(), key=sort_key))
 
 

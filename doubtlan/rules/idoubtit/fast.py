@@ -52,7 +52,7 @@ def play_out(game: Game[Any, TableView], state: State, announce: Callable[[int],
                         and action.card in hand:  # type: ignore[attr-defined]
                     hand.remove(action.card)  # type: ignore[attr-defined]
                     laid.append(action.card)  # type: ignore[attr-defined]
-                    state.changed[seat] = state.version
+                    state.changed[seat] = state.version + 1
                 elif kind is Announce and laid and state.phase is LAYING:
                     announce(seat)
                 else:
@@ -64,7 +64,7 @@ def play_out(game: Game[Any, TableView], state: State, announce: Callable[[int],
             for seat in state.window:
                 answer = players[seat](view(seat))
                 answered += 1
-                answered_with = type(answer[0]) if len(answer) == 1 else None
+                answered_with = type(answer[0]) if answer and len(answer) == 1 else None
                 if answered_with is LetStand:
                     continue
                 if answered_with is not Doubt:

@@ -333,7 +333,7 @@ class IDoubtIt(Game[Options, TableView]):
             card: Card = action.card  # type: ignore[attr-defined]
             state.hands[seat].remove(card)
             state.laid.append(card)
-            state.changed[seat] = state.version
+            state.changed[seat] = state.version + 1
             state.events.append(Laid(seat, len(state.laid), card))
         elif kind is Announce:
             self._announce(seat)
@@ -350,9 +350,10 @@ class IDoubtIt(Game[Options, TableView]):
         self, players: Sequence[Callable[[TableView], Sequence[Action]]], max_turns: int
     ) -> int | None:
         """:meth:`Game.play_out`: :func:`.fast.play_out`. In the open mode, None: who calls
-        first is ordered step by step (``tourney.play``)."""
-        if not self._window_always:
-            return None
+        first is ordered step by step (``tourney.play``); None too in a window that some
+        seats have answered already."""
+        if not self._window_always or self.state.answers:
+            return None  # (a window some seats have answered: stepped through)
         return play_out(self, self.state, self._announce, self._resolve, players, max_turns)
 
     def _announce(self, seat: int) -> None:
@@ -404,7 +405,7 @@ class IDoubtIt(Game[Options, TableView]):
             hand.extend(state.pile)
             hand.extend(cards)
             hand.sort(key=sort_key)
-            state.changed[taker] = state.version
+            state.changed[taker] = state.version + 1
             state.pile = []
             state.pile_by_seat = [[] for _ in range(self.players)]
         next_rank = state.rank.next()

@@ -66,7 +66,7 @@ class State:
     bluffs: list[int] = field(default_factory=list)
     #: The fewest cards any hand has held when a claim was settled, and how many claims
     #: have been settled since that last fell (rule 8); when each seat's hand last changed
-    #: size (the ``version`` it changed at).
+    #: size (the ``version`` that change made; 0: never).
     low: int = 1 << 30
     stale: int = 0
     changed: list[int] = field(default_factory=list)
