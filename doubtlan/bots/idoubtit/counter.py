@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from math import comb
 
 from ...rules import Action, Card, Rank, TableView
@@ -174,16 +174,23 @@ class CounterBot(TruthTeller):
     def bluff(self, view: TableView) -> Card:
         """The card whose rank this seat will be asked for furthest in the future, from the
         rank it holds fewest of."""
-        rank, step = view.rank, view.players
-        counts = Counter(card.rank for card in view.hand)
+        return max(view.hand, key=wait_key(view))
 
-        def wait(card: Card) -> tuple[int, int]:
-            for turns in range(1, 14):
-                if (rank.value - 1 + step * turns) % 13 == card.rank.value - 1:
-                    return turns, -counts[card.rank]
-            return 14, -counts[card.rank]
 
-        return max(view.hand, key=wait)
+def ranks_to_come(view: TableView) -> list[Rank]:
+    """The ranks this seat will be asked for on its turns, this one first (the rank moves
+    one step for every claim, and the turn comes round once for every player)."""
+    first, players = view.rank.value - 1, view.players
+    return [Rank((first + players * turn) % 13 + 1) for turn in range(13)]
+
+
+def wait_key(view: TableView) -> Callable[[Card], tuple[int, int]]:
+    """A card's key for a bluff or a padding card (``max(hand, key=wait_key(view))``): the
+    turns until this seat is asked for its rank (the longest last), then the fewest held of
+    it."""
+    waits = {rank: turn for turn, rank in reversed(list(enumerate(ranks_to_come(view))))}
+    counts = Counter(card.rank for card in view.hand)
+    return lambda card: (waits.get(card.rank, 14), -counts[card.rank])
 
 
 def _exactly(k: int, pool: int, good: int, drawn: int) -> float:

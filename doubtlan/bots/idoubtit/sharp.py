@@ -21,12 +21,12 @@ What it does beyond ``counter`` (docs/bots.md, with the measurements behind each
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from ...rules import Action, Card, Rank, TableView
 from ...rules.idoubtit import ANNOUNCE, lay
 from ...rules.seeds import Seed
-from .counter import CounterBot, Memory
+from .counter import CounterBot, Memory, ranks_to_come, wait_key
 
 #: With this many cards or fewer, the turns to the last are planned (:meth:`SharpBot.plan`).
 #: Measured (docs/bots.md): 3 wins 0.44 of the games against three ``counter``, 7 wins 0.51,
@@ -97,7 +97,7 @@ class SharpBot(CounterBot):
         if len(true) == 1 and room > 1 and len(hand) > 2 and self._pad(view) \
                 and self.rng.random() < self.pad_chance:
             spare = [card for card in hand if card.rank is not view.rank]
-            true.append(max(spare, key=_wait(view)))
+            true.append(max(spare, key=wait_key(view)))
         return [*map(lay, true), ANNOUNCE]
 
     def _pad(self, view: TableView) -> bool:
@@ -112,7 +112,7 @@ class SharpBot(CounterBot):
         before it must shed every other card (:func:`_shed`). Of the plans that fit, the one
         with the fewest turns that lie (each costing ``lie_cost`` turns) wins."""
         hand, largest = view.hand, view.options.max_claim
-        ranks = _ranks(view)
+        ranks = ranks_to_come(view)
         best: tuple[float, list[Card]] | None = None
         for last, rank in enumerate(ranks):
             keep = [card for card in hand if card.rank is rank]
@@ -131,21 +131,6 @@ class SharpBot(CounterBot):
             if best is None or cost < best[0]:
                 best = (cost, now)
         return None if best is None else best[1]
-
-
-def _ranks(view: TableView) -> list[Rank]:
-    """The ranks this seat will be asked for on its turns, this one first (the rank moves
-    one step for every claim, and the turn comes round once for every player)."""
-    first, players = view.rank.value - 1, view.players
-    return [Rank((first + players * turn) % 13 + 1) for turn in range(13)]
-
-
-def _wait(view: TableView) -> Callable[[Card], tuple[int, int]]:
-    """A card's key for padding: the turns until this seat is asked for its rank (the
-    longest last), then the fewest held of it."""
-    waits = {rank: turn for turn, rank in reversed(list(enumerate(_ranks(view))))}
-    counts = Counter(card.rank for card in view.hand)
-    return lambda card: (waits.get(card.rank, 14), -counts[card.rank])
 
 
 def _shed(rest: list[Card], ranks: Sequence[Rank],
