@@ -57,6 +57,7 @@ from doubtlan.rules.iknowyoudont import (
     own_deck,
     standard_deck,
 )
+from doubtlan.rules.iknowyoudont.cards import sort_key
 from doubtlan.rules.iknowyoudont.view import redact
 
 C = Card.parse
@@ -159,8 +160,8 @@ def test_rule_2_the_deal_goes_one_at_a_time_from_the_first_active_player():
     shuffle(cards, seed_bytes(5))
     game = IKnowYouDont(3, seed=5, opener=1)
     top = cards[::-1]
-    assert sorted(top[0:15:3]) == list(game.state.hands[1])
-    assert sorted(top[1:15:3]) == list(game.state.hands[2])
+    assert sorted(top[0:15:3], key=sort_key) == list(game.state.hands[1])
+    assert sorted(top[1:15:3], key=sort_key) == list(game.state.hands[2])
     assert game.state.draw == cards[:-15]
 
 
@@ -632,7 +633,7 @@ def test_cards_and_tokens_are_conserved_and_refusals_change_nothing(table):
         assert Counter(state.cards()) == deck
         assert sum(state.tokens) + state.pot == 3 * game.players and state.pot == 0
         assert all(tokens >= 0 for tokens in state.tokens)
-        assert all(hand == sorted(hand) for hand in state.hands)
+        assert all(hand == sorted(hand, key=sort_key) for hand in state.hands)
 
     walk(table, conserved)
 

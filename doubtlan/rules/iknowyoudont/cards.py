@@ -10,6 +10,7 @@ standard deck's cards keep their playing-card codes (``"7H"`` is a level 7 Truth
 from __future__ import annotations
 
 import enum
+import operator
 from typing import ClassVar
 
 from .. import cards as playing
@@ -91,9 +92,6 @@ class Card:
         short = f"{self.kind.value}{self.level or ''}"
         return short if self.face is None else f"{short} {self.face.label(ascii)}"
 
-    def __lt__(self, other: Card) -> bool:
-        return self._order < other._order
-
     def __reduce__(self) -> tuple[object, tuple[str]]:
         return (Card.parse, (self.code,))
 
@@ -105,6 +103,11 @@ class Card:
 
 
 _KIND_ORDER = {Kind.TRUTH: 0, Kind.BLUFF: 1, Kind.INTERCEPTION: 2, Kind.WILDCARD: 3}
+
+#: Sorts cards as a hand shows them: ``sorted(cards, key=sort_key)``. (A card defines no
+#: comparison of its own, so that ``card in hand`` compares identities in C; see
+#: :class:`doubtlan.rules.cards.Card`.)
+sort_key = operator.attrgetter("_order")
 
 
 @record

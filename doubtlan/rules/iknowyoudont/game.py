@@ -27,7 +27,7 @@ from ..errors import (
 from ..seeds import Seed, derive, seed_bytes, shuffle
 from . import scorepad
 from .actions import ACTIONS, Accept, Challenge, Intercept, Keep, Pass, Play, Wild
-from .cards import Card, Declaration, Kind
+from .cards import Card, Declaration, Kind, sort_key
 from .events import (
     Challenged,
     Drew,
@@ -114,7 +114,7 @@ class IKnowYouDont(Game[Options, TableView]):
                draw: list[Card]) -> None:
         self.players, self.options, self.opener = players, options, opener
         for hand in hands:
-            hand.sort()
+            hand.sort(key=sort_key)
         #: The whole state, secrets included: for the table's owner and for tests.
         self.state = State(players, options, opener, hands, draw, active=opener)
         state = self.state
@@ -445,7 +445,7 @@ class IKnowYouDont(Game[Options, TableView]):
         if drawn:
             hand = state.hands[seat]
             hand.extend(drawn)
-            hand.sort()
+            hand.sort(key=sort_key)
             state.events.append(Drew(seat, len(drawn), tuple(drawn)))
 
     def _discard(self, seat: int, kind: Kind) -> None:

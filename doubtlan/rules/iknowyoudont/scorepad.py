@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .cards import Card
+from .cards import Card, sort_key
 from .state import AWARDS, HAND, OVERTIME, TARGET, State
 
 
@@ -16,7 +16,7 @@ def deal(cards: list[Card], players: int, opener: int) -> list[list[Card]]:
     for i in range(HAND * players):
         hands[(opener + i) % players].append(cards.pop())
     for hand in hands:
-        hand.sort()
+        hand.sort(key=sort_key)
     return hands
 
 
