@@ -254,9 +254,6 @@ class IDoubtIt(Game[Options, TableView]):
         if type(seat) is not int or not 0 <= seat < self.players:
             check_seat(self.players, seat)  # raises
         hand = tuple(state.hands[seat])
-        if state.phase is WINDOW:  # (the window's answers: the commonest view, made here)
-            return make_view(state, seat, hand, _ANSWERS if seat in state.window
-                             and seat not in state.answers else (), public)
         return make_view(state, seat, hand, self._legal(seat, hand), public)
 
     def log(self, seat: int | None, start: int = 0) -> tuple[Event, ...]:
@@ -446,10 +443,11 @@ class IDoubtIt(Game[Options, TableView]):
 
 
 @functools.cache
-def _clockwise(players: int) -> list[tuple[int, ...]]:
-    """The other seats of a table of ``players``, clockwise from each seat (shared: never
-    changed)."""
-    return [tuple((seat + i) % players for i in range(1, players)) for seat in range(players)]
+def _clockwise(players: int) -> tuple[tuple[int, ...], ...]:
+    """The other seats of a table of ``players``, clockwise from each seat (made once for
+    each size and shared by its games)."""
+    return tuple(tuple((seat + i) % players for i in range(1, players))
+                 for seat in range(players))
 
 
 def _check_opener(players: int, opener: int) -> None:
