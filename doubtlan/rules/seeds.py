@@ -11,6 +11,7 @@ replays the same on every machine and every Python version.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import hmac
 import itertools
@@ -46,9 +47,11 @@ def derive(seed: bytes, label: str) -> bytes:
 def _words(key: bytes) -> Iterator[int]:
     """Uniform 32-bit numbers: HMAC-SHA256(key, counter) for counter 0, 1, 2..., each block
     read as eight big-endian words."""
+    keyed = hmac.new(key, digestmod=hashlib.sha256)  # keyed once; each block starts a copy
     for counter in itertools.count():
-        block = hmac.new(key, counter.to_bytes(8, "big"), hashlib.sha256).digest()
-        yield from _EIGHT_WORDS.unpack(block)
+        block = keyed.copy()
+        block.update(counter.to_bytes(8, "big"))
+        yield from _EIGHT_WORDS.unpack(block.digest())
 
 
 _EIGHT_WORDS = struct.Struct(">8I")
@@ -61,15 +64,24 @@ def shuffle(items: MutableSequence[T], seed: bytes) -> None:
     multiple of the number of choices that fits in 32 bits, so that every choice is equally
     likely; the choice is that word modulo the number of choices.
     """
-    words = _words(seed)
-    for i in range(len(items) - 1, 0, -1):
-        choices = i + 1
-        limit = _WORDS - _WORDS % choices
-        word = next(words)
-        while word >= limit:
-            word = next(words)
-        j = word % choices
-        items[i], items[j] = items[j], items[i]
+    i = len(items) - 1  # the position to fill next: a choice among i + 1
+    if i < 1:
+        return
+    limits = _limits(i + 1)
+    for word in _words(seed):
+        if word < limits[i]:  # (else rejected: the next word is drawn for the same i)
+            j = word % (i + 1)
+            items[i], items[j] = items[j], items[i]
+            i -= 1
+            if i == 0:
+                return
+
+
+@functools.cache
+def _limits(size: int) -> tuple[int, ...]:
+    """For each i below ``size``, the largest multiple of i + 1 that fits in 32 bits: a
+    word at or above it is rejected for a choice among i + 1 (made once for each size)."""
+    return tuple(_WORDS - _WORDS % (i + 1) for i in range(size))
 
 
 _WORDS = 1 << 32
