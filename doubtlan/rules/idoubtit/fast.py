@@ -48,10 +48,13 @@ def play_out(game: Game[Any, TableView], state: State, announce: Callable[[int],
             for action in actions:
                 kind = type(action)
                 laid = state.laid
-                if kind is Lay and len(laid) < max_claim and state.phase is LAYING \
-                        and action.card in hand:  # type: ignore[attr-defined]
-                    hand.remove(action.card)  # type: ignore[attr-defined]
-                    laid.append(action.card)  # type: ignore[attr-defined]
+                if kind is Lay and len(laid) < max_claim and state.phase is LAYING:
+                    card = action.card  # type: ignore[attr-defined]
+                    try:
+                        hand.remove(card)  # (one search of the hand, not two)
+                    except ValueError:
+                        _refuse(check, seat, action)  # not in the hand
+                    laid.append(card)
                     state.changed[seat] = state.version + 1
                 elif kind is Announce and laid and state.phase is LAYING:
                     announce(seat)
