@@ -27,6 +27,8 @@ class RandomBot(Bot):
         if most > len(hand):
             most = len(hand)
         count = least + int(random() * (most - least + 1))
-        turn: list[Action] = [lay(hand.pop(int(random() * len(hand)))) for _ in range(count)]
+        turn: list[Action] = []
+        for _ in range(count):
+            turn.append(lay(hand.pop(int(random() * len(hand)))))
         turn.append(ANNOUNCE)
         return turn
