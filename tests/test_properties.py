@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import random
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 
 from helpers import cards_in
 from hypothesis import given, settings
@@ -94,6 +94,8 @@ def check_views(game: IDoubtIt) -> None:
     state = game.state
     for seat in [None, *range(game.players)]:
         view = game.view(seat)
+        # make_view sets the fields one by one: none may be left unset.
+        assert all(hasattr(view, f.name) for f in fields(view))
         if seat is None:
             assert (view.hand, view.my_laid, view.my_pile, view.legal) == ((), (), (), ())
             assert view.my_answer is None

@@ -7,6 +7,7 @@ event. Everything a seat or a spectator is shown, now or later, passes through h
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from ..base import Action, Event, View
 from ..cards import Card, Rank
@@ -119,23 +120,35 @@ def make_view(
     seat: int | None,
     hand: tuple[Card, ...],
     legal: tuple[Action, ...],
-    public: tuple[object, ...],
+    public: tuple[Any, ...],
 ) -> TableView:
     """Build ``seat``'s view of ``state``: the ``public`` facts from :func:`public_facts`
     and the seat's own. ``hand`` is its sorted hand, ``legal`` what it may do."""
+    # The fields are set one by one, not through ``TableView(...)``: a call with 23
+    # arguments costs half as much again, and a view is built for every decision.
+    # (check_views in tests/test_properties.py checks that every field is set.)
+    view = _new(TableView)
+    view.seat = seat
+    (view.players, view.options, view.opener, view.version, view.turns, view.phase,
+     view.turn, view.rank, view.laid, view.hand_sizes, view.pile, view.claim, view.claimer,
+     view.awaiting, view.answered, view.claims, view.winner) = public
     if seat is None:
-        return TableView(None, *public, (), (), (), None, ())  # type: ignore[arg-type,call-arg]
-    return TableView(  # type: ignore[call-arg]
-        seat,
-        *public,  # type: ignore[arg-type]
-        hand,
+        view.hand = view.my_laid = view.my_pile = view.legal = ()
+        view.my_answer = None
+        return view
+    view.hand = hand
+    view.my_laid = (
         tuple(state.claim_cards) if seat == state.claimer  # its claim waits
         else tuple(state.laid) if seat == state.turn
-        else (),
-        tuple(state.pile_by_seat[seat]),
-        state.answers.get(seat),
-        legal,
+        else ()
     )
+    view.my_pile = tuple(state.pile_by_seat[seat])
+    view.my_answer = state.answers.get(seat)
+    view.legal = legal
+    return view
+
+
+_new = object.__new__
 
 
 def redact(event: Event, seat: int | None) -> Event:
