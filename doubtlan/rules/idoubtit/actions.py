@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from operator import itemgetter as _itemgetter
 
 from ..base import Action, record
 from ..cards import DECK, Card, Rank
@@ -94,4 +95,10 @@ ANNOUNCE, DOUBT, LET_STAND = Announce(), Doubt(), LetStand()
 
 #: ``lay(card)``: the :class:`Lay` of ``card``, one object for each card, made once (a
 #: dictionary's lookup: bots call it for every card they lay). A KeyError for a non-card.
-lay: Callable[[Card], Lay] = {card: Lay(card) for card in DECK}.__getitem__
+_LAYS = {card: Lay(card) for card in DECK}
+lay: Callable[[Card], Lay] = _LAYS.__getitem__
+
+
+def lays(cards: Sequence[Card]) -> tuple[Lay, ...]:
+    """``tuple(map(lay, cards))``, made in half the time (the cards are looked up in C)."""
+    return _itemgetter(*cards)(_LAYS) if len(cards) > 1 else tuple(map(lay, cards))

@@ -37,6 +37,7 @@ from .actions import (
     Lay,
     LetStand,
     lay,
+    lays,
 )
 from .events import Announced, Answered, Dealt, Laid, Resolved, Won
 from .fast import play_out
@@ -191,7 +192,7 @@ class IDoubtIt(Game[Options, TableView]):
             if len(state.laid) < self._max_claim:
                 # With two decks a hand can hold a card twice; laying either is one action.
                 distinct = hand if self.options.decks == 1 else tuple(dict.fromkeys(hand))
-                found = tuple(map(lay, distinct))
+                found = lays(distinct)
             if state.laid:
                 found += (_ANNOUNCE,)
         if state.claim is not None and seat != state.claimer:  # an open-mode call
