@@ -504,6 +504,24 @@ def test_the_journal_verifies_and_a_table_resumed_between_games_plays_on(
     assert not problems and sum("verified" in line for line in lines) == 2, lines
 
 
+def test_a_new_hosts_journal_is_on_the_disk_before_it_serves(tmp_path: Path) -> None:
+    """A host stopped before its first message (kill -9 while nobody has joined) leaves a
+    journal that reads and resumes, not an empty file."""
+    path = tmp_path / "table.journal"
+    hosted = HostedTable(TableConfig(players=3, games=1), bots=2, strategy="random",
+                         bind="127.0.0.1", journal=path)
+    try:
+        records = read(path).records
+        assert records[0]["t"] == "table" and records[-1]["t"] == "seats"
+    finally:
+        assert hosted.table.journal is not None
+        hosted.table.journal.close(closed=False)
+    resumed = HostedTable(TableConfig(players=3, games=1), bind="127.0.0.1", resume=path)
+    assert resumed.resumed and [seat.taken for seat in resumed.table.seats].count(True) == 2
+    assert resumed.table.journal is not None
+    resumed.table.journal.close(closed=False)
+
+
 # -- the host's key ---------------------------------------------------------------------------
 
 

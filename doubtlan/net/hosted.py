@@ -70,6 +70,10 @@ class HostedTable:
             self.table = Table(config, Journal.create(journal) if journal is not None else None)
             for _ in range(bots):
                 self.table.seat_bot(strategy)
+            if self.table.journal is not None:
+                # On the disk before anyone hears of the table: a host stopped before its
+                # first message still leaves a journal that resumes.
+                self.table.journal.sync()
         #: True when the table was resumed from a journal.
         self.resumed = resume is not None
         self.host = Host(self.table, bind, port, limits, identity=identity)
