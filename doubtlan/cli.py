@@ -7,13 +7,12 @@ when it runs, so ``doubtlan --help`` stays fast.
 from __future__ import annotations
 
 import argparse
-import errno
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol, TypeAlias
+from typing import TYPE_CHECKING, TypeAlias
 
-from . import __version__
+from . import __version__, cli_table
 from . import cli_values as values
 
 PROG = "doubtlan"
@@ -67,10 +66,6 @@ def _strategies(text: str) -> list[str]:
 
 #: The port a host listens on unless told otherwise (as in doubtlan.net.address).
 DEFAULT_PORT = 47474
-#: ``--resume`` without a path: the newest journal.
-LATEST = Path("\0the newest journal")
-
-
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog=PROG,
@@ -119,6 +114,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     tourney.add_argument("--json", action="store_true", help="print one JSON object")
     tourney.set_defaults(run=_tourney, parser=tourney)
+    _add_play(commands)
     _add_host(commands)
     _add_join(commands)
     tables = commands.add_parser(
@@ -145,7 +141,8 @@ def _add_host(commands: Subcommands) -> None:
         "host", help="host a table on this network and play at it",
         description="Host a table: start the game server, advertise it on the network, seat "
         "bots, and play in the table app. With --headless nobody sits for the host: it waits "
-        "for the seats, plays the match and prints each winner.",
+        "for the seats, plays the match and prints each winner. To play alone, on this "
+        "machine only, use `doubtlan play`.",
     )
     host.add_argument("--headless", action="store_true",
                       help="no screen: wait for the seats, play the match, print each winner")
@@ -157,18 +154,12 @@ def _add_host(commands: Subcommands) -> None:
     host.add_argument("--strategy", default="counter", choices=_strategy_names(),
                       help="the bots' strategy (default counter"
                       + "".join(f"; {only}" for only in [_strategies_only()] if only) + ")")
-    host.add_argument("--games", type=values.games, default=None,
-                      help="games in the match; 0 plays on until stopped (default: 1 with "
-                      "--headless, otherwise 0)")
-    host.add_argument("--seed", type=values.seed, default=None, help="seed for the deals")
+    _add_match(host, headless=True)
     host.add_argument("--name", type=values.printable("name", 24), default=None,
                       help="your name at the table (default: your login name); with "
                       "--headless, where nobody sits for the host, the table's name")
     host.add_argument("--table", type=values.table_name, default=None, metavar="NAME",
                       help="the table's name (default: NAME's table)")
-    host.add_argument("--bot-delay", type=values.seconds(0, 60), default=None, metavar="SECONDS",
-                      help="seconds between two moves of a bot, so that people can follow "
-                      "(default: 1, or 0 with --headless)")
     host.add_argument("--ascii", action="store_true",
                       help="write suits as letters (C D H S), for terminals without symbols")
     host.add_argument("--port", type=values.port, default=DEFAULT_PORT,
@@ -178,24 +169,17 @@ def _add_host(commands: Subcommands) -> None:
     host.add_argument("--pin", type=values.printable("PIN", 64), default=None,
                       help="players must give this PIN to join")
     _add_rules(host)
-    host.add_argument("--window", type=values.seconds(0.1, 3600), default=10.0,
-                      help=f"{_window_help()} (default 10)")
-    host.add_argument("--turn-timeout", type=values.seconds(0, 3600), default=60.0,
-                      help="seconds for a turn before the host plays for the player; 0: none "
-                      "(default 60)")
+    _add_clocks(host)
     host.add_argument("--grace", type=values.seconds(0, 3600), default=15.0,
                       help="seconds an absent player's seat waits before a bot plays it "
                       "(default 15)")
     kept = host.add_mutually_exclusive_group()
     kept.add_argument("--journal", type=Path, default=None, metavar="PATH",
                       help="write the table's journal here (default: a new file in "
-                      "~/.local/share/doubtlan/journals, or $XDG_DATA_HOME/doubtlan/journals)")
+                      f"{_journals_folder()})")
     kept.add_argument("--no-journal", action="store_true",
                       help="keep no journal (the table cannot be resumed)")
-    kept.add_argument("--resume", nargs="?", type=Path, const=LATEST, default=None,
-                      metavar="PATH",
-                      help="go on with the table of this journal (default: the newest) after "
-                      "a crash; its rules, seats and match come from the journal")
+    _add_resume(kept)
     where = host.add_mutually_exclusive_group()
     where.add_argument("--advertise", action="append", type=values.lan_address, metavar="ADDR",
                        default=[],
@@ -203,7 +187,77 @@ def _add_host(commands: Subcommands) -> None:
                        "LAN address)")
     where.add_argument("--no-advertise", action="store_true",
                        help="a private table: no multicast at all; join it by address")
-    host.set_defaults(run=_host, parser=host)
+    host.set_defaults(run=cli_table.host, parser=host)
+
+
+def _add_play(commands: Subcommands) -> None:
+    play = commands.add_parser(
+        "play", help="play against bots on this machine, off the network",
+        description="Play against bots in this terminal. The table is on this machine only: "
+        "it listens on loopback, is never advertised, and nobody else can join or see it. It "
+        "keeps no journal unless --journal names one. For a table others join, use "
+        "`doubtlan host`.",
+    )
+    play.add_argument("--bots", type=values.positive, default=3,
+                      help="bots at the table (default 3)")
+    level = play.add_mutually_exclusive_group()
+    level.add_argument("--level", choices=LEVELS, default="medium",
+                       help="how well the bots play (default medium; docs/bots.md)")
+    level.add_argument("--strategy", default=None, choices=_strategy_names(),
+                       help="the bots' strategy, in place of a level"
+                       + "".join(f" ({only})" for only in [_strategies_only()] if only))
+    play.add_argument("--players", type=values.positive, default=None,
+                      help="seats at the table (default: one more than --bots)")
+    _add_match(play, headless=False)
+    play.add_argument("--name", type=values.printable("name", 24), default=None,
+                      help="your name at the table (default: your login name)")
+    play.add_argument("--ascii", action="store_true",
+                      help="write suits as letters (C D H S), for terminals without symbols")
+    _add_rules(play)
+    _add_clocks(play)
+    kept = play.add_mutually_exclusive_group()
+    kept.add_argument("--journal", type=Path, default=None, metavar="PATH",
+                      help="keep the table's journal here, to resume it later (default: none)")
+    _add_resume(kept)
+    play.set_defaults(run=cli_table.play, parser=play)
+
+
+#: The bots' levels, easiest first (each game says which strategy plays each).
+LEVELS = ("easy", "medium", "hard")
+
+
+def _add_match(command: argparse.ArgumentParser, *, headless: bool) -> None:
+    """The match's length, its deals' seed and the bots' pace."""
+    alone = " (default: 1 with --headless, otherwise 0)" if headless else " (default 0)"
+    command.add_argument("--games", type=values.games, default=None,
+                         help=f"games in the match; 0 plays on until stopped{alone}")
+    command.add_argument("--seed", type=values.seed, default=None, help="seed for the deals")
+    command.add_argument("--bot-delay", type=values.seconds(0, 60), default=None,
+                         metavar="SECONDS",
+                         help="seconds between two moves of a bot, so that people can follow "
+                         "(default: 1" + (", or 0 with --headless)" if headless else ")"))
+
+
+def _add_clocks(command: argparse.ArgumentParser) -> None:
+    command.add_argument("--window", type=values.seconds(0.1, 3600), default=10.0,
+                         help=f"{_window_help()} (default 10)")
+    command.add_argument("--turn-timeout", type=values.seconds(0, 3600), default=60.0,
+                         help="seconds for a turn before the host plays for the player; 0: "
+                         "none (default 60)")
+
+
+def _add_resume(group: argparse._MutuallyExclusiveGroup) -> None:
+    group.add_argument("--resume", nargs="?", type=Path, const=values.LATEST, default=None,
+                       metavar="PATH",
+                       help="go on with the table of this journal (default: the newest) after "
+                       "a crash; its rules, seats and match come from the journal")
+
+
+def _journals_folder() -> str:
+    """The folder journals go to on this machine, for the help."""
+    from .net.folder import journals_folder
+
+    return str(journals_folder())
 
 
 def _add_join(commands: Subcommands) -> None:
@@ -231,7 +285,7 @@ def _add_join(commands: Subcommands) -> None:
                       help="the table's PIN")
     join.add_argument("--timeout", type=values.seconds(0.1, 120), default=10.0,
                       help="seconds to look for the table on the network (default 10)")
-    join.set_defaults(run=_join, parser=join)
+    join.set_defaults(run=cli_table.join, parser=join)
 
 
 def _add_rules(command: argparse.ArgumentParser) -> None:
@@ -241,52 +295,11 @@ def _add_rules(command: argparse.ArgumentParser) -> None:
     games = "; ".join(f"{name}: {game.title}, {game.description}" for name, game in GAMES.items())
     command.add_argument("--game", choices=list(GAMES), default=DEFAULT_GAME,
                          help=f"the game (default {DEFAULT_GAME}). {games}")
-    for name, owners in _option_fields().items():
-        values = list(dict.fromkeys(value for _, field in owners for value in field.values))
+    for name, owners in values.option_fields().items():
+        choices = list(dict.fromkeys(value for _, field in owners for value in field.values))
         said = "; ".join(f"{game.title}: {field.help} (default {field.default})"
                          for game, field in owners)
-        command.add_argument(f"--{name}", choices=values, default=None, help=said)
-
-
-def _option_fields() -> dict[str, list[tuple[Any, Any]]]:
-    """Each rule option's name, with the games that have it and their field for it."""
-    from .rules import GAMES
-
-    fields: dict[str, list[tuple[Any, Any]]] = {}
-    for game in GAMES.values():
-        for field in game.options_type.fields:
-            fields.setdefault(field.name, []).append((game, field))
-    return fields
-
-
-def _options(args: argparse.Namespace, parser: argparse.ArgumentParser) -> Any:
-    """The rule options the command line gives for ``args.game``; another game's option is
-    an error, not ignored."""
-    from .rules import RulesError, game_named
-
-    game = game_named(args.game)
-    given = {name: getattr(args, name) for name in _option_fields()
-             if getattr(args, name) is not None}
-    own = [field.name for field in game.options_type.fields]
-    stray = [name for name in given if name not in own]
-    if stray:
-        owners = _option_fields()[stray[0]]
-        takes = f"takes {', '.join('--' + name for name in own)}" if own else "has no options"
-        parser.error(f"--{stray[0]} is {owners[0][0].title}'s; {game.title} {takes}")
-    try:
-        return game.options_type.parse(",".join(f"{k}={v}" for k, v in given.items()))
-    except RulesError as error:
-        parser.error(str(error))
-
-
-def _check_strategies(parser: argparse.ArgumentParser, game: str, names: Sequence[str]) -> None:
-    from .bots import STRATEGIES
-    from .rules import game_named
-
-    for name in names:
-        if name not in STRATEGIES[game]:
-            parser.error(f"the {name} bot does not play {game_named(game).title}; choose from "
-                         f"{', '.join(STRATEGIES[game])}")
+        command.add_argument(f"--{name}", choices=choices, default=None, help=said)
 
 
 def _tourney(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
@@ -300,8 +313,8 @@ def _tourney(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     if len(bots) > players:
         parser.error(f"--bots names {len(bots)} strategies for {players} players")
     bots = [bots[i % len(bots)] for i in range(players)]
-    _check_strategies(parser, args.game, bots)
-    options = _options(args, parser)
+    values.check_strategies(parser, args.game, bots)
+    options = values.options(args, parser)
     try:
         options.check_players(players)
     except RulesError as error:
@@ -315,142 +328,6 @@ def _tourney(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     else:
         print(result.report())
     return 0
-
-
-def _host(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
-    import asyncio
-    import logging
-
-    from .net import headless, hosted
-
-    # A peer that vanishes while the host still has frames for it makes asyncio warn, once
-    # per frame ("socket.send() raised exception."): the host handles that peer already, and
-    # a hostile one could fill the terminal (or the app's screen) with them.
-    logging.getLogger("asyncio").setLevel(logging.ERROR)
-    from .net.table import LEAST_WINDOW, TableConfig
-    from .rules import RulesError
-
-    if args.window < LEAST_WINDOW:
-        parser.error(f"--window: at least {LEAST_WINDOW:g} seconds, so that a person has time "
-                     "to answer (a screen ignores a call in a window's first half second)")
-
-    options = _options(args, parser)
-    if args.bots:
-        _check_strategies(parser, args.game, [args.strategy])
-    try:
-        players = args.players or (4 if args.headless else options.max_players)
-        options.check_players(players)
-    except RulesError as error:
-        parser.error(str(error))
-    if args.bots > players:
-        parser.error(f"--bots {args.bots} is more than --players {players}")
-    if args.bots == players and not args.headless:
-        parser.error(f"--bots {args.bots} leaves no seat for you at --players {players}")
-    player = args.name if args.name and not args.headless else values.login()
-    table_name = args.table or (args.name if args.headless and args.name else None)
-    config = TableConfig(
-        players=players, options=options, name=table_name or f"{player}'s table", game=args.game,
-        games=args.games if args.games is not None else (1 if args.headless else 0),
-        pin=args.pin, window=args.window, turn_timeout=args.turn_timeout, grace=args.grace,
-        seed=args.seed,
-        bot_delay=args.bot_delay if args.bot_delay is not None else 0.0 if args.headless
-        else 1.0,
-    )
-    advertising = hosted.Advertising(not args.no_advertise, tuple(args.advertise))
-    from .net import journal as journals
-
-    resume: Path | None = args.resume
-    try:
-        if resume == LATEST:
-            resume = journals.latest()
-    except journals.JournalError as error:
-        parser.error(str(error))
-    journal = None if args.no_journal or resume is not None else (
-        args.journal or journals.new_path(config.name))
-    if not args.headless:
-        from .tui.app import DoubtApp, HostSetup
-
-        config.autostart, config.next_game_delay = False, None  # the host says when
-        setup = HostSetup(config, bots=args.bots, strategy=args.strategy, bind=args.bind,
-                          port=args.port, advertising=advertising, journal=journal,
-                          resume=resume)
-        return _run_app(DoubtApp(player, host=setup, ascii=args.ascii))
-    try:
-        return asyncio.run(headless.host(
-            config, bots=args.bots, strategy=args.strategy, bind=args.bind, port=args.port,
-            advertising=advertising, journal=journal, resume=resume,
-        ))
-    except OSError as error:
-        hint = "; choose another with --port (0 picks a free one)" \
-            if error.errno == errno.EADDRINUSE else ""
-        print(f"doubtlan: cannot host on {args.bind}:{args.port}: {error.strerror or error}"
-              f"{hint}", file=sys.stderr)
-        return 1
-
-
-class _App(Protocol):
-    def run(self) -> int | None: ...
-
-
-def _run_app(app: _App) -> int:
-    """Run the table app (which prints why the table ended, if it ended badly)."""
-    return int(app.run() or 0)
-
-
-def _join(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
-    import asyncio
-
-    from .net import headless
-    from .net.client import ConnectionLost
-    from .net.kept import KeptSeats
-    from .net.pin import NotTheTable
-
-    if args.address and args.table:
-        parser.error("give an address or --table, not both")
-    if args.bot and args.watch:
-        parser.error("--bot plays a seat and --watch takes none: choose one")
-    if args.bot is None and not (args.watch and args.headless):
-        if args.headless:
-            parser.error("--headless joins with --bot STRATEGY or --watch")
-        return _join_app(args)
-
-    async def run() -> int:
-        # A table found on the network must present the key its advert names.
-        found = headless.Found(args.address, None) if args.address else \
-            await headless.find(args.table, args.timeout)
-        if args.watch:
-            return await headless.watch(found.address, pin=args.pin,
-                                        fingerprint=found.fingerprint,
-                                        commitment=found.commitment)
-        return await headless.join_bot(args.bot, found.address, name=args.name or values.login(),
-                                       pin=args.pin, fingerprint=found.fingerprint,
-                                       commitment=found.commitment, kept=KeptSeats())
-
-    try:
-        return asyncio.run(run())
-    except (ConnectionLost, NotTheTable, RuntimeError, OSError) as error:
-        print(f"doubtlan: {error}", file=sys.stderr)
-        return 1
-
-
-def _join_app(args: argparse.Namespace) -> int:
-    import asyncio
-
-    from .net import headless
-    from .net.client import ConnectionLost
-    from .net.kept import KeptSeats
-    from .tui.app import DoubtApp, JoinSetup
-
-    setup = JoinSetup(address=args.address, pin=args.pin, watch=args.watch)
-    if args.table:
-        try:
-            found = asyncio.run(headless.find(args.table, args.timeout))
-        except (ConnectionLost, RuntimeError, OSError) as error:
-            print(f"doubtlan: {error}", file=sys.stderr)
-            return 1
-        setup.address, setup.fingerprint = found.address, found.fingerprint
-    return _run_app(DoubtApp(args.name or values.login(), join=setup, ascii=args.ascii,
-                             kept=KeptSeats()))
 
 
 def _tables(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:

@@ -1,4 +1,5 @@
-"""The values the command line reads, each checked, with a clear error for a bad one.
+"""The values the command line reads, each checked, with a clear error for a bad one: the
+rule options and the bots' strategies among them.
 
 Only the standard library is imported here (``address`` imports the parser it needs when it
 runs), so ``doubtlan --help`` stays fast.
@@ -7,7 +8,9 @@ runs), so ``doubtlan --help`` stays fast.
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
 
 
 def positive(text: str) -> int:
@@ -114,3 +117,48 @@ def login() -> str:
     except Exception:  # no login name in this environment
         name = "player"
     return (name or "player")[:24]
+
+
+#: ``--resume`` without a path: the newest journal.
+LATEST = Path("\0the newest journal")
+
+
+def option_fields() -> dict[str, list[tuple[Any, Any]]]:
+    """Each rule option's name, with the games that have it and their field for it."""
+    from .rules import GAMES
+
+    fields: dict[str, list[tuple[Any, Any]]] = {}
+    for game in GAMES.values():
+        for field in game.options_type.fields:
+            fields.setdefault(field.name, []).append((game, field))
+    return fields
+
+
+def options(args: argparse.Namespace, parser: argparse.ArgumentParser) -> Any:
+    """The rule options the command line gives for ``args.game``; another game's option is
+    an error, not ignored."""
+    from .rules import RulesError, game_named
+
+    game = game_named(args.game)
+    given = {name: getattr(args, name) for name in option_fields()
+             if getattr(args, name) is not None}
+    own = [field.name for field in game.options_type.fields]
+    stray = [name for name in given if name not in own]
+    if stray:
+        owners = option_fields()[stray[0]]
+        takes = f"takes {', '.join('--' + name for name in own)}" if own else "has no options"
+        parser.error(f"--{stray[0]} is {owners[0][0].title}'s; {game.title} {takes}")
+    try:
+        return game.options_type.parse(",".join(f"{k}={v}" for k, v in given.items()))
+    except RulesError as error:
+        parser.error(str(error))
+
+
+def check_strategies(parser: argparse.ArgumentParser, game: str, names: Sequence[str]) -> None:
+    from .bots import STRATEGIES
+    from .rules import game_named
+
+    for name in names:
+        if name not in STRATEGIES[game]:
+            parser.error(f"the {name} bot does not play {game_named(game).title}; choose from "
+                         f"{', '.join(STRATEGIES[game])}")

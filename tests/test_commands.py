@@ -17,7 +17,8 @@ import pytest
 from doubtlan.cli import main
 from doubtlan.net import identity, known
 from doubtlan.net.discovery import TableAd
-from doubtlan.net.journal import doubtlan_folder, read
+from doubtlan.net.folder import doubtlan_folder
+from doubtlan.net.journal import read
 
 ROOT = Path(__file__).resolve().parent.parent
 DEADLINE = 60

@@ -21,9 +21,9 @@ from typing import Any
 import pytest
 from lan import NETNS_MISSING, Guest, Lan, netns_available
 
+from doubtlan.net.folder import doubtlan_folder
 from doubtlan.net.identity import FILE_NAME as KEY_FILE
 from doubtlan.net.identity import load_or_make
-from doubtlan.net.journal import doubtlan_folder
 from doubtlan.net.messages import PROTOCOL_VERSION
 
 ROOT = Path(__file__).resolve().parent.parent

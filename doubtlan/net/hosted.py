@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import errno
+import ipaddress
 import logging
 import time
 from collections.abc import Callable
@@ -15,10 +17,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from .folder import doubtlan_folder
 from .host import Host, Limits
 from .identity import FILE_NAME as IDENTITY_FILE
 from .identity import Identity, load_or_make
-from .journal import Journal, doubtlan_folder
+from .journal import Journal
 from .messages import PROTOCOL_VERSION
 from .table import Table, TableConfig
 
@@ -34,6 +37,27 @@ class Advertising:
 
     enabled: bool = True
     addresses: tuple[str, ...] = ()
+
+
+#: The address of a table on this machine only (``doubtlan play``).
+LOOPBACK = "127.0.0.1"
+
+#: The codes a port already taken is reported with: POSIX's, and Windows' own (WSAEADDRINUSE,
+#: which Windows' sockets give in place of EADDRINUSE).
+ADDRESS_IN_USE = frozenset({errno.EADDRINUSE, 10048})
+
+
+def port_in_use(error: OSError) -> bool:
+    """Whether ``error`` says that the address and port are taken, on any system."""
+    return error.errno in ADDRESS_IN_USE or getattr(error, "winerror", None) in ADDRESS_IN_USE
+
+
+def cannot_listen(error: OSError, bind: str, port: int) -> str:
+    """The sentence for a host that cannot listen on ``bind``:``port``."""
+    where = f"[{bind}]:{port}" if ":" in bind else f"{bind}:{port}"
+    return (f"Cannot host on {where}: {error.strerror or error}."
+            + (" Choose another port with --port (0 picks a free one)."
+               if port_in_use(error) else ""))
 
 
 class AdvertiseError(Exception):
@@ -90,6 +114,11 @@ class HostedTable:
     @property
     def port(self) -> int:
         return self.host.port
+
+    @property
+    def local(self) -> bool:
+        """Whether the table listens on loopback only: nobody on the network can join it."""
+        return self.bind == "localhost" or _is_loopback(self.bind)
 
     def join_addresses(self) -> list[str]:
         """Addresses others can type to join (the LAN addresses when listening on all)."""
@@ -191,6 +220,13 @@ class _Advert:
             with contextlib.suppress(Exception):
                 await self._pending
         await self.advertiser.close()
+
+
+def _is_loopback(address: str) -> bool:
+    try:
+        return ipaddress.ip_address(address).is_loopback
+    except ValueError:
+        return False
 
 
 def _now() -> float:

@@ -19,6 +19,8 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .folder import FILE_MODE, private_folder
+
 #: The file in the data folder (docs/journal.md) that holds the host's key and certificate.
 FILE_NAME = "host.pem"
 #: How many words say a fingerprint (each word is one byte of it: 48 bits).
@@ -94,8 +96,8 @@ def load_or_make(path: Path) -> Identity:
     except FileNotFoundError:
         identity = make()
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            private_folder(path.parent)
+            descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, FILE_MODE)
             with os.fdopen(descriptor, "wb") as out:
                 out.write(identity.key_pem + identity.cert_pem)
         except FileExistsError:  # another host on this machine made it first: use theirs

@@ -18,11 +18,11 @@ refuses a journal at its first fault, ``verify`` notes each fault and reads on.
 
 from __future__ import annotations
 
-import fcntl
 import hashlib
 import os
 import struct
 import time
+import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -32,6 +32,13 @@ import msgpack
 
 from ..rules import Event, Game, IDoubtIt, Match
 from ..rules.fairness import deal_seed
+from .folder import FILE_MODE, journals_folder, private_folder
+
+with warnings.catch_warnings():
+    # Where the system has no flock (and is not Windows), filelock falls back to a lock
+    # file that records its holder, and says so once: the journal's lock is as good there.
+    warnings.filterwarnings("ignore", "only soft file lock", UserWarning)
+    import filelock
 
 MAGIC = b"doubtlan journal 2\n"
 #: The first line of the journals of doubtlan before the hash chain, which this one refuses.
@@ -218,19 +225,33 @@ class Journal:
     the disk (flushed and fsynced), and the table calls it before it hands anything to the
     network."""
 
-    def __init__(self, path: Path, file: BinaryIO, chain: bytes) -> None:
+    def __init__(self, path: Path, file: BinaryIO, chain: bytes,
+                 lock: filelock.BaseFileLock) -> None:
         self.path = path
         self._file = file
+        self._lock_held = lock
         self._link = chain
         self._dirty = False
 
     @staticmethod
-    def _lock(path: Path, file: BinaryIO) -> None:
+    def _lock(path: Path, file: BinaryIO) -> filelock.BaseFileLock:
+        """Take the journal's lock, ``JOURNAL.lock`` beside it (on the file itself, Windows'
+        mandatory locks would keep ``doubtlan verify`` from reading a journal in use). The
+        system lets go of it when the host stops, even by ``kill -9``; where it has no
+        native lock, filelock's lock file names its holder, and a holder that is gone
+        no longer holds it."""
+        lock = filelock.FileLock(lock_path(path), mode=FILE_MODE, blocking=False,
+                                 thread_local=False)
         try:
-            fcntl.flock(file.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError:
+            lock.acquire()
+        except filelock.Timeout:
             file.close()
             raise JournalError(f"{path} is in use: another host is writing it") from None
+        except OSError as error:
+            file.close()
+            raise JournalError(f"cannot lock the journal {path}: "
+                               f"{error.strerror or error}") from None
+        return lock
 
     @classmethod
     def create(cls, path: Path) -> Journal:
@@ -238,17 +259,17 @@ class Journal:
         readable by its owner only: it holds the PIN, the seats' tokens and the secrets of
         the deals to come."""
         try:
-            path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-            descriptor = os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600)
+            private_folder(path.parent)
+            descriptor = os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, FILE_MODE)
             file = os.fdopen(descriptor, "wb")
         except FileExistsError:
             raise JournalError(f"{path} already exists; --resume {path} goes on with it, "
                                "or give another --journal") from None
         except OSError as error:
             raise JournalError(f"cannot create the journal {path}: {error.strerror}") from None
-        cls._lock(path, file)
+        lock = cls._lock(path, file)
         file.write(MAGIC)
-        journal = cls(path, file, FIRST_LINK)
+        journal = cls(path, file, FIRST_LINK, lock)
         journal._dirty = True
         return journal
 
@@ -260,19 +281,21 @@ class Journal:
             file = open(path, "r+b")  # noqa: SIM115 (closed by close())
         except OSError as error:
             raise JournalError(f"cannot open the journal {path}: {error.strerror}") from None
-        cls._lock(path, file)
+        lock = cls._lock(path, file)
         try:
             contents = parse(file.read(), path)
         except (OSError, JournalError) as error:
             file.close()
+            lock.release()
             if isinstance(error, JournalError):
                 raise
             raise JournalError(f"cannot read the journal {path}: {error.strerror}") from None
         if contents.damage is not None:
             file.close()
+            lock.release()
             raise JournalError(f"{contents.damage}; it cannot be resumed, and is left as it "
                                "is (doubtlan verify says more)")
-        return cls(path, file, contents.link), contents
+        return cls(path, file, contents.link, lock), contents
 
     def cut(self, good: int) -> None:
         """Go on after the journal's first ``good`` bytes (a torn last write goes)."""
@@ -306,25 +329,19 @@ class Journal:
                 self.append({"t": "closed"})
             self.sync()
             self._file.close()
+            self._lock_held.release()
 
 
-def doubtlan_folder() -> Path:
-    """The user's data folder for doubtlan: ``$XDG_DATA_HOME/doubtlan`` (or
-    ``~/.local/share/doubtlan``): journals, the host's key, the keys of tables joined."""
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "doubtlan"
-
-
-def data_folder() -> Path:
-    """Where journals go by default: ``doubtlan_folder()/journals``."""
-    return doubtlan_folder() / "journals"
+def lock_path(path: Path) -> Path:
+    """The lock file of the journal at ``path``, there while a host writes it."""
+    return path.with_name(path.name + ".lock")
 
 
 def new_path(table: str) -> Path:
     """A fresh journal's path in the data folder, named after the time and the table."""
     safe = "".join(c if c.isalnum() else "-" for c in table.casefold()).strip("-")[:32]
     stamp = time.strftime("%Y%m%d-%H%M%S")
-    folder = data_folder()
+    folder = journals_folder()
     path = folder / f"{stamp}-{safe or 'table'}.journal"
     n = 2
     while path.exists():
@@ -335,7 +352,7 @@ def new_path(table: str) -> Path:
 
 def latest() -> Path:
     """The newest journal in the data folder (for ``--resume`` without a path)."""
-    folder = data_folder()
+    folder = journals_folder()
     found = sorted(folder.glob("*.journal"), key=lambda p: p.stat().st_mtime) \
         if folder.is_dir() else []
     if not found:

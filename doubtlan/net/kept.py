@@ -13,12 +13,11 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
 import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from .journal import doubtlan_folder
+from .folder import doubtlan_folder, write_private
 
 #: The file in the user's data folder.
 FILE_NAME = "seats.json"
@@ -90,12 +89,8 @@ class KeptSeats:
 
     def _write(self, seats: dict[str, Kept]) -> None:
         with contextlib.suppress(OSError):
-            self.where.parent.mkdir(parents=True, exist_ok=True)
-            temporary = self.where.with_suffix(".tmp")
-            fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-            with os.fdopen(fd, "w", encoding="utf-8") as out:
-                json.dump([asdict(kept) for kept in seats.values()], out, indent=1)
-            os.replace(temporary, self.where)
+            text = json.dumps([asdict(kept) for kept in seats.values()], indent=1)
+            write_private(self.where, text.encode("utf-8"))
 
 
 def _key(fingerprint: str, name: str) -> str:

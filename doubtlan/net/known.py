@@ -11,12 +11,11 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from .folder import doubtlan_folder, write_private
 from .identity import words
-from .journal import doubtlan_folder
 
 #: The file in the user's data folder.
 FILE_NAME = "known-tables.json"
@@ -84,7 +83,4 @@ def _read(where: Path) -> dict[str, str]:
 
 def _write(where: Path, known: dict[str, str]) -> None:
     with contextlib.suppress(OSError):
-        where.parent.mkdir(parents=True, exist_ok=True)
-        temporary = where.with_name(where.name + ".new")
-        temporary.write_text(json.dumps(known, indent=1, ensure_ascii=False), encoding="utf-8")
-        os.replace(temporary, where)
+        write_private(where, json.dumps(known, indent=1, ensure_ascii=False).encode("utf-8"))

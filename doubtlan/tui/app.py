@@ -8,7 +8,6 @@ lobby commands (seat a bot, change the rules, start, next game), which show noth
 
 from __future__ import annotations
 
-import errno
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -21,7 +20,7 @@ from textual.binding import Binding
 from ..net import known
 from ..net.client import Client, ConnectionLost
 from ..net.errors import WireError
-from ..net.hosted import AdvertiseError, Advertising, HostedTable
+from ..net.hosted import AdvertiseError, Advertising, HostedTable, cannot_listen
 from ..net.identity import Identity, IdentityError, words
 from ..net.journal import JournalError
 from ..net.kept import KeptSeats
@@ -174,9 +173,7 @@ class DoubtApp(App[int]):
         try:
             await hosted.start()
         except OSError as error:
-            self.fail(f"Cannot host on port {setup.port}: {error.strerror or error}."
-                      + (" Choose another with --port (0 picks a free one)."
-                         if error.errno == errno.EADDRINUSE else ""))
+            self.fail(cannot_listen(error, setup.bind, setup.port))
             return
         except AdvertiseError as error:
             self.fail(f"Cannot advertise the table on the network: {error}.")
@@ -218,7 +215,8 @@ class DoubtApp(App[int]):
         hosted, setup = self.hosted, self.host_setup
         if hosted is None or setup is None:
             return None
-        return HostSide(self.join_addresses, hosted.table.config.pin, setup.strategy)
+        return HostSide(self.join_addresses, hosted.table.config.pin, setup.strategy,
+                        local=hosted.local)
 
     @work(exclusive=True, group="net")
     async def _play(self, client: Client) -> None:

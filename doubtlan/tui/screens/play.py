@@ -43,6 +43,8 @@ class HostSide:
     pin: str | None = None
     #: The strategy the host's bots were seated with (``--strategy``).
     strategy: str = "counter"
+    #: The table listens on this machine only (``doubtlan play``): nobody else can join.
+    local: bool = False
 
 
 class PlayScreen(Screen[None]):
@@ -166,6 +168,7 @@ class PlayScreen(Screen[None]):
             host = self.host
             self.query_one(Lobby).show(
                 info, seat, addresses=host.addresses() if host else [],
+                local=host.local if host else False,
                 pin=host.pin if host else None, is_host=host is not None,
                 connected_to=seen.address, key=words(seen.key),
             )

@@ -47,14 +47,19 @@ class Lobby(Vertical):
         return self.query_one("#seats", DataTable)
 
     def show(self, info: TableInfo, me: int | None, *, addresses: list[str],
-             pin: str | None, is_host: bool, connected_to: str, key: str = "") -> None:
+             pin: str | None, is_host: bool, connected_to: str, key: str = "",
+             local: bool = False) -> None:
         """``key``: the words of the key the host presented to this client (every screen
-        at the table shows the same, so people in one room can compare them)."""
+        at the table shows the same, so people in one room can compare them); ``local``:
+        the table is on this machine only (``doubtlan play``)."""
         about = Text()
         about.append(info.name, style="bold")
         about.append(f"   {info.game_number and 'match on' or 'lobby'}\n", style="dim")
         if is_host:
-            if addresses:
+            if local:
+                about.append("On this machine only: nobody on the network can see or join "
+                             "this table.", style="dim")
+            elif addresses:
                 about.append("Join by address: ", style="dim")
                 about.append(", ".join(addresses), style="bold")
             else:

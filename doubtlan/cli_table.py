@@ -1,0 +1,186 @@
+"""What ``doubtlan host``, ``play`` and ``join`` run, once the command line is read
+(doubtlan/cli.py). Only the standard library is imported here at start-up: each command
+imports what it needs when it runs."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any, Protocol
+
+from . import cli_values as values
+
+
+def host(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    import asyncio
+
+    from .net import headless, hosted
+
+    _quiet_asyncio()
+    config, player = _table_config(args, parser, strategy=args.strategy,
+                                   headless=args.headless, table=args.table)
+    advertising = hosted.Advertising(not args.no_advertise, tuple(args.advertise))
+    from .net import journal as journals
+
+    resume = _resume(args, parser)
+    journal = None if args.no_journal or resume is not None else (
+        args.journal or journals.new_path(config.name))
+    if not args.headless:
+        return _host_app(config, player, args, strategy=args.strategy, bind=args.bind,
+                         port=args.port, advertising=advertising, journal=journal,
+                         resume=resume)
+    try:
+        return asyncio.run(headless.host(
+            config, bots=args.bots, strategy=args.strategy, bind=args.bind, port=args.port,
+            advertising=advertising, journal=journal, resume=resume,
+        ))
+    except OSError as error:
+        print(f"doubtlan: {hosted.cannot_listen(error, args.bind, args.port)}", file=sys.stderr)
+        return 1
+
+
+def play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    from .bots import LEVELS as GAME_LEVELS
+    from .net import hosted
+
+    _quiet_asyncio()
+    strategy = args.strategy or GAME_LEVELS[args.game][args.level]
+    if args.players is None:
+        args.players = args.bots + 1
+    config, player = _table_config(args, parser, strategy=strategy, headless=False)
+    # Loopback only, and no advert: nothing of this table reaches the network.
+    return _host_app(config, player, args, strategy=strategy, bind=hosted.LOOPBACK, port=0,
+                     advertising=hosted.Advertising(enabled=False), journal=args.journal,
+                     resume=_resume(args, parser))
+
+
+def _quiet_asyncio() -> None:
+    import logging
+
+    # A peer that vanishes while the host still has frames for it makes asyncio warn, once
+    # per frame ("socket.send() raised exception."): the host handles that peer already, and
+    # a hostile one could fill the terminal (or the app's screen) with them.
+    logging.getLogger("asyncio").setLevel(logging.ERROR)
+
+
+def _table_config(args: argparse.Namespace, parser: argparse.ArgumentParser, *,
+                  strategy: str, headless: bool, table: str | None = None) -> tuple[Any, str]:
+    """The table ``host`` or ``play`` was asked for, checked, and the host player's name."""
+    from .net.table import LEAST_WINDOW, TableConfig
+    from .rules import RulesError
+
+    if args.window < LEAST_WINDOW:
+        parser.error(f"--window: at least {LEAST_WINDOW:g} seconds, so that a person has time "
+                     "to answer (a screen ignores a call in a window's first half second)")
+    options = values.options(args, parser)
+    if args.bots:
+        values.check_strategies(parser, args.game, [strategy])
+    try:
+        players = args.players or (4 if headless else options.max_players)
+        options.check_players(players)
+    except RulesError as error:
+        parser.error(str(error))
+    if args.bots > players:
+        parser.error(f"--bots {args.bots} is more than --players {players}")
+    if args.bots == players and not headless:
+        parser.error(f"--bots {args.bots} leaves no seat for you at --players {players}")
+    player = args.name if args.name and not headless else values.login()
+    table_name = table or (args.name if headless and args.name else None)
+    config = TableConfig(
+        players=players, options=options, name=table_name or f"{player}'s table", game=args.game,
+        games=args.games if args.games is not None else (1 if headless else 0),
+        pin=getattr(args, "pin", None), window=args.window, turn_timeout=args.turn_timeout,
+        grace=getattr(args, "grace", TableConfig.grace), seed=args.seed,
+        bot_delay=args.bot_delay if args.bot_delay is not None else 0.0 if headless
+        else 1.0,
+    )
+    return config, player
+
+
+def _resume(args: argparse.Namespace, parser: argparse.ArgumentParser) -> Path | None:
+    """The journal ``--resume`` names (the newest, without a path), or None."""
+    from .net import journal as journals
+
+    resume: Path | None = args.resume
+    try:
+        if resume == values.LATEST:
+            resume = journals.latest()
+    except journals.JournalError as error:
+        parser.error(str(error))
+    return resume
+
+
+def _host_app(config: Any, player: str, args: argparse.Namespace, *, strategy: str,
+              **where: Any) -> int:
+    """Run the table app for the host's player, hosting ``config``'s table."""
+    from .tui.app import DoubtApp, HostSetup
+
+    config.autostart, config.next_game_delay = False, None  # the host says when
+    setup = HostSetup(config, bots=args.bots, strategy=strategy, **where)
+    return _run_app(DoubtApp(player, host=setup, ascii=args.ascii))
+
+
+class _App(Protocol):
+    def run(self) -> int | None: ...
+
+
+def _run_app(app: _App) -> int:
+    """Run the table app (which prints why the table ended, if it ended badly)."""
+    return int(app.run() or 0)
+
+
+def join(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    import asyncio
+
+    from .net import headless
+    from .net.client import ConnectionLost
+    from .net.kept import KeptSeats
+    from .net.pin import NotTheTable
+
+    if args.address and args.table:
+        parser.error("give an address or --table, not both")
+    if args.bot and args.watch:
+        parser.error("--bot plays a seat and --watch takes none: choose one")
+    if args.bot is None and not (args.watch and args.headless):
+        if args.headless:
+            parser.error("--headless joins with --bot STRATEGY or --watch")
+        return _join_app(args)
+
+    async def run() -> int:
+        # A table found on the network must present the key its advert names.
+        found = headless.Found(args.address, None) if args.address else \
+            await headless.find(args.table, args.timeout)
+        if args.watch:
+            return await headless.watch(found.address, pin=args.pin,
+                                        fingerprint=found.fingerprint,
+                                        commitment=found.commitment)
+        return await headless.join_bot(args.bot, found.address, name=args.name or values.login(),
+                                       pin=args.pin, fingerprint=found.fingerprint,
+                                       commitment=found.commitment, kept=KeptSeats())
+
+    try:
+        return asyncio.run(run())
+    except (ConnectionLost, NotTheTable, RuntimeError, OSError) as error:
+        print(f"doubtlan: {error}", file=sys.stderr)
+        return 1
+
+
+def _join_app(args: argparse.Namespace) -> int:
+    import asyncio
+
+    from .net import headless
+    from .net.client import ConnectionLost
+    from .net.kept import KeptSeats
+    from .tui.app import DoubtApp, JoinSetup
+
+    setup = JoinSetup(address=args.address, pin=args.pin, watch=args.watch)
+    if args.table:
+        try:
+            found = asyncio.run(headless.find(args.table, args.timeout))
+        except (ConnectionLost, RuntimeError, OSError) as error:
+            print(f"doubtlan: {error}", file=sys.stderr)
+            return 1
+        setup.address, setup.fingerprint = found.address, found.fingerprint
+    return _run_app(DoubtApp(args.name or values.login(), join=setup, ascii=args.ascii,
+                             kept=KeptSeats()))

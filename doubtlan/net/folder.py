@@ -1,0 +1,83 @@
+"""The user's data folder for doubtlan, and the private files in it.
+
+The folder is the one ``platformdirs`` gives each system for an application's user data:
+``$XDG_DATA_HOME/doubtlan`` (or ``~/.local/share/doubtlan``) on Linux,
+``~/Library/Application Support/doubtlan`` on macOS, ``%LOCALAPPDATA%\\doubtlan`` on
+Windows. It holds the host's key, its journals, the seats kept and the keys of the tables
+joined: on POSIX the folder is its owner's alone (0700) and so is every file in it (0600);
+on Windows the folder inherits the user profile's access list, which admits the user, the
+system and administrators only (docs/security.md).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import stat
+from pathlib import Path
+
+import platformdirs
+
+#: The application's name, as the folder is named.
+APP = "doubtlan"
+#: The modes of the folder and of each file in it, on POSIX.
+FOLDER_MODE, FILE_MODE = 0o700, 0o600
+
+
+def doubtlan_folder() -> Path:
+    """The user's data folder for doubtlan on this system (it may not exist yet)."""
+    return Path(platformdirs.user_data_dir(APP, appauthor=False, roaming=False))
+
+
+def journals_folder() -> Path:
+    """Where a host's journals go unless told otherwise."""
+    return doubtlan_folder() / "journals"
+
+
+def private_folder(path: Path) -> Path:
+    """``path`` as a folder, made (with its parents) when missing. Within doubtlan's own
+    folder, on POSIX, each folder from doubtlan's down to ``path`` is its owner's alone
+    (0700), and one that was open to others (as earlier doubtlan left it) is closed, with
+    every file directly in it set to 0600. Elsewhere (a ``--journal`` the user named) only
+    a folder made here is 0700: the user's own folders are left as they are. OSError when
+    it cannot be made."""
+    root = doubtlan_folder()
+    if path != root and root not in path.parents:
+        path.mkdir(mode=FOLDER_MODE, parents=True, exist_ok=True)
+        return path
+    folder = root
+    for part in ("", *path.relative_to(root).parts):
+        folder = folder / part if part else folder
+        folder.mkdir(mode=FOLDER_MODE, parents=True, exist_ok=True)
+        _close(folder)
+    return path
+
+
+def _close(folder: Path) -> None:
+    if os.name != "posix":
+        return
+    with contextlib.suppress(OSError):
+        if stat.S_IMODE(folder.stat().st_mode) != FOLDER_MODE:
+            folder.chmod(FOLDER_MODE)
+            for entry in folder.iterdir():
+                if entry.is_file() and not entry.is_symlink():
+                    entry.chmod(FILE_MODE)
+
+
+def write_private(path: Path, data: bytes) -> None:
+    """Replace the file at ``path`` with ``data`` in one step (a reader sees the old file or
+    the new one, never half of it), readable by its owner only; its folder is made private
+    (:func:`private_folder`). OSError when it cannot be written."""
+    private_folder(path.parent)
+    temporary = path.with_name(path.name + ".new")
+    with contextlib.suppress(FileNotFoundError):
+        temporary.unlink()  # (left by a write that was cut off)
+    descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, FILE_MODE)
+    try:
+        with os.fdopen(descriptor, "wb") as out:
+            out.write(data)
+        os.replace(temporary, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            temporary.unlink()
+        raise
