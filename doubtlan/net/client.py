@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import errno
 import random
 import secrets
+import socket
 import ssl
 import time
 from collections.abc import Awaitable, Callable
@@ -51,6 +53,29 @@ SEND_RATE = protocol.MESSAGE_RATE * 0.8
 
 class ConnectionLost(Exception):
     """The host went away, or closed the connection."""
+
+
+#: The codes of "no route to that host or network": POSIX's, and Windows' own.
+UNREACHABLE = frozenset({errno.EHOSTUNREACH, errno.ENETUNREACH, 10065, 10051})
+
+
+def why_not(error: BaseException) -> str:
+    """Why a connection to a table could not be made, in words for the player: nothing
+    listening, no answer (a network or firewall that drops it), or what else it was."""
+    if isinstance(error, ConnectionRefusedError):
+        return ("nothing is listening there (the connection was refused): check the address "
+                "and port the host's lobby shows, and that the table is still open")
+    if isinstance(error, TimeoutError):
+        return ("no answer: the network or a firewall drops the connection (guest or office "
+                "Wi-Fi that keeps machines apart, a firewall on the host's machine, a VPN)")
+    if isinstance(error, socket.gaierror):
+        return "no machine of that name is known here: type the address the host's lobby shows"
+    if isinstance(error, OSError) and (error.errno in UNREACHABLE
+                                       or getattr(error, "winerror", None) in UNREACHABLE):
+        return "this machine has no way to that address: is it on this network?"
+    if isinstance(error, OSError) and error.strerror:
+        return error.strerror[0].lower() + error.strerror[1:]
+    return str(error) or type(error).__name__
 
 
 class NotATable(ConnectionLost):
@@ -189,14 +214,16 @@ class Client:
         loop = asyncio.get_running_loop()
         started = since = loop.time()
         delay = 0.1
+        failure = "the connection closed before the table answered"
         while not self._closed:
             try:
                 await self._session()
             except NotATable:
                 raise
             except (ConnectionLost, OSError, asyncio.IncompleteReadError, WireError,
-                    TimeoutError):
-                pass
+                    TimeoutError) as error:
+                if self.connections == 0:
+                    failure = why_not(error)
             finally:
                 was_up = self.connected.is_set()
                 if was_up:
@@ -227,7 +254,8 @@ class Client:
                     if no_room:
                         raise ConnectionLost(f"the table at {self.host}:{self.port} had no room "
                                              f"for another connection for {patience:g} s")
-                    raise ConnectionLost(f"cannot reach a table at {self.host}:{self.port}")
+                    raise ConnectionLost(f"cannot reach a table at {self.host}:{self.port}: "
+                                         f"{failure}")
             elif self.mirror.token is None and not self.watch:
                 return None  # it never had a seat to come back to
             elif now - since >= self.retry_for:
@@ -251,6 +279,10 @@ class Client:
                     raise  # (closed: a host turning connections away does that)
                 raise NotATable(f"{self.host}:{self.port} answered, but it is not a doubtlan "
                                 "table") from None
+            except TimeoutError:
+                writer.transport.abort()
+                raise ConnectionLost("the machine there took the connection but did not answer "
+                                     "as a doubtlan table does") from None
             except BaseException:
                 writer.transport.abort()
                 raise

@@ -139,6 +139,12 @@ class Host:
     def now(self) -> float:
         return asyncio.get_running_loop().time()
 
+    @property
+    def listening(self) -> list[tuple[str, int]]:
+        """The addresses and ports the host listens on (none before it starts)."""
+        server = self._server
+        return [tuple(sock.getsockname()[:2]) for sock in server.sockets] if server else []
+
     async def start(self) -> int:
         """Open the listening socket; returns the port."""
         self._context = self.identity.server_context() if self.identity is not None else None

@@ -24,6 +24,16 @@ from ..words import sentence
 
 LOCK = "🔒"
 ASCII_LOCK = "(PIN)"
+#: Seconds with no table found before the screen says what to check: a table on the same
+#: network answers within a second or two.
+HINT_AFTER = 6.0
+#: What to check when no table shows up (README.md, "If nobody sees your table").
+NOTHING_FOUND = (
+    "No table found yet. If a table is open, press / and type the address its host's lobby "
+    "shows (such as 192.168.1.20:47474). Tables stay hidden when the network keeps machines "
+    "apart (guest or office Wi-Fi), when a firewall blocks doubtlan's port (TCP 47474) or "
+    "multicast DNS (UDP 5353), or across a VPN: README.md, \"If nobody sees your table\"."
+)
 
 #: Given a callback for the tables seen, returns an async context manager that calls it
 #: whenever the tables on the network change, while it is open.
@@ -71,6 +81,8 @@ class DiscoveryScreen(Screen[Choice]):
         #: locks in letters; ``watch``: the player joins to watch, so a table playing will do.
         self.browser, self.ascii, self.watching = browser, ascii, watch
         self.tables: list[TableAd] = []
+        #: True once HINT_AFTER seconds have passed (a table found or not).
+        self.waited = False
 
     def compose(self) -> ComposeResult:
         yield Static(" doubtlan · join a table", classes="titlebar")
@@ -90,6 +102,15 @@ class DiscoveryScreen(Screen[Choice]):
         table.add_columns("table", "address", "seats", "state", "game")
         table.focus()
         self.browse()
+        self.set_timer(HINT_AFTER, self._waited)
+
+    def _waited(self) -> None:
+        self.waited = True
+        if not self.tables:
+            self._looking().update(NOTHING_FOUND)
+
+    def _looking(self) -> Static:
+        return self.query_one("#looking", Static)
 
     @work(exclusive=True, group="browse")
     async def browse(self) -> None:
@@ -124,8 +145,8 @@ class DiscoveryScreen(Screen[Choice]):
             row = names.index(chosen) if chosen in names else min(row, len(found) - 1)
             widget.move_cursor(row=row)
         count = len(found)
-        self.query_one("#looking", Static).update(
-            "Looking for tables..." if not count
+        self._looking().update(
+            (NOTHING_FOUND if self.waited else "Looking for tables...") if not count
             else f"{count} table{'s' if count > 1 else ''}: Enter joins the one selected."
         )
 
