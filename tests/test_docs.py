@@ -24,7 +24,7 @@ def test_the_readme_opens_with_the_two_commands() -> None:
     text = (ROOT / "README.md").read_text()
     play, test = readme_commands()[:2]
     assert text.index(play) < text.index(test) < text.index("## ")
-    assert "pip install ." in play and "doubtlan host --bots 3" in play
+    assert "pip install ." in play and play.endswith(".venv/bin/doubtlan play")
     assert "pip install -e '.[test]'" in test and test.endswith("pytest")
 
 
