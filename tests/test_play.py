@@ -11,9 +11,9 @@ import struct
 from pathlib import Path
 
 import pytest
-from textual.widgets import Static
 from apps import start_match, wait_for
 from lan import NETNS_MISSING, Lan, netns_available
+from textual.widgets import Static
 
 from doubtlan import cli_table
 from doubtlan.cli import main

@@ -7,6 +7,7 @@ from __future__ import annotations
 import errno
 import json
 import os
+import socket
 import stat
 import subprocess
 import sys
@@ -14,11 +15,14 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from apps import host_app, wait_for
+from textual.widgets import Static
 
 from doubtlan.net import folder, identity, known
-from doubtlan.net.hosted import cannot_listen, port_in_use
+from doubtlan.net.hosted import HostedTable, cannot_listen, port_in_use
 from doubtlan.net.journal import Journal, lock_path
 from doubtlan.net.kept import Kept, KeptSeats
+from doubtlan.tui.screens.message import MessageScreen
 
 ROOT = Path(__file__).resolve().parent.parent
 #: Seconds one of the processes below may take.
@@ -252,9 +256,9 @@ def windows_error(code: int) -> OSError:
 ], ids=["EADDRINUSE", "WSAEADDRINUSE", "winerror"])
 def test_a_port_in_use_is_recognised_on_every_system(error: OSError) -> None:
     assert port_in_use(error)
-    sentence = cannot_listen(error, "0.0.0.0", 47474)
-    assert sentence.startswith("Cannot host on 0.0.0.0:47474: ")
-    assert sentence.endswith("Choose another port with --port (0 picks a free one).")
+    assert cannot_listen(error, "0.0.0.0", 47474) == (
+        "Cannot host on 0.0.0.0:47474: another table or program is already using port 47474. "
+        "Choose another port with --port (0 picks a free one).")
 
 
 def test_another_error_gives_no_port_hint() -> None:
@@ -262,3 +266,35 @@ def test_another_error_gives_no_port_hint() -> None:
     assert not port_in_use(error)
     assert cannot_listen(error, "::", 80) == f"Cannot host on [::]:80: {os.strerror(errno.EACCES)}."
 
+
+
+def test_the_command_says_when_the_port_is_taken() -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = subprocess.run(
+            [sys.executable, "-m", "doubtlan", "host", "--headless", "--no-journal",
+             "--no-advertise", "--bind", "127.0.0.1", "--port", str(port)],
+            capture_output=True, text=True, timeout=TIMEOUT, cwd=ROOT, check=False)
+    assert result.returncode == 1
+    assert result.stderr == (
+        f"doubtlan: Cannot host on 127.0.0.1:{port}: another table or program is already "
+        f"using port {port}. Choose another port with --port (0 picks a free one).\n")
+
+
+async def test_the_app_says_when_windows_reports_the_port_taken(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    async def taken(self: HostedTable) -> None:
+        raise windows_error(10048)
+
+    monkeypatch.setattr(HostedTable, "start", taken)
+    app = host_app()
+    assert app.host_setup is not None
+    app.host_setup.port = 47474  # (not listened on: start is the test's)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, MessageScreen)
+                       and app.screen.query("#message"), "the failure")
+        text = str(app.screen.query_one("#message", Static).render())
+    assert text == ("Cannot host on 127.0.0.1:47474: another table or program is already "
+                    "using port 47474. Choose another port with --port (0 picks a free one).")

@@ -55,9 +55,10 @@ def port_in_use(error: OSError) -> bool:
 def cannot_listen(error: OSError, bind: str, port: int) -> str:
     """The sentence for a host that cannot listen on ``bind``:``port``."""
     where = f"[{bind}]:{port}" if ":" in bind else f"{bind}:{port}"
-    return (f"Cannot host on {where}: {error.strerror or error}."
-            + (" Choose another port with --port (0 picks a free one)."
-               if port_in_use(error) else ""))
+    if port_in_use(error):  # (asyncio's own words name the address as a Python tuple)
+        return (f"Cannot host on {where}: another table or program is already using port "
+                f"{port}. Choose another port with --port (0 picks a free one).")
+    return f"Cannot host on {where}: {error.strerror or error}."
 
 
 class AdvertiseError(Exception):
