@@ -203,7 +203,9 @@ class IDoubtItSpec(GameSpec):
     illegal_opening = "announce"
     forged_turn = ("lay", "announce")
     changed_answer = ("stand", "doubt")
-    leak_examples = 1000
+    #: (400 tables of about 50 ms each through the wire: a fifth of a minute of CI on a
+    #: slow machine; each run draws new ones)
+    leak_examples = 400
     tampered_games = 1200
 
     def deck(self, options: Any) -> list[Any]:

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import operator
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from doubtlan.rules import (
@@ -53,34 +54,58 @@ def deal(
 
 
 _LEAVES: set[type] = {int, str, bytes, float, bool, type(None), Card, KnowCard}
-_NAMES: dict[type, tuple[str, ...]] = {}
+#: Each dataclass's fields' values, as a tuple (its class last, a leaf).
+_FIELDS: dict[type, Callable[[Any], tuple[Any, ...]]] = {}
 
 
-def cards_in(thing: object, card: type[Any] = Card) -> Iterator[Any]:
+def _values_of(names: tuple[str, ...]) -> Callable[[Any], tuple[Any, ...]]:
+    """A function giving the values of these fields of an object, as a tuple."""
+    if len(names) > 1:
+        return operator.attrgetter(*names)
+    return lambda item: tuple(getattr(item, name) for name in names)
+
+
+def cards_in(thing: object, card: type[Any] = Card) -> list[Any]:
     """Every card (of the class ``card``: I Doubt It's, or I Know You Don't's) anywhere
-    inside ``thing``: dataclass fields, tuples, lists, dicts."""
+    inside ``thing``: dataclass fields, tuples, lists, dicts. (The leak properties search
+    every frame of thousands of games: the cards of a hand are taken in one loop rather
+    than one at a time through the stack.)"""
+    found: list[Any] = []
     pending = [thing]
+    leaves = _LEAVES
     while pending:
         item = pending.pop()
         kind = type(item)
         if kind is card:
-            yield item
-        elif kind in _LEAVES:
+            found.append(item)
             continue
-        elif kind is tuple or kind is list or kind is set or kind is frozenset:
-            pending.extend(item)  # type: ignore[arg-type]
+        if kind in leaves:
+            continue
+        if kind is tuple or kind is list or kind is set or kind is frozenset:
+            inside: Iterable[Any] = item  # type: ignore[assignment]
         elif kind is dict:
             pending.extend(item.keys())  # type: ignore[attr-defined]
             pending.extend(item.values())  # type: ignore[attr-defined]
-        elif isinstance(item, enum.Enum):
-            _LEAVES.add(kind)
-        elif dataclasses.is_dataclass(item):
-            names = _NAMES.get(kind)
-            if names is None:
-                names = _NAMES[kind] = tuple(f.name for f in dataclasses.fields(item))
-            pending.extend([getattr(item, name) for name in names])
+            continue
         else:
-            raise TypeError(f"cards_in does not know how to look inside {kind.__name__}")
+            fields = _FIELDS.get(kind)
+            if fields is None:
+                if isinstance(item, enum.Enum):
+                    leaves.add(kind)
+                    continue
+                if not dataclasses.is_dataclass(item):
+                    raise TypeError(f"cards_in does not know how to look inside "
+                                    f"{kind.__name__}")
+                fields = _FIELDS[kind] = _values_of(
+                    tuple(f.name for f in dataclasses.fields(item)))
+            inside = fields(item)
+        for inner in inside:
+            inner_kind = type(inner)
+            if inner_kind is card:
+                found.append(inner)
+            elif inner_kind not in leaves:
+                pending.append(inner)
+    return found
 
 
 def hand_codes(cards: Sequence[Card]) -> list[str]:
