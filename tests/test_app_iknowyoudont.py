@@ -69,7 +69,8 @@ async def test_a_card_is_played_as_declared_by_keys_and_the_screen_shows_the_tab
         # A level by digit, then one up by arrow, and Bluff: level 5 Bluff.
         await pilot.press("4", "up", "b")
         assert hand.declaration == Declaration(5, Kind.BLUFF)
-        assert "Play" in drawn(app, KnowHand) and "as level 5 Bluff (enter)" in drawn(app, KnowHand)
+        lie = "" if card.matches(Declaration(5, Kind.BLUFF)) else ": a bluff"
+        assert f"Play {card.label()} as level 5 Bluff{lie} (enter)" in drawn(app, KnowHand)
         await pilot.press("enter")
         await wait_for(pilot, lambda: know_view(app).turns >= 1 or know_view(app).phase
                        is not Phase.PLAYING, "the claim")

@@ -1,6 +1,7 @@
 """Bots for I Know You Don't: ``random``, ``honest``, ``counter`` and ``sharp`` (docs/bots.md)."""
 
-from .base import KnowBot, true_declaration
+from ...rules.iknowyoudont import true_declaration
+from .base import KnowBot
 from .counter import CounterKnowBot
 from .honest import HonestKnowBot
 from .random_play import RandomKnowBot

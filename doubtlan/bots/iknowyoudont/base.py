@@ -11,12 +11,9 @@ from typing import ClassVar
 from ...rules import Action, IKnowYouDont
 from ...rules.iknowyoudont import (
     Accept,
-    Card,
     Challenge,
-    Declaration,
     Intercept,
     Keep,
-    Kind,
     Pass,
     Phase,
     TableView,
@@ -75,13 +72,3 @@ class KnowBot(abc.ABC):
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name!r}>"
-
-
-def true_declaration(card: Card) -> Declaration:
-    """What ``card`` truly is (an Interception is called level 1 Truth; any call of a
-    Wildcard is true)."""
-    if card.level is None:
-        return Declaration(1, Kind.TRUTH)
-    return Declaration(card.level, card.kind)
-
-

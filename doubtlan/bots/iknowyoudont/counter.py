@@ -19,9 +19,10 @@ from ...rules.iknowyoudont import (
     Showdown,
     Stood,
     TableView,
+    true_declaration,
 )
 from ...rules.seeds import Seed
-from .base import KnowBot, true_declaration
+from .base import KnowBot
 
 
 class Record:

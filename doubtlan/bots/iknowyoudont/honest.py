@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from ...rules import Action
-from ...rules.iknowyoudont import Declaration, Kind, Play, TableView
-from .base import KnowBot, true_declaration
+from ...rules.iknowyoudont import Declaration, Kind, Play, TableView, true_declaration
+from .base import KnowBot
 
 
 class HonestKnowBot(KnowBot):

@@ -1,7 +1,7 @@
 """I Know You Don't: the second game. docs/rules-iknowyoudont.md is its rule book."""
 
 from .actions import ACTIONS, Accept, Challenge, Intercept, Keep, Pass, Play, Wild
-from .cards import Card, Declaration, Kind, own_deck, standard_deck
+from .cards import Card, Declaration, Kind, own_deck, standard_deck, true_declaration
 from .events import (
     Challenged,
     Drew,
@@ -26,5 +26,5 @@ __all__ = [
     "Challenge", "Challenged", "Declaration", "Deck", "Drew", "Ended", "IKnowYouDont",
     "Intercept", "Keep", "Kind", "Options", "Pass", "Passed", "Phase", "Play", "Played",
     "Reshuffled", "Revealed", "RoundEnded", "Settled", "Showdown", "Started", "State", "Stood",
-    "TableView", "Wild", "own_deck", "standard_deck",
+    "TableView", "Wild", "own_deck", "standard_deck", "true_declaration",
 ]

@@ -166,6 +166,21 @@ for _face in playing.DECK:
     Card._make(_made[0], _made[1], _face.code, _face)
 
 
+def true_declaration(card: Card, wild_level: int = 1) -> Declaration:
+    """What ``card`` truly is: a Truth or Bluff card its level and kind. A Wildcard bears
+    out any declaration: it is declared at ``wild_level`` (a player's best is the deck's
+    highest level). An Interception bears out none: it is called level 1 Truth.
+
+    >>> true_declaration(Card.parse("B3")).describe()
+    'level 3 Bluff'
+    >>> true_declaration(Card.parse("W"), 6).describe()
+    'level 6 Truth'
+    """
+    if card.level is None:
+        return Declaration(wild_level if card.kind is Kind.WILDCARD else 1, Kind.TRUTH)
+    return Declaration(card.level, card.kind)
+
+
 def own_deck() -> list[Card]:
     """The game's own 54 cards, in a fixed order."""
     cards = [Card.parse(f"{kind.value}{level}") for kind in (Kind.TRUTH, Kind.BLUFF)

@@ -1,6 +1,11 @@
 """Your hand at an I Know You Don't table, and the declaration you will play a card with:
 a level and Truth or Bluff, chosen by keys or clicks, then played (enter, or the button).
 
+Until the player chooses a declaration, it is the card under the cursor's true one, and
+follows the cursor; a declaration chosen holds until that turn's card is played. The button
+says when the declaration is a lie ("Play B3 as level 5 Truth: a bluff"), so that no Enter
+plays a lie the player did not choose.
+
 One widget drawn line by line, as I Doubt It's hand is: moving the cursor or changing the
 declaration repaints a line or two of this widget alone."""
 
@@ -10,7 +15,7 @@ from rich.text import Text
 from textual.message import Message
 from textual.reactive import reactive
 
-from ....rules.iknowyoudont import Card, Declaration, Kind
+from ....rules.iknowyoudont import Card, Declaration, Kind, true_declaration
 from ...widgets.lines import Lines, clickable
 from .cards import know_card_text
 
@@ -46,6 +51,9 @@ class KnowHand(Lines):
         #: False for a spectator, who is shown no cards; ``playing``: the Play button.
         self.seated = True
         self.playing = False
+        #: True once the player chose the level or the kind: until the card is played,
+        #: the declaration no longer follows the cursor.
+        self.chosen = False
         self._faces: tuple[Text, ...] = ()
         self._card_width = 3
 
@@ -54,6 +62,7 @@ class KnowHand(Lines):
         was in the last game's hand)."""
         self.cards, self._faces = (), ()
         self.cursor = 0
+        self.chosen = False
 
     def show(self, cards: tuple[Card, ...], *, max_level: int, seated: bool,
              playing: bool) -> None:
@@ -65,6 +74,8 @@ class KnowHand(Lines):
         if cards != self.cards:
             self._faces = tuple(know_card_text(card, self.ascii) for card in cards)
             self._card_width = max((face.cell_len for face in self._faces), default=2) + 1
+        if self.playing and not playing:
+            self.chosen = False  # the card was played: the next declaration is the truth
         self.cards, self.max_level = cards, max_level
         self.seated, self.playing = seated, playing
         self.level = min(self.level, max_level)
@@ -73,6 +84,7 @@ class KnowHand(Lines):
         if old is not None and old in cards:
             cursor = cards.index(old)
         self.cursor = max(0, min(cursor, len(cards) - 1))
+        self._follow()
         self.redraw()
 
     @property
@@ -83,15 +95,37 @@ class KnowHand(Lines):
     def declaration(self) -> Declaration:
         return Declaration(self.level, self.kind)
 
+    @property
+    def lie(self) -> bool:
+        """Whether the card under the cursor, played as declared, would be a bluff."""
+        card = self.card
+        return card is not None and not card.matches(self.declaration)
+
+    def _follow(self) -> None:
+        """Unless the player chose one, declare the selected card's truth (a Wildcard: the
+        highest level, which it bears out like any)."""
+        card = self.card
+        if not self.chosen and card is not None:
+            truth = true_declaration(card, self.max_level)
+            self.level, self.kind = min(truth.level, self.max_level), truth.kind
+
     def move(self, step: int) -> None:
         if self.cards:
             self.cursor = (self.cursor + step) % len(self.cards)
 
     def choose_level(self, level: int) -> None:
+        """The player chose the level (it holds until the card is played)."""
         if 1 <= level <= self.max_level:
+            self.chosen = True
             self.level = level
 
+    def choose_kind(self, kind: Kind) -> None:
+        """The player chose Truth or Bluff (it holds until the card is played)."""
+        self.chosen = True
+        self.kind = kind
+
     def watch_cursor(self) -> None:
+        self._follow()
         self.redraw()
 
     def watch_level(self) -> None:
@@ -157,7 +191,8 @@ class KnowHand(Lines):
         card = self.card
         if self.playing and card is not None:
             short = f"{card.kind.value}{card.level or ''}"
-            lines.append(Text(f" Play {short} as {self.declaration.describe()} (enter) ",
+            lie = ": a bluff" if self.lie else ""
+            lines.append(Text(f" Play {short} as {self.declaration.describe()}{lie} (enter) ",
                               style=self.get_component_rich_style("knowhand--play")
                               + clickable("play")))
         return lines
@@ -173,7 +208,7 @@ class KnowHand(Lines):
         self.choose_level(level)
 
     def action_kind(self, code: str) -> None:
-        self.kind = Kind(code)
+        self.choose_kind(Kind(code))
 
     def action_play(self) -> None:
         self.post_message(self.Play())

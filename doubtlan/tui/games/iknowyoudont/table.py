@@ -326,7 +326,7 @@ class KnowTable(GameTable):
         self.query_one(KnowHand).choose_level(level)
 
     def action_kind(self, code: str) -> None:
-        self.query_one(KnowHand).kind = Kind(code)
+        self.query_one(KnowHand).choose_kind(Kind(code))
 
     def action_play(self) -> None:
         hand = self.query_one(KnowHand)
