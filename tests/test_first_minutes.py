@@ -3,10 +3,16 @@ not choose, the keys people expect do what they expect, and the screens say what
 
 from __future__ import annotations
 
-from apps import KnowKeyPlayer, drawn, know_app, know_view, start_match, wait_for
+from apps import KnowKeyPlayer, drawn, host_app, know_app, know_view, start_match, wait_for
+from test_app import fake_browser
+from textual.widgets import Static
 
 from doubtlan.rules.iknowyoudont import Card, Kind, true_declaration
+from doubtlan.tui.app import DoubtApp, JoinSetup
 from doubtlan.tui.games.iknowyoudont.hand import KnowHand
+from doubtlan.tui.screens.discovery import DiscoveryScreen
+from doubtlan.tui.screens.message import ConfirmScreen
+from doubtlan.tui.widgets.small import SmallNotice
 
 SIZE = (100, 30)
 
@@ -60,3 +66,39 @@ async def test_the_declaration_is_the_cards_truth_until_the_player_chooses_one()
         card = hand.card
         assert card is not None and hand.declaration == true_declaration(card, top)
         assert not hand.chosen
+
+
+# -- ctrl+c -----------------------------------------------------------------------------------
+
+
+async def test_ctrl_c_asks_before_ending_the_table_as_q_does() -> None:
+    app = host_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await start_match(pilot, app)
+        await pilot.press("ctrl+c")
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
+        assert "End the table for everyone?" in str(app.screen.query_one("#question",
+                                                                          Static).render())
+        await pilot.press("n")  # no: the game goes on
+        await wait_for(pilot, lambda: not isinstance(app.screen, ConfirmScreen), "back")
+        assert app.play is not None and app.play.pane == "table" and app.is_running
+
+
+async def test_ctrl_c_asks_on_the_join_list_and_over_the_too_small_notice() -> None:
+    app = DoubtApp("Ben", join=JoinSetup(), browser=fake_browser())  # type: ignore[arg-type]
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, DiscoveryScreen), "the list")
+        await pilot.press("slash")  # even in the address field, where ctrl+c would copy
+        await pilot.press("ctrl+c")
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
+        await pilot.press("n")
+        await wait_for(pilot, lambda: isinstance(app.screen, DiscoveryScreen), "the list")
+        await pilot.resize_terminal(60, 20)
+        notice = app.screen.query_one(SmallNotice)
+        await wait_for(pilot, lambda: notice.display, "the notice")
+        assert str(notice.render()) == ("This terminal is 60x20; doubtlan needs 80x24 or "
+                                        "more.\nMake the window larger (ctrl+c quits).")
+        await pilot.press("ctrl+c")
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
+        await pilot.press("y")
+        await wait_for(pilot, lambda: not app.is_running, "the app to end")

@@ -82,6 +82,9 @@ class DoubtApp(App[int]):
         Binding("question_mark", "help", "Rules & keys"),
         Binding("q", "quit_table", "Quit"),
         Binding("ctrl+q", "quit_table", "Quit", show=False, priority=True),
+        # What people press to leave a terminal program: it asks, as q does (Textual's own
+        # ctrl+c would only copy, or name a quit key this app does not have).
+        Binding("ctrl+c", "quit_table", "Quit", show=False, priority=True),
     ]
 
     def __init__(

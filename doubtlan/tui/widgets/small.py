@@ -24,4 +24,4 @@ class SmallNotice(Widget):
     def render(self) -> str:
         width, height = self.app.size
         return (f"This terminal is {width}x{height}; doubtlan needs {LEAST[0]}x{LEAST[1]} or "
-                "more.\\nMake the window larger (ctrl+q quits).")
+                "more.\nMake the window larger (ctrl+c quits).")
