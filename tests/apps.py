@@ -300,6 +300,8 @@ class GameDriver:
     help_words: ClassVar[tuple[str, ...]]
     #: The key that challenges a claim, the action it sends, and its button's words.
     challenge: ClassVar[tuple[str, str, str]]
+    #: The key that lets a claim stand (passes it on), and the action it sends.
+    stand: ClassVar[tuple[str, str]]
     #: One option the dialog changes: the Select's id and the value chosen, and the rules'
     #: text the table tells then.
     option: ClassVar[tuple[str, str, str]]
@@ -333,6 +335,7 @@ class DoubtDriver(GameDriver):
     lobby_rules = "one deck · 30 s to doubt · no turn timer · endless"
     help_words = ("I Doubt It", "required rank", "announce", "| d |", "| p |")
     challenge = ("d", "doubt", "Doubt (d)")
+    stand = ("p", "stand")
     option = ("challenge", "open", "decks=1,challenge=open")
 
     def player(self, pilot: Pilot[object], app: DoubtApp) -> KeyPlayer:
@@ -366,6 +369,7 @@ class KnowDriver(GameDriver):
                   "vault", "pot", "15 victory points", "scorepad", "| t, b |", "| p, a, c |",
                   "| i |")
     challenge = ("c", "challenge", "Challenge (c)")
+    stand = ("p", "pass")
     option = ("deck", "standard", "deck=standard,rounds=5")
 
     def player(self, pilot: Pilot[object], app: DoubtApp) -> KnowKeyPlayer:

@@ -3,15 +3,33 @@ not choose, the keys people expect do what they expect, and the screens say what
 
 from __future__ import annotations
 
-from apps import KnowKeyPlayer, drawn, host_app, know_app, know_view, start_match, wait_for
-from test_app import fake_browser
+import dataclasses
+from pathlib import Path
+
+import pytest
+from apps import (
+    DRIVERS,
+    KnowKeyPlayer,
+    TickingClock,
+    drawn,
+    host_app,
+    know_app,
+    know_view,
+    start_match,
+    view_of,
+    wait_for,
+)
+from test_app import FrozenClock, ad_for, fake_browser, hosted_table, listed
 from textual.widgets import Static
 
+from doubtlan.net.kept import KeptSeats
+from doubtlan.rules import GAMES
 from doubtlan.rules.iknowyoudont import Card, Kind, true_declaration
 from doubtlan.tui.app import DoubtApp, JoinSetup
 from doubtlan.tui.games.iknowyoudont.hand import KnowHand
 from doubtlan.tui.screens.discovery import DiscoveryScreen
 from doubtlan.tui.screens.message import ConfirmScreen
+from doubtlan.tui.screens.pin import PinScreen
 from doubtlan.tui.widgets.small import SmallNotice
 
 SIZE = (100, 30)
@@ -102,3 +120,70 @@ async def test_ctrl_c_asks_on_the_join_list_and_over_the_too_small_notice() -> N
         await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
         await pilot.press("y")
         await wait_for(pilot, lambda: not app.is_running, "the app to end")
+
+
+# -- the half second --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game", GAMES)
+async def test_an_answer_in_the_first_half_second_is_not_taken_and_says_so(game: str) -> None:
+    """Keys pressed as the prompt opens: neither a doubt nor a let-stand counts, each says
+    "too soon", and the first answer taken is the one pressed after the half second."""
+    driver = DRIVERS[game]
+    key, action, _ = driver.challenge
+    stand_key, stand = driver.stand
+    clock = FrozenClock()
+    app = driver.host_app(seed=driver.seed)
+    app.clock = clock
+    sent: list[str] = []
+    act = app.act
+
+    async def recording_act(text: str) -> None:
+        sent.append(text)
+        await act(text)
+
+    app.act = recording_act  # type: ignore[method-assign]
+    async with app.run_test(size=SIZE) as pilot:
+        await start_match(pilot, app)
+        await driver.to_a_challenge(pilot, app)
+        app.clear_notifications()
+        answered = len(sent)
+        await pilot.press(key, stand_key, key)
+        assert sent[answered:] == [] and driver.may_challenge(app)
+        said = [n.message for n in app._notifications]
+        assert said == ["Too soon after the claim to be meant: press again."] * 3
+        clock.now += 0.6
+        await pilot.press(stand_key)
+        assert sent[answered:] == [stand]
+
+
+# -- a kept seat ------------------------------------------------------------------------------
+
+
+async def test_a_kept_seat_at_a_pin_table_goes_back_without_the_pin(tmp_path: Path) -> None:
+    """The list says "playing, your seat": Enter takes the seat back with its hand, and
+    asks no PIN (the seat's token proves it)."""
+    kept = KeptSeats(tmp_path / "seats.json")
+    async with hosted_table(pin="4321", bots=2, players=3, window=30.0) as hosted:
+        first = DoubtApp("Ben", join=JoinSetup(address=("127.0.0.1", hosted.port), pin="4321"),
+                         clock=TickingClock(), kept=kept)
+        async with first.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: first.play is not None and first.play.pane == "table",
+                           "the table")
+            seat, hand = view_of(first).seat, view_of(first).hand  # type: ignore[union-attr]
+        # (the program stopped without leaving: the seat is kept, and away)
+        ad = dataclasses.replace(ad_for(hosted, pin=True), state="playing", taken=3,
+                                 commitment=hosted.table.chain.commitment.hex())
+        again = DoubtApp("Ben", join=JoinSetup(), clock=TickingClock(), kept=kept,
+                         browser=fake_browser(ad))  # type: ignore[arg-type]
+        async with again.run_test(size=SIZE) as pilot:
+            states = await listed(pilot, again, column=3, count=1)
+            assert states == {"Amy's table 🔒": "playing, your seat"}
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: isinstance(again.screen, PinScreen)
+                           or again.play is not None and again.play.pane == "table",
+                           "the table, or a question")
+            assert not isinstance(again.screen, PinScreen)
+            back = view_of(again)
+            assert back is not None and back.seat == seat
+            assert back.hand == hand or back.turns > 0  # (bots may have played since)

@@ -205,8 +205,10 @@ class DiscoveryScreen(Screen[Choice]):
                         "(join --watch), or ask the host to free a seat whose player is away "
                         "(x, in the lobby or between games).", severity="warning")
             return
-        self.leave_for(Choice((ad.addresses[0], ad.port), ad.pin, ad.fingerprint_bytes,
-                              ad.commitment_bytes))
+        # A seat kept here goes back without the PIN: its token proves it (the PIN is asked
+        # again only if the table no longer knows the seat).
+        self.leave_for(Choice((ad.addresses[0], ad.port), ad.pin and not self._mine(ad),
+                              ad.fingerprint_bytes, ad.commitment_bytes))
 
     def leave_for(self, choice: Choice) -> None:
         if self.is_current:  # once: a second Enter while leaving does nothing

@@ -120,6 +120,16 @@ class GameTable(Widget):
         seen = self.seen
         return seen is not None and self.clock() - seen.window_since < GUARD
 
+    def guarded(self) -> bool:
+        """True (and the player told so) when an answer comes too soon to be taken: every
+        answer alike, so that the first one taken is the one pressed after the guard, and
+        none is dropped without a word."""
+        if not self.too_soon():
+            return False
+        self.notify("Too soon after the claim to be meant: press again.", title="Not taken",
+                    severity="warning", timeout=3)
+        return True
+
 
 #: Seconds at the start of a window in which a doubt (or challenge) is ignored.
 GUARD = 0.5

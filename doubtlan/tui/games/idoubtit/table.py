@@ -229,9 +229,9 @@ class DoubtTable(GameTable):
         self.act("announce")
 
     def action_doubt(self) -> None:
-        if self.too_soon():
-            return  # too soon after the claim to be meant
-        self.act("doubt")
+        if not self.guarded():
+            self.act("doubt")
 
     def action_stand(self) -> None:
-        self.act("stand")
+        if not self.guarded():
+            self.act("stand")

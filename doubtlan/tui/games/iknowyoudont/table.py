@@ -339,6 +339,5 @@ class KnowTable(GameTable):
             self.action_play()
 
     def action_answer(self, kind: str) -> None:
-        if kind in ("challenge", "intercept") and self.too_soon():
-            return  # too soon after the claim (or the priority) to be meant
-        self.act(kind)
+        if not self.guarded():  # (too soon after the claim, or the priority, to be meant)
+            self.act(kind)
