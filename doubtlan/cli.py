@@ -156,8 +156,9 @@ def _add_host(commands: Subcommands) -> None:
                       + "".join(f"; {only}" for only in [_strategies_only()] if only) + ")")
     _add_match(host, headless=True)
     host.add_argument("--name", type=values.printable("name", 24), default=None,
-                      help="your name at the table (default: your login name); with "
-                      "--headless, where nobody sits for the host, the table's name")
+                      help="your name at the table (without it, the app asks, starting from the "
+                      "one you last played under); with --headless, where nobody sits for "
+                      "the host, the table's name")
     host.add_argument("--table", type=values.table_name, default=None, metavar="NAME",
                       help="the table's name (default: NAME's table)")
     host.add_argument("--ascii", action="store_true",
@@ -210,7 +211,8 @@ def _add_play(commands: Subcommands) -> None:
                       help="seats at the table (default: one more than --bots)")
     _add_match(play, headless=False)
     play.add_argument("--name", type=values.printable("name", 24), default=None,
-                      help="your name at the table (default: your login name)")
+                      help="your name at the table (default: the one you last played under, or "
+                      "your login name)")
     play.add_argument("--ascii", action="store_true",
                       help="write suits as letters (C D H S), for terminals without symbols")
     _add_rules(play)
@@ -280,7 +282,8 @@ def _add_join(commands: Subcommands) -> None:
     join.add_argument("--ascii", action="store_true",
                       help="write suits as letters (C D H S), for terminals without symbols")
     join.add_argument("--name", type=values.printable("name", 24), default=None,
-                      help="your name at the table (default: your login name)")
+                      help="your name at the table (default: the one you last played under, or "
+                      "your login name)")
     join.add_argument("--pin", type=values.printable("PIN", 64), default=None,
                       help="the table's PIN")
     join.add_argument("--timeout", type=values.seconds(0.1, 120), default=10.0,

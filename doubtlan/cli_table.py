@@ -27,7 +27,8 @@ def host(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     journal = None if args.no_journal or resume is not None else (
         args.journal or journals.new_path(config.name))
     if not args.headless:
-        return _host_app(config, player, args, strategy=args.strategy, bind=args.bind,
+        return _host_app(config, player, args, strategy=args.strategy,
+                         ask_name=args.name is None and resume is None, bind=args.bind,
                          port=args.port, advertising=advertising, journal=journal,
                          resume=resume)
     try:
@@ -85,7 +86,7 @@ def _table_config(args: argparse.Namespace, parser: argparse.ArgumentParser, *,
         parser.error(f"--bots {args.bots} is more than --players {players}")
     if args.bots == players and not headless:
         parser.error(f"--bots {args.bots} leaves no seat for you at --players {players}")
-    player = args.name if args.name and not headless else values.login()
+    player = values.login() if headless else args.name or _name()
     table_name = table or (args.name if headless and args.name else None)
     config = TableConfig(
         players=players, options=options, name=table_name or f"{player}'s table", game=args.game,
@@ -111,13 +112,24 @@ def _resume(args: argparse.Namespace, parser: argparse.ArgumentParser) -> Path |
     return resume
 
 
+def _name() -> str:
+    """The name a person sits down under when none is given: the last one used on this
+    machine, or the login name."""
+    from .net.last_name import last_name
+
+    return last_name() or values.login()
+
+
 def _host_app(config: Any, player: str, args: argparse.Namespace, *, strategy: str,
-              **where: Any) -> int:
-    """Run the table app for the host's player, hosting ``config``'s table."""
+              ask_name: bool = False, **where: Any) -> int:
+    """Run the table app for the host's player, hosting ``config``'s table; with
+    ``ask_name``, the app asks the player's name first (and names the table after it
+    unless ``--table`` did)."""
     from .tui.app import DoubtApp, HostSetup
 
     config.autostart, config.next_game_delay = False, None  # the host says when
-    setup = HostSetup(config, bots=args.bots, strategy=strategy, **where)
+    setup = HostSetup(config, bots=args.bots, strategy=strategy, ask_name=ask_name,
+                      name_table=ask_name and getattr(args, "table", None) is None, **where)
     return _run_app(DoubtApp(player, host=setup, ascii=args.ascii))
 
 
@@ -182,5 +194,5 @@ def _join_app(args: argparse.Namespace) -> int:
             print(f"doubtlan: {error}", file=sys.stderr)
             return 1
         setup.address, setup.fingerprint = found.address, found.fingerprint
-    return _run_app(DoubtApp(args.name or values.login(), join=setup, ascii=args.ascii,
+    return _run_app(DoubtApp(args.name or _name(), join=setup, ascii=args.ascii,
                              kept=KeptSeats()))

@@ -20,15 +20,19 @@ from apps import (
     wait_for,
 )
 from test_app import FrozenClock, ad_for, fake_browser, hosted_table, listed
-from textual.widgets import Static
+from textual.widgets import DataTable, Input, Static
 
+from doubtlan import cli_table
+from doubtlan.cli import main
 from doubtlan.net.kept import KeptSeats
+from doubtlan.net.last_name import last_name, remember
 from doubtlan.rules import GAMES
 from doubtlan.rules.iknowyoudont import Card, Kind, true_declaration
 from doubtlan.tui.app import DoubtApp, JoinSetup
 from doubtlan.tui.games.iknowyoudont.hand import KnowHand
 from doubtlan.tui.screens.discovery import DiscoveryScreen
 from doubtlan.tui.screens.message import ConfirmScreen
+from doubtlan.tui.screens.name import NameScreen
 from doubtlan.tui.screens.pin import PinScreen
 from doubtlan.tui.widgets.small import SmallNotice
 
@@ -187,3 +191,62 @@ async def test_a_kept_seat_at_a_pin_table_goes_back_without_the_pin(tmp_path: Pa
             back = view_of(again)
             assert back is not None and back.seat == seat
             assert back.hand == hand or back.turns > 0  # (bots may have played since)
+
+
+# -- a name of one's own ----------------------------------------------------------------------
+
+
+def command_app(monkeypatch: pytest.MonkeyPatch, *argv: str) -> DoubtApp:
+    """The app ``doubtlan ARGV`` runs (not yet running)."""
+    apps: list[DoubtApp] = []
+    monkeypatch.setattr(cli_table, "_run_app", lambda app: apps.append(app) or 0)
+    assert main(list(argv)) == 0
+    (app,) = apps
+    return app
+
+
+async def test_the_join_screen_asks_a_name_starting_from_the_last_one(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    remember("Cy")
+    async with hosted_table(bots=1, players=3) as hosted:
+        app = command_app(monkeypatch, "join")
+        app.browser = fake_browser(ad_for(hosted))  # type: ignore[assignment]
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, DiscoveryScreen), "the list")
+            field = app.screen.query_one("#name", Input)
+            assert field.value == "Cy"
+            field.value = ""
+            await pilot.press("enter")  # no name: the screen says so, and joins nothing
+            assert "Type your name first" in str(app.screen.query_one("#name-error",
+                                                                      Static).render())
+            assert isinstance(app.screen, DiscoveryScreen)
+            field.value = "Dee"
+            app.screen.query_one("#tables", DataTable).focus()
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: app.client is not None and app.client.mirror.table
+                           is not None and app.client.mirror.seat is not None, "a seat")
+            info = app.client.mirror.table  # type: ignore[union-attr]
+            assert info.seats[app.client.mirror.seat].name == "Dee"  # type: ignore[union-attr,index]
+    assert last_name() == "Dee"
+
+
+async def test_the_host_is_asked_a_name_and_the_table_is_called_after_it(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    remember("Cy")
+    app = command_app(monkeypatch, "host", "--bind", "127.0.0.1", "--port", "0",
+                      "--no-advertise", "--no-journal")
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, NameScreen), "the question")
+        field = app.screen.query_one("#name", Input)
+        assert field.value == "Cy"
+        field.value = "Zoe"
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: app.play is not None and app.play.pane == "lobby",
+                       "the lobby")
+        await wait_for(pilot, lambda: app.client is not None and app.client.mirror.table
+                       is not None and app.client.mirror.seat == 0, "the host's seat")
+        info = app.client.mirror.table  # type: ignore[union-attr]
+        assert info.name == "Zoe's table" and info.seats[0].name == "Zoe"  # type: ignore[union-attr]
+    assert last_name() == "Zoe"

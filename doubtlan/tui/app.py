@@ -17,7 +17,7 @@ from textual import events, work
 from textual.app import App
 from textual.binding import Binding
 
-from ..net import known
+from ..net import known, last_name
 from ..net.client import Client, ConnectionLost
 from ..net.errors import WireError
 from ..net.hosted import AdvertiseError, Advertising, HostedTable, cannot_listen
@@ -35,6 +35,7 @@ from .messages import Act, HostCommand
 from .screens.discovery import BrowserFactory, Choice, DiscoveryScreen, zeroconf_browser
 from .screens.help import HelpScreen
 from .screens.message import ConfirmScreen, MessageScreen
+from .screens.name import NameScreen
 from .screens.pin import PinScreen
 from .screens.play import HostSide, PlayScreen
 from .widgets.small import LEAST, SmallNotice
@@ -57,6 +58,10 @@ class HostSetup:
     #: The key and certificate the table presents (default: the host's own, kept in the
     #: user's data folder).
     identity: Identity | None = None
+    #: Ask the host's player for a name before sitting down (no ``--name`` given); and
+    #: then call the table after it ("NAME's table": no ``--table`` given).
+    ask_name: bool = False
+    name_table: bool = False
 
 
 @dataclass
@@ -142,12 +147,24 @@ class DoubtApp(App[int]):
     async def on_mount(self) -> None:
         if self.host_setup is not None:
             self.sub_title = "hosting"
-            self.start_hosting()
+            if self.host_setup.ask_name:
+                self.push_screen(NameScreen(self.player_name), self._host_named)
+            else:
+                self.start_hosting()
         elif self.join_setup.address is not None:
             self.connect(self.join_setup.address, self.join_setup.pin,
                          fingerprint=self.join_setup.fingerprint)
         else:
             self.push_screen(self._discovery(), self._chosen)
+
+    def _host_named(self, name: str | None) -> None:
+        setup = self.host_setup
+        assert setup is not None
+        if name:
+            self.player_name = name
+            if setup.name_table:
+                setup.config.name = f"{name}'s table"
+        self.start_hosting()
 
     def _discovery(self) -> DiscoveryScreen:
         return DiscoveryScreen(self.browser, ascii=self.ascii, watch=self.join_setup.watch,
@@ -199,6 +216,8 @@ class DoubtApp(App[int]):
         ``token``, take that seat back; with ``fingerprint``, refuse a host presenting
         another key."""
         self.address, self.expected = address, fingerprint
+        if not self.join_setup.watch:
+            last_name.remember(self.player_name)  # the name the next game starts from
         self.seen = ClientState(address="{}:{}".format(*address))
         self.client = Client(
             address[0], address[1], self.player_name, pin=pin, watch=self.join_setup.watch,
@@ -352,6 +371,8 @@ class DoubtApp(App[int]):
         must present the key its advert names."""
         if choice is None:
             return
+        if choice.name:
+            self.player_name = choice.name
         self.advertised = choice.commitment
         if choice.pin_needed and not self.join_setup.pin:
             self.ask_pin(choice.address, choice.fingerprint)

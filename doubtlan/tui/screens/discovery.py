@@ -4,6 +4,7 @@ typing an address by hand."""
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 from collections.abc import Callable
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
@@ -18,6 +19,7 @@ from textual.widgets import DataTable, Footer, Input, Static
 from ...net.address import parse_address
 from ...net.discovery import TableAd
 from ...net.kept import KeptSeats
+from ...net.last_name import LONGEST, valid
 from ...rules import GAMES
 from ..widgets.small import SmallNotice
 from ..words import sentence
@@ -58,6 +60,8 @@ class Choice:
     fingerprint: bytes | None = None
     #: The host's commitment its advert gives (docs/fairness.md).
     commitment: bytes | None = None
+    #: The name the player will sit down under (None: the app's, unchanged).
+    name: str | None = None
 
 
 class DiscoveryScreen(Screen[Choice]):
@@ -87,6 +91,10 @@ class DiscoveryScreen(Screen[Choice]):
     def compose(self) -> ComposeResult:
         yield Static(" doubtlan · join a table", classes="titlebar")
         with Vertical(id="discovery"):
+            with Horizontal(id="name-row"):
+                yield Static("Your name:", classes="label")
+                yield Input(value=self.player_name or "", max_length=LONGEST, id="name")
+            yield Static("", id="name-error", classes="error")
             yield Static("Tables on this network", classes="title")
             yield DataTable(id="tables", cursor_type="row", zebra_stripes=True)
             yield Static("Looking for tables...", id="looking")
@@ -176,7 +184,27 @@ class DiscoveryScreen(Screen[Choice]):
             return isinstance(self.focused, Input)
         return True
 
+    def chosen_name(self) -> str | None:
+        """The name typed, if it is one (else the screen says why, and None)."""
+        name = self.query_one("#name", Input).value.strip()
+        error = self.query_one("#name-error", Static)
+        if not valid(name):
+            error.update(f"Type your name first: 1 to {LONGEST} letters, digits or signs.")
+            self.query_one("#name", Input).focus()
+            return None
+        error.update("")
+        return name
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if event.input.id == "name":  # "your seat" is the seat kept under the name typed
+            self.player_name = event.value.strip()
+            self.show_tables({ad.name: ad for ad in self.tables})
+
     def on_input_submitted(self, event: Input.Submitted) -> None:
+        if event.input.id == "name":
+            if self.chosen_name() is not None:
+                self.query_one("#tables", DataTable).focus()
+            return
         error = self.query_one("#address-error", Static)
         try:
             address = parse_address(event.value)
@@ -211,8 +239,9 @@ class DiscoveryScreen(Screen[Choice]):
                               ad.fingerprint_bytes, ad.commitment_bytes))
 
     def leave_for(self, choice: Choice) -> None:
-        if self.is_current:  # once: a second Enter while leaving does nothing
-            self.dismiss(choice)
+        name = self.chosen_name()
+        if name is not None and self.is_current:  # once: a second Enter does nothing
+            self.dismiss(dataclasses.replace(choice, name=name))
 
 
 def _rules(game: str, text: str) -> str:
