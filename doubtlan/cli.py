@@ -52,6 +52,11 @@ def _window_help() -> str:
 
 
 def _strategies(text: str) -> list[str]:
+    if text.strip().isdigit():
+        raise argparse.ArgumentTypeError(
+            f"tourney's --bots names a strategy for each seat, such as counter,random,random "
+            f"(host's --bots counts bots); for {text.strip()} seats, give --players "
+            f"{text.strip()}")
     names = [part.strip() for part in text.split(",") if part.strip()]
     known = _strategy_names()
     unknown = [name for name in names if name not in known]
@@ -75,6 +80,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
+    _add_play(commands)
+    _add_host(commands)
+    _add_join(commands)
     tourney = commands.add_parser(
         "tourney",
         help="play bot-only games in this process and report each strategy's win rate",
@@ -91,8 +99,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     tourney.add_argument(
         "--bots", type=_strategies, default=None, metavar="S1,S2,...",
-        help=f"a strategy for each seat in order: {', '.join(_strategy_names())}; a shorter list "
-        "is repeated round the table (default: counter, then random in every other seat)",
+        help=f"a strategy for each seat in order (names, where host's --bots is a number): "
+        f"{', '.join(_strategy_names())}; a shorter list is repeated round the table "
+        "(default: counter, then random in every other seat)",
     )
     tourney.add_argument(
         "--games", type=values.positive, default=1000,
@@ -114,9 +123,6 @@ def build_parser() -> argparse.ArgumentParser:
     )
     tourney.add_argument("--json", action="store_true", help="print one JSON object")
     tourney.set_defaults(run=_tourney, parser=tourney)
-    _add_play(commands)
-    _add_host(commands)
-    _add_join(commands)
     tables = commands.add_parser(
         "tables", help="list the tables on the network and exit",
         description="Look for doubtlan tables on the local network (mDNS) and list them.",
@@ -150,7 +156,8 @@ def _add_host(commands: Subcommands) -> None:
                       help="seats at the table (default: 4 with --headless; otherwise as many "
                       "as the rules allow, and s starts the match once 3 are seated)")
     host.add_argument("--bots", type=values.count, default=0,
-                      help="seats to fill with bots (default 0)")
+                      help="how many seats bots fill, a number (default 0; tourney's --bots "
+                      "names strategies instead)")
     host.add_argument("--strategy", default="counter", choices=_strategy_names(),
                       help="the bots' strategy (default counter"
                       + "".join(f"; {only}" for only in [_strategies_only()] if only) + ")")
@@ -300,6 +307,8 @@ def _add_rules(command: argparse.ArgumentParser) -> None:
                          help=f"the game (default {DEFAULT_GAME}). {games}")
     for name, owners in values.option_fields().items():
         choices = list(dict.fromkeys(value for _, field in owners for value in field.values))
+        if all(choice.isdigit() for choice in choices):  # ("--rounds {1,2,...,9}")
+            choices.sort(key=int)
         said = "; ".join(f"{game.title}: {field.help} (default {field.default})"
                          for game, field in owners)
         command.add_argument(f"--{name}", choices=choices, default=None, help=said)

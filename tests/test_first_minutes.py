@@ -26,9 +26,10 @@ from doubtlan import cli_table
 from doubtlan.cli import main
 from doubtlan.net.kept import KeptSeats
 from doubtlan.net.last_name import last_name, remember
-from doubtlan.rules import GAMES
+from doubtlan.rules import GAMES, Options
 from doubtlan.rules.iknowyoudont import Card, Kind, true_declaration
 from doubtlan.tui.app import DoubtApp, JoinSetup
+from doubtlan.tui.games.idoubtit.hand import Hand
 from doubtlan.tui.games.iknowyoudont.hand import KnowHand
 from doubtlan.tui.screens.discovery import DiscoveryScreen
 from doubtlan.tui.screens.message import ConfirmScreen
@@ -250,3 +251,82 @@ async def test_the_host_is_asked_a_name_and_the_table_is_called_after_it(
         info = app.client.mirror.table  # type: ignore[union-attr]
         assert info.name == "Zoe's table" and info.seats[0].name == "Zoe"  # type: ignore[union-attr]
     assert last_name() == "Zoe"
+
+
+# -- help and keys ----------------------------------------------------------------------------
+
+
+async def test_the_lobby_says_how_to_pick_the_bot_that_x_removes() -> None:
+    app = host_app(bots=2)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: app.play is not None and app.play.pane == "lobby"
+                       and seated(app) == 3, "the bots seated")
+        hint = str(app.play.query_one("#lobby-hint", Static).render())  # type: ignore[union-attr]
+        assert "up and down select a seat, and x removes the bot in it" in hint
+        await pilot.press("down", "down", "x")  # the third seat: the second bot
+        await wait_for(pilot, lambda: seated(app) == 2, "the bot removed")
+
+
+def seated(app: DoubtApp) -> int:
+    mirror = app.client.mirror if app.client else None
+    return sum(seat.name is not None for seat in mirror.table.seats) \
+        if mirror and mirror.table else 0
+
+
+async def test_home_end_and_up_down_move_in_a_hand_of_several_rows() -> None:
+    app = host_app(bots=2, options=Options(decks=2))  # 34 or 35 cards: three rows at 80
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start_match(pilot, app)
+        await wait_for(pilot, lambda: view_of(app) is not None and view_of(app).my_turn,  # type: ignore[union-attr]
+                       "my turn")
+        hand = app.play.query_one(Hand)  # type: ignore[union-attr]
+        held = len(hand.cards)
+        await pilot.press("end")
+        assert hand.cursor == held - 1
+        await pilot.press("home")
+        assert hand.cursor == 0
+        await pilot.press("down")
+        columns = hand.cursor
+        assert 1 < columns < held  # one row down: a row's worth of cards along
+        await pilot.press("down", "down", "down")
+        assert hand.cursor == held - 1 or hand.cursor // columns == held // columns
+        await pilot.press("up")
+        assert hand.cursor < held - 1
+        await pilot.press("home", "up")
+        assert hand.cursor == 0  # (nowhere above the first row)
+
+
+async def test_home_and_end_move_in_an_i_know_you_dont_hand() -> None:
+    app = know_app(seed=5)
+    async with app.run_test(size=SIZE) as pilot:
+        await start_match(pilot, app)
+        await wait_for(pilot, lambda: know_view(app).my_turn, "my turn")
+        hand = app.play.query_one(KnowHand)  # type: ignore[union-attr]
+        await wait_for(pilot, lambda: hand.cards == know_view(app).hand, "the hand drawn")
+        await pilot.press("end")
+        assert hand.cursor == len(hand.cards) - 1
+        await pilot.press("home")
+        assert hand.cursor == 0
+
+
+def test_the_help_lists_the_commands_people_start_with_first(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    out = capsys.readouterr().out
+    order = [out.index(f"    {command} ") for command in
+             ("play", "host", "join", "tourney", "tables", "verify")]
+    assert order == sorted(order)
+
+
+def test_numbered_choices_are_in_order_and_tourney_bots_explains_a_number(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["host", "--help"])
+    assert "--rounds {1,2,3,4,5,6,7,8,9}" in capsys.readouterr().out.replace("\n", " ")
+    with pytest.raises(SystemExit) as stop:
+        main(["tourney", "--bots", "3"])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert "tourney's --bots names a strategy for each seat" in err
+    assert "for 3 seats, give --players 3" in err

@@ -96,7 +96,8 @@ class Lobby(Vertical):
         table.move_cursor(row=max(0, min(row, len(info.seats) - 1)))
         if is_host:
             ready = "s starts" if taken >= 3 else "s starts once 3 are seated"
-            hint = f"{taken}/{info.players} seated. b seats a bot, x removes the selected bot, " \
+            hint = f"{taken}/{info.players} seated. b seats a bot; up and down select a seat, " \
+                   "and x removes the bot in it; " \
                    f"o sets the rules, {ready}."
         elif me is None:
             hint = "Watching. The match starts when the host says so."

@@ -81,6 +81,17 @@ class Hand(Lines):
         if self.cards:
             self.cursor = (self.cursor + step) % len(self.cards)
 
+    def move_to(self, index: int) -> None:
+        """To the card at ``index`` (-1: the last), as Home and End do."""
+        if self.cards:
+            self.cursor = index % len(self.cards)
+
+    def move_row(self, rows: int) -> None:
+        """Up or down a row of cards, as they are drawn (staying in the hand)."""
+        columns = max(1, self.content_size.width // CARD_WIDTH)
+        if self.cards:
+            self.cursor = max(0, min(self.cursor + rows * columns, len(self.cards) - 1))
+
     def watch_cursor(self) -> None:
         self.redraw()
 

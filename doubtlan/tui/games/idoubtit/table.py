@@ -46,12 +46,14 @@ Empty your hand with a claim that holds up, and you win.
 | key | at the table |
 |---|---|
 | left, right | move along your hand |
+| up, down | the row above or below, in a hand of several rows |
+| Home, End | your hand's first and last card |
 | enter | lay the card under the cursor (it cannot be taken back) |
 | a | announce the cards you laid |
-| d | doubt the claim (not in its first half second) |
-| p | let the claim stand |
+| d | doubt the claim (not in its first half second: the screen says "too soon") |
+| p | let the claim stand (likewise not in its first half second) |
 | ? | this help |
-| q | leave (the host: end the table for everyone) |
+| q, ctrl+c | leave, once you say yes (the host: end the table for everyone) |
 """
 
 
@@ -84,6 +86,10 @@ class DoubtTable(GameTable):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "move(-1)", "Card", show=False),
         Binding("right", "move(1)", "Card", show=False),
+        Binding("up", "move_row(-1)", "Row", show=False),
+        Binding("down", "move_row(1)", "Row", show=False),
+        Binding("home", "move_to(0)", "First card", show=False),
+        Binding("end", "move_to(-1)", "Last card", show=False),
         Binding("enter", "lay", "Lay card"),
         Binding("a", "announce", "Announce"),
         Binding("d", "doubt", "Doubt"),
@@ -201,7 +207,7 @@ class DoubtTable(GameTable):
                 and self.check_action(b.action.partition("(")[0], ())]
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("move", "lay"):
+        if action in ("move", "move_row", "move_to", "lay"):
             return self.can(Lay)
         if action == "announce":
             return self.can(Announce)
@@ -213,6 +219,12 @@ class DoubtTable(GameTable):
 
     def action_move(self, step: int) -> None:
         self.query_one(Hand).move(step)
+
+    def action_move_row(self, rows: int) -> None:
+        self.query_one(Hand).move_row(rows)
+
+    def action_move_to(self, index: int) -> None:
+        self.query_one(Hand).move_to(index)
 
     def action_lay(self) -> None:
         card = self.query_one(Hand).card

@@ -113,6 +113,11 @@ class KnowHand(Lines):
         if self.cards:
             self.cursor = (self.cursor + step) % len(self.cards)
 
+    def move_to(self, index: int) -> None:
+        """To the card at ``index`` (-1: the last), as Home and End do."""
+        if self.cards:
+            self.cursor = index % len(self.cards)
+
     def choose_level(self, level: int) -> None:
         """The player chose the level (it holds until the card is played)."""
         if 1 <= level <= self.max_level:

@@ -83,15 +83,15 @@ round's victory points; in the claims list **i** marks an interception.
 
 | key | at the table |
 |---|---|
-| left, right | move along your hand |
+| left, right | move along your hand (Home, End: its first and last card) |
 | up, down, 1-9, 0 | the level to declare (0 is 10) |
 | t, b | declare Truth, Bluff |
-| enter | play the card under the cursor as declared |
-| p, a, c | with priority: pass, accept, challenge (not in its first half second) |
+| enter | play the card under the cursor as declared (until you choose, its truth) |
+| p, a, c | with priority: pass, accept, challenge (none in its first half second: the screen says "too soon") |
 | i | intercept with an Interception card |
 | w, k | intercepted: play your Wildcard, or keep it |
 | ? | this help |
-| q | leave (the host: end the table for everyone) |
+| q, ctrl+c | leave, once you say yes (the host: end the table for everyone) |
 """
 
 
@@ -106,6 +106,8 @@ class KnowTable(GameTable):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "move(-1)", "Card", show=False),
         Binding("right", "move(1)", "Card", show=False),
+        Binding("home", "move_to(0)", "First card", show=False),
+        Binding("end", "move_to(-1)", "Last card", show=False),
         Binding("up", "level(1)", "Level", show=False),
         Binding("down", "level(-1)", "Level", show=False),
         *(Binding(str(n % 10), f"set_level({n})", f"Level {n}", show=False)
@@ -303,7 +305,7 @@ class KnowTable(GameTable):
         return keys
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("move", "level", "set_level", "kind"):
+        if action in ("move", "move_to", "level", "set_level", "kind"):
             # The declaration may be made ready before the turn comes.
             view = self.view
             return self.live and view is not None and view.seat is not None \
@@ -317,6 +319,9 @@ class KnowTable(GameTable):
 
     def action_move(self, step: int) -> None:
         self.query_one(KnowHand).move(step)
+
+    def action_move_to(self, index: int) -> None:
+        self.query_one(KnowHand).move_to(index)
 
     def action_level(self, step: int) -> None:
         hand = self.query_one(KnowHand)
