@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeAlias
 
@@ -71,7 +71,21 @@ def _strategies(text: str) -> list[str]:
 
 #: The port a host listens on unless told otherwise (as in doubtlan.net.address).
 DEFAULT_PORT = 47474
-def build_parser() -> argparse.ArgumentParser:
+#: Each command's line in ``doubtlan --help``, in the order listed there.
+_SUMMARY = {
+    "play": "play against bots on this machine, off the network",
+    "host": "host a table on this network and play at it",
+    "join": "join a table on this network",
+    "tourney": "play bot-only games in this process and report each strategy's win rate",
+    "tables": "list the tables on the network and exit",
+    "verify": "check a host's journal: its deals and games",
+}
+
+
+def build_parser(chosen: str | None = None) -> argparse.ArgumentParser:
+    """The command line's parser; with ``chosen`` (a command's name), only that command's
+    options are made (the others' need the rules and the bots to list their choices, which
+    ``doubtlan --help`` need not import)."""
     parser = argparse.ArgumentParser(
         prog=PROG,
         description="Bluffing card games for the people on your network, in a terminal: I "
@@ -80,12 +94,18 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
-    _add_play(commands)
-    _add_host(commands)
-    _add_join(commands)
+    for name, summary in _SUMMARY.items():
+        if chosen is None or name == chosen:
+            _COMMANDS[name](commands)
+        else:  # (listed with its line: its options are made only when it is run)
+            commands.add_parser(name, help=summary)
+    return parser
+
+
+def _add_tourney(commands: Subcommands) -> None:
     tourney = commands.add_parser(
         "tourney",
-        help="play bot-only games in this process and report each strategy's win rate",
+        help=_SUMMARY["tourney"],
         description=(
             "Play bot-only games (of I Doubt It unless --game) in this process, with no "
             "network. The opening seat moves round the table from game to game. Prints each "
@@ -123,28 +143,33 @@ def build_parser() -> argparse.ArgumentParser:
     )
     tourney.add_argument("--json", action="store_true", help="print one JSON object")
     tourney.set_defaults(run=_tourney, parser=tourney)
+
+
+def _add_tables(commands: Subcommands) -> None:
     tables = commands.add_parser(
-        "tables", help="list the tables on the network and exit",
+        "tables", help=_SUMMARY["tables"],
         description="Look for doubtlan tables on the local network (mDNS) and list them.",
     )
     tables.add_argument("--timeout", type=values.seconds(0.1, 60), default=3.0,
                         help="seconds to look (default 3)")
     tables.add_argument("--json", action="store_true", help="print one JSON list")
     tables.set_defaults(run=_tables, parser=tables)
+
+
+def _add_verify(commands: Subcommands) -> None:
     verify = commands.add_parser(
-        "verify", help="check a host's journal: its deals and games",
+        "verify", help=_SUMMARY["verify"],
         description="Check a journal written by `doubtlan host`: every deal came from the "
         "secret the table committed to and the players' seeds, and every game's actions "
         "follow the rules (docs/journal.md, docs/fairness.md). Exits 1 on any mismatch.",
     )
     verify.add_argument("journal", type=Path, metavar="JOURNAL", help="the journal file")
     verify.set_defaults(run=_verify, parser=verify)
-    return parser
 
 
 def _add_host(commands: Subcommands) -> None:
     host = commands.add_parser(
-        "host", help="host a table on this network and play at it",
+        "host", help=_SUMMARY["host"],
         description="Host a table: start the game server, advertise it on the network, seat "
         "bots, and play in the table app. With --headless nobody sits for the host: it waits "
         "for the seats, plays the match and prints each winner. To play alone, on this "
@@ -200,7 +225,7 @@ def _add_host(commands: Subcommands) -> None:
 
 def _add_play(commands: Subcommands) -> None:
     play = commands.add_parser(
-        "play", help="play against bots on this machine, off the network",
+        "play", help=_SUMMARY["play"],
         description="Play against bots in this terminal. The table is on this machine only: "
         "it listens on loopback, is never advertised, and nobody else can join or see it. It "
         "keeps no journal unless --journal names one. For a table others join, use "
@@ -271,7 +296,7 @@ def _journals_folder() -> str:
 
 def _add_join(commands: Subcommands) -> None:
     join = commands.add_parser(
-        "join", help="join a table on this network",
+        "join", help=_SUMMARY["join"],
         description="Join a table at HOST[:PORT], or pick one of the tables found on the "
         "network. With --bot a bot plays the seat; with --watch you watch without a seat.",
     )
@@ -366,8 +391,17 @@ def _verify(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     return 1 if problems else 0
 
 
+#: What adds each command's parser with all its options (listed as in ``_SUMMARY``).
+_COMMANDS: dict[str, Callable[[Subcommands], None]] = {
+    "play": _add_play, "host": _add_host, "join": _add_join, "tourney": _add_tourney,
+    "tables": _add_tables, "verify": _add_verify,
+}
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
+    args_given = sys.argv[1:] if argv is None else list(argv)
+    chosen = next((arg for arg in args_given if not arg.startswith("-")), None)
+    parser = build_parser(chosen if chosen in _COMMANDS else "")
     args = parser.parse_args(argv)
     if not getattr(args, "run", None):
         parser.print_help()

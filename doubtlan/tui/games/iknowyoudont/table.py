@@ -87,7 +87,7 @@ round's victory points; in the claims list **i** marks an interception.
 | up, down, 1-9, 0 | the level to declare (0 is 10) |
 | t, b | declare Truth, Bluff |
 | enter | play the card under the cursor as declared (until you choose, its truth) |
-| p, a, c | with priority: pass, accept, challenge (none in its first half second: the screen says "too soon") |
+| p, a, c | with priority: pass, accept, challenge (none in its first half second) |
 | i | intercept with an Interception card |
 | w, k | intercepted: play your Wildcard, or keep it |
 | ? | this help |
