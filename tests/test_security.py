@@ -16,6 +16,7 @@ the test makes (tests/lan.py); it needs root, and fails (does not skip) without 
 from __future__ import annotations
 
 import asyncio
+import math
 import os
 import re
 import stat
@@ -27,6 +28,8 @@ from pathlib import Path
 
 import msgpack
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from lan import NETNS_MISSING, Guest, Lan, netns_available, tcp_segments, tcp_streams
 from relay import LOOPBACK, Relay
 from wire import Harness
@@ -477,19 +480,38 @@ def test_a_key_file_that_cannot_be_read_says_so(tmp_path: Path) -> None:
         load_or_make(path)
 
 
-def test_a_fingerprint_is_read_aloud_as_six_words_of_the_list() -> None:
+def test_a_fingerprint_is_read_aloud_as_six_different_words_of_the_list() -> None:
     fingerprint = make().fingerprint
     said = words(fingerprint).split(" ")
-    assert len(said) == WORDS == 6
-    assert said == [WORDLIST[byte] for byte in fingerprint[:6]]
-    assert words(bytes(range(6))).split(" ") == list(WORDLIST[:6])
-    assert len(set(words(bytes(range(6))).split(" "))) == 6
+    assert len(said) == WORDS == 6 and len(set(said)) == 6
+    assert set(said) <= set(WORDLIST)
+    assert words(fingerprint) == words(fingerprint[:6] + bytes(26))  # its first 48 bits
+    assert words(b"") == ""
+    # The number the six bytes make, in the list's mixed radix: 0 is the list's first six.
+    assert words(bytes(6)).split(" ") == list(WORDLIST[:6])
+    assert words(bytes([0, 0, 0, 0, 0, 1])).split(" ") == [WORDLIST[1], WORDLIST[0],
+                                                           *WORDLIST[2:6]]
 
 
-def test_the_word_list_has_a_word_for_each_byte_no_two_alike() -> None:
-    assert len(WORDLIST) == 256
-    assert len(set(WORDLIST)) == 256
-    assert len({word[:4] for word in WORDLIST}) == 256, [
+@given(st.binary(min_size=6, max_size=6), st.binary(min_size=6, max_size=6))
+def test_no_word_repeats_and_two_prefixes_never_read_alike(a: bytes, b: bytes) -> None:
+    """Six different words from 260 can say 260 x 259 x ... x 255 numbers, more than the
+    2**48 that six bytes are: the words are as strong as the bytes (docs/security.md)."""
+    said = words(a).split(" ")
+    assert len(set(said)) == 6
+    assert (words(a) == words(b)) == (a == b)
+
+
+def test_six_different_words_say_48_bits_and_the_ends_read_right() -> None:
+    assert math.perm(len(WORDLIST), WORDS) >= 2 ** 48 > math.perm(256, WORDS)
+    for prefix in (bytes(6), b"\xff" * 6, b"\x80" + bytes(5)):
+        assert len(set(words(prefix).split(" "))) == 6
+
+
+def test_the_word_list_has_260_words_no_two_alike() -> None:
+    assert len(WORDLIST) == 260
+    assert len(set(WORDLIST)) == 260
+    assert len({word[:4] for word in WORDLIST}) == 260, [
         prefix for prefix, n in Counter(word[:4] for word in WORDLIST).items() if n > 1
     ]
     assert all(word.isascii() and word.isalpha() and word.islower() for word in WORDLIST)

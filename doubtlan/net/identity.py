@@ -23,7 +23,7 @@ from .folder import FILE_MODE, private_folder
 
 #: The file in the data folder (docs/journal.md) that holds the host's key and certificate.
 FILE_NAME = "host.pem"
-#: How many words say a fingerprint (each word is one byte of it: 48 bits).
+#: How many words say a fingerprint (its first six bytes: 48 bits).
 WORDS = 6
 
 
@@ -156,11 +156,23 @@ def seen_fingerprint(ssl_object: ssl.SSLObject | ssl.SSLSocket | None) -> bytes:
 
 
 def words(fingerprint: bytes) -> str:
-    """The fingerprint's first :data:`WORDS` bytes as words, for people to compare aloud."""
-    return " ".join(WORDLIST[byte] for byte in fingerprint[:WORDS])
+    """The fingerprint's first :data:`WORDS` bytes (48 bits) as six different words, for
+    people to compare aloud ("" for no fingerprint). The bytes are one number, written in
+    the mixed radix of the list and then of what is left of it once each word is taken:
+    260 x 259 x ... x 255 ways is more than 2**48, so two prefixes never give the same
+    words, and no word comes twice."""
+    if not fingerprint:
+        return ""
+    number = int.from_bytes(fingerprint[:WORDS], "big")
+    left, said = list(WORDLIST), []
+    for _ in range(WORDS):
+        number, index = divmod(number, len(left))
+        said.append(left.pop(index))
+    return " ".join(said)
 
 
-#: 256 short words, no two alike in their first four letters, one for each byte value.
+#: 260 short words, no two alike in their first four letters: enough that six different
+#: ones say any 48 bits (six different of 256 fall short of 2**48 by 5%).
 WORDLIST = (
     "acid", "acorn", "actor", "adobe", "agent", "alarm", "album", "alley",
     "amber", "anchor", "angle", "ankle", "apple", "april", "apron", "arch",
@@ -194,4 +206,5 @@ WORDLIST = (
     "oasis", "ocean", "olive", "onion", "opal", "orange", "orbit", "orchid",
     "otter", "owl", "oyster", "paddle", "palm", "panda", "paper", "parrot",
     "peach", "pebble", "pencil", "pepper", "piano", "pillow", "pine", "planet",
+    "quilt", "raven", "tulip", "walnut",
 )
