@@ -332,7 +332,7 @@ class DoubtDriver(GameDriver):
     changes: ClassVar[dict[str, object]] = {}
     seed = 1
     hand, prompt, results = Hand, Prompt, DoubtResults
-    lobby_rules = "one deck · 30 s to doubt · no turn timer · endless"
+    lobby_rules = "one deck · 30 s to doubt · no turn timer · games until the host stops"
     help_words = ("I Doubt It", "required rank", "announce", "| d |", "| p |")
     challenge = ("d", "doubt", "Doubt (d)")
     stand = ("p", "stand")
@@ -364,7 +364,7 @@ class KnowDriver(GameDriver):
     seed = 7
     hand, prompt, results = KnowHand, KnowPrompt, KnowResults
     lobby_rules = ("I Know You Don't · its own deck · 5 rounds · 30 s with priority · no turn"
-                   " timer · endless")
+                   " timer · matches until the host stops")
     help_words = ("I Know You Don't", "Interception", "Wildcard", "credibility tokens",
                   "vault", "pot", "15 victory points", "scorepad", "| t, b |", "| p, a, c |",
                   "| i |")

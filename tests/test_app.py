@@ -564,8 +564,8 @@ async def test_the_discovery_screen_lists_tables_and_joins_one_with_its_pin() ->
             await wait_for(pilot, lambda: isinstance(app.screen, MessageScreen)
                            and app.screen.query("#message"), "the news")
             assert text_of(app, "#message") == (
-                "This is not the table it claims to be: it could not prove it knows the PIN "
-                "(or the PIN given is not this table's).")
+                "Wrong PIN, or not the real table: the host could not prove it knows the PIN "
+                "given; check it with the host.")
             await pilot.press("enter")
             await wait_for(pilot, lambda: app.screen.query("#pin"), "the PIN prompt again")
             await pilot.press(*"4321", "enter")

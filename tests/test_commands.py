@@ -74,8 +74,8 @@ def test_a_wrong_pin_is_a_plain_sentence() -> None:
         joiner = doubtlan("join", f"127.0.0.1:{port}", "--bot", "random", "--pin", "0000")
         out, err = joiner.communicate(timeout=DEADLINE)
         assert joiner.returncode == 1
-        assert "This is not the table it claims to be" in err and "Traceback" not in err
-        assert "or the PIN given is not this table's" in err
+        assert "doubtlan: Wrong PIN, or not the real table: the host could not prove it knows " \
+            "the PIN given; check it with the host" in err and "Traceback" not in err
         joiner = doubtlan("join", f"127.0.0.1:{port}", "--bot", "random")
         out, err = joiner.communicate(timeout=DEADLINE)
         assert joiner.returncode == 1

@@ -228,6 +228,7 @@ async def test_after_a_doubt_your_turn_fits_the_prompt_at_80x24() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await at_a_claim(pilot)
         while view_of(app).claimer != 2:  # type: ignore[union-attr]
+            clock.now += 1.0  # (past the half second in which no answer is taken)
             await pilot.press("p")  # (let the others' claims stand until seat 3 claims)
             await wait_for(pilot, lambda: asked(app) or view_of(app).my_turn,  # type: ignore[union-attr]
                            "a claim to answer, or my turn")
@@ -240,5 +241,6 @@ async def test_after_a_doubt_your_turn_fits_the_prompt_at_80x24() -> None:
         prompt = app.play.query_one(Prompt)  # type: ignore[union-attr]
         await wait_for(pilot, lambda: "Your turn" in str(prompt.render()), "the prompt")
         lines = [text.plain.rstrip() for text in prompt.texts]
-        assert "then announce (a)." in lines and len(lines) <= prompt.size.height, lines
-        assert any(line.startswith("Your turn: lay ") for line in lines), lines
+        assert lines[-1].endswith("then announce (a).") and len(lines) <= prompt.size.height, \
+            lines
+        assert any(line.startswith("Your turn. Lay 1 to 4 cards as") for line in lines), lines

@@ -28,7 +28,10 @@ class NotTheTable(Exception):
     the player may try the PIN again); otherwise another PIN changes nothing."""
 
     def __init__(self, why: str, *, pin_may_be_wrong: bool = False) -> None:
-        super().__init__(f"This is not the table it claims to be: {why}")
+        # A mistyped PIN is far likelier than an attack: it is named first.
+        first = "Wrong PIN, or not the real table" if pin_may_be_wrong else \
+            "This is not the table it claims to be"
+        super().__init__(f"{first}: {why}")
         self.pin_may_be_wrong = pin_may_be_wrong
 
 
@@ -68,8 +71,8 @@ class ClientExchange:
         except ValueError:
             told = b""
         if not hmac.compare_digest(host_proof, told):
-            raise NotTheTable("it could not prove it knows the PIN (or the PIN given is not "
-                              "this table's)", pin_may_be_wrong=True)
+            raise NotTheTable("the host could not prove it knows the PIN given; check it with "
+                              "the host", pin_may_be_wrong=True)
         return client_proof.hex()
 
 

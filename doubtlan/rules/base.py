@@ -205,6 +205,9 @@ class Game(abc.ABC, Generic[OptionsT, ViewT]):
     description: ClassVar[str]
     #: What the window clock (the host's ``--window``) gives a player: ``"seconds to doubt"``.
     window_label: ClassVar[str]
+    #: What one of this game, dealt and played to its end, is called at the table: a
+    #: "game" of I Doubt It, a "match" of I Know You Don't's rounds.
+    one_game: ClassVar[str] = "game"
     #: Every action kind of this game, by its text name (no two games share a kind).
     actions: ClassVar[dict[str, type[Action]]]
     #: Every kind of event the game records (no two games share a kind).

@@ -17,6 +17,11 @@ def away(given_away: bool, after: bool = False) -> str:
     return f"  {text}" if after else text
 
 
+def plural(word: str) -> str:
+    """``word`` for more than one: "games", "matches"."""
+    return word + ("es" if word.endswith(("ch", "sh", "s", "x")) else "s")
+
+
 def listed(names: list[str]) -> str:
     """``names`` in a sentence: "Ben", "Ben and Cy", "Ben, Cy and Dee"."""
     if len(names) < 2:

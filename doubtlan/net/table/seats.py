@@ -5,6 +5,7 @@ number of seats changed before the match starts."""
 from __future__ import annotations
 
 import hmac
+import math
 import secrets
 from typing import Any
 
@@ -152,7 +153,8 @@ class Seating(TableParts):
         address = client.address
         failures, until = self._pin_failures.get(address, (0, 0.0))
         if now < until:
-            raise errors.TooManyAttempts(f"too many wrong PINs; try again in {until - now:.0f} s")
+            raise errors.TooManyAttempts(
+                f"too many wrong PINs; try again in {_seconds(until - now)}")
         # The table's own allowance, whoever knocks: refilled with time, spent by every knock
         # and given back when the hello proves the PIN.
         allowance, checked = self._pin_allowance
@@ -161,7 +163,7 @@ class Seating(TableParts):
             self._pin_allowance = (allowance, now)
             wait = (1 - allowance) * TABLE_PIN_EVERY
             raise errors.TooManyAttempts(
-                f"too many wrong PINs at this table; try again in {wait:.0f} s")
+                f"too many wrong PINs at this table; try again in {_seconds(wait)}")
         self._pin_allowance = (allowance - 1, now)
         failures += 1
         # Each wrong PIN past the first few doubles the wait before the next try.
@@ -342,3 +344,8 @@ def _seed_hash(text: str | None) -> bytes | None:
     if len(digest) != 32:
         raise errors.BadMessage("hello.seed_hash: not a SHA-256 digest")
     return digest
+
+
+def _seconds(wait: float) -> str:
+    """A wait, for people: whole seconds rounded up ("1 s", never "0 s")."""
+    return f"{max(1, math.ceil(wait))} s"

@@ -68,6 +68,7 @@ class IKnowYouDont(Game[Options, TableView]):
     title = "I Know You Don't"
     description = "declare each card you play, true or not; challenge, intercept, score"
     window_label = "seconds with priority"
+    one_game = "match"
     actions = ACTIONS
     events = (Started, Played, Passed, Challenged, Revealed, Stood, Showdown, Drew,
               Reshuffled, RoundEnded, Ended)

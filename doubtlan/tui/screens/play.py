@@ -19,6 +19,7 @@ from ...net.hosted import HostedTable
 from ...net.identity import words
 from ...net.messages import Message, TableInfo
 from ...net.mirror import Mirror
+from ...rules import game_named
 from ..client_state import ClientState
 from ..games import table_type
 from ..messages import HostCommand
@@ -141,8 +142,9 @@ class PlayScreen(Screen[None]):
         title = Text(f" {info.name}", style="bold")
         title.append(f" · {who}" + (", hosting" if self.is_host else ""))
         if info.game_number:
-            title.append(f" · game {info.game_number}" + (f" of {info.games}" if info.games
-                                                           else ""))
+            word = game_named(info.game).one_game
+            title.append(f" · {word} {info.game_number}" + (f" of {info.games}" if info.games
+                                                             else ""))
         self.query_one(TitleBar).show(title)
         table = self._set_game(info.game)
         if not self._ready:

@@ -11,6 +11,7 @@ from textual.widgets import DataTable, Static
 from ...bots import level_of
 from ...net.messages import TableInfo
 from ...rules import game_named
+from ..words import plural
 
 
 def rules_text(info: TableInfo) -> str:
@@ -22,7 +23,9 @@ def rules_text(info: TableInfo) -> str:
     else:
         rules = f"{options.describe()} · {options.clock(info.window)}"
     timer = f"{info.turn_timeout:g} s a turn" if info.turn_timeout else "no turn timer"
-    games = f"{info.games} game{'s' if info.games != 1 else ''}" if info.games else "endless"
+    word = game_named(info.game).one_game
+    games = f"{info.games} {word if info.games == 1 else plural(word)}" if info.games \
+        else f"{plural(word)} until the host stops"
     return f"{rules} · {timer} · {games}"
 
 

@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 from rich.text import Text
 
 from ...net.messages import TableInfo
+from ...rules import game_named
 from ...rules.fairness import Verdict
 from ..words import listed, sentence
 from .lines import Lines
@@ -36,26 +37,29 @@ class GameResults(Lines):
         self.rows: list[tuple[Text, ...]] = []
         self.deal = Text()
         self.hint = ""
+        #: What one game is called (the rules' ``one_game``), once a game was shown.
+        self.word = "game"
         #: The seats a bot played for part of the game (their player was away).
         self.stood_in: frozenset[int] = frozenset()
         #: The players away now, whose seats the host may free for newcomers.
         self.away: list[str] = []
 
-    @staticmethod
-    def title_of(view: Any, info: TableInfo, names: dict[int, str], why: str = "") -> Text:
-        """Who won (and ``why``), and which game of the match it was."""
+    def title_of(self, view: Any, info: TableInfo, names: dict[int, str], why: str = "") -> Text:
+        """Who won (and ``why``), and which game of the match it was (in the game's own
+        word: I Know You Don't's "match")."""
+        self.word = game_named(info.game).one_game
         winner = view.winner
         title = Text()
         if winner is None:
-            title.append("The game ended without a winner.", style="bold")
+            title.append(f"The {self.word} ended without a winner.", style="bold")
         elif winner == view.seat:
             title.append("You win!", style="bold green")
         else:
             title.append(f"{names.get(winner)} wins.", style="bold")
         if why:
             title.append(f"\n{why}")
-        title.append(f"\nGame {info.game_number}" + (f" of {info.games}" if info.games else ""),
-                     style="dim")
+        title.append(f"\n{self.word.capitalize()} {info.game_number}"
+                     + (f" of {info.games}" if info.games else ""), style="dim")
         return title
 
     def player(self, seat: int, view: Any, info: TableInfo,
@@ -77,12 +81,12 @@ class GameResults(Lines):
             hint = "The match is over. q leaves."
         elif is_host:
             away = self.away
-            hint = f"n deals the next game ({self.next_game}). " + (
+            hint = f"n deals the next {self.word} ({self.next_game}). " + (
                 f"x frees {listed(away)}'s seat for a newcomer. " if len(away) == 1
                 else f"x frees the seats of {listed(away)} for newcomers. " if away
                 else "") + "q ends the table."
         else:
-            hint = "Waiting for the host to deal the next game."
+            hint = f"Waiting for the host to deal the next {self.word}."
         self.title, self.rows, self.deal, self.hint = title, rows, deal_text(verdict), hint
         self.redraw()
 

@@ -21,7 +21,9 @@ class Players(Lines):
 
     def __init__(self) -> None:
         super().__init__()
-        self._rows: list[tuple[Text, Text, str, Text]] = []
+        #: Each player's line: the turn's mark, the name, the bot's mark (its level), the
+        #: cards held, and what the player is doing.
+        self._rows: list[tuple[Text, Text, str, str, Text]] = []
         self._shown: object = None
 
     def show(self, view: TableView | None, info: TableInfo | None) -> None:
@@ -39,11 +41,12 @@ class Players(Lines):
             to_play = view.turn == number and view.phase is not Phase.OVER
             mark = Text("▶", style="bold yellow") if to_play else Text(" ")
             who = Text(name, style="bold" if to_play else "")
-            if seat is not None and seat.bot:
-                who.append(bot_mark(info.game, seat.strategy, name), style="dim")
+            level = bot_mark(info.game, seat.strategy, name) if seat is not None and seat.bot \
+                else ""
             status = Text()
             if view.phase is Phase.LAYING and view.turn == number:
-                status.append(f"laying {view.laid}", style="yellow")
+                # ("laying 4" beside a rank to play reads as "laying 4s")
+                status.append(f"{view.laid} down so far", style="yellow")
             if view.claimer == number and view.claim is not None:
                 status.append(f"claims {view.claim.describe()}", style="bold")
             if view.winner == number:
@@ -52,7 +55,7 @@ class Players(Lines):
                 status.append(away(seat.open, bool(status)),
                               style="italic red")
             held = view.hand_sizes[number]
-            rows.append((mark, who, f"{held} card{'' if held == 1 else 's'}", status))
+            rows.append((mark, who, level, f"{held} card{'' if held == 1 else 's'}", status))
         self.border_title = "players" if view.seat is None else "the others"
         if len(rows) != len(self._rows):
             self.refresh(layout=True)  # one line a player: the height changes
@@ -60,14 +63,24 @@ class Players(Lines):
         self.redraw()
 
     def build(self, width: int) -> list[Text]:
-        names = min(NAME_WIDTH, max((who.cell_len for _, who, _, _ in self._rows), default=0))
-        cards = max((len(held) for _, _, held, _ in self._rows), default=0)
+        rows = self._rows
+        cards = max((len(held) for _, _, _, held, _ in rows), default=0)
+        said = max((status.cell_len for *_, status in rows), default=0)
+        # The bots' levels say least: where the line is short, they go first, so that the
+        # names (which tell the seats apart) and what each player does stay whole.
+        full = min(NAME_WIDTH, max((who.cell_len + len(level) for _, who, level, _, _ in rows),
+                                   default=0))
+        levels = 2 + full + 1 + cards + 1 + said <= width
+        names = full if levels else \
+            min(NAME_WIDTH, max((who.cell_len for _, who, _, _, _ in rows), default=0))
         lines = []
-        for mark, who, held, status in self._rows:
+        for mark, who, level, held, status in rows:
             line = Text()
             line.append_text(mark)
             line.append(" ")
             who = who.copy()
+            if levels and level:
+                who.append(level, style="dim")
             who.truncate(names, overflow="ellipsis", pad=True)
             line.append_text(who)
             line.append(" " + held.rjust(cards) + " ")

@@ -152,8 +152,8 @@ class DoubtTable(GameTable):
             text.append(f"\n{verdict} {taker} {last.taken}.",
                         style="yellow" if last.honest else "bold red")
             if view.my_turn:
-                text.append("\nYour turn: ", style="bold yellow")
-                text.append(f"lay {view.rank.plural()} (enter),\nthen announce (a).")
+                text.append("\nYour turn. ", style="bold yellow")
+                text.append(_lay_prompt(view))
         elif claim is not None and view.phase is Phase.WINDOW:
             text = Text(f"{who} claims {claim.describe()}", style="bold")
             waiting = [names.get(s, "?") for s in view.awaiting if s != view.seat]
@@ -163,10 +163,10 @@ class DoubtTable(GameTable):
                 text.append("\nwaiting for " + ", ".join(waiting), style="dim")
         elif view.my_turn:
             text = Text("Your turn. ", style="bold yellow")
-            text.append(f"Lay 1 to {view.options.max_claim} cards as {view.rank.plural()} "
-                        "(enter), then announce (a).")
+            text.append(_lay_prompt(view))
         else:
-            text = Text(f"{names.get(view.turn, '?')} is laying ({view.laid} so far).")
+            laid = f"{view.laid} card{'s' if view.laid != 1 else ''}"
+            text = Text(f"{names.get(view.turn, '?')} is laying ({laid} down so far).")
         if claim is not None and claimer != view.seat and view.phase is Phase.LAYING:
             text.append(f"\n{who} claimed {claim.describe()}", style="dim")
         prompt.say(text)
@@ -247,3 +247,9 @@ class DoubtTable(GameTable):
     def action_stand(self) -> None:
         if not self.guarded():
             self.act("stand")
+
+
+def _lay_prompt(view: TableView) -> str:
+    """What to do on your turn, in the same words wherever the prompt says it."""
+    return (f"Lay 1 to {view.options.max_claim} cards as {view.rank.plural()} (enter), then "
+            "announce (a).")
