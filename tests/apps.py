@@ -140,6 +140,21 @@ class KeyPlayer:
             else:
                 await self.answer()
 
+    async def play_game_until(self, done: Callable[[], object]) -> None:
+        """Play by keys until ``done()`` holds (looked at before each move)."""
+        pilot = self.pilot
+        await wait_for(pilot, lambda: self.app.play and self.app.play.pane == "table",
+                       "the table")
+        while not done():
+            await wait_for(pilot, lambda: done() or self._needs_me() is not None, "my move")
+            need = None if done() else self._needs_me()
+            if need == "over":
+                raise AssertionError("the game ended first")
+            if need == "turn":
+                await self.take_turn()
+            elif need == "window":
+                await self.answer()
+
     def _needs_me(self) -> str | None:
         view = view_of(self.app)
         if view is None or self.app.play is None:

@@ -3,14 +3,17 @@ not choose, the keys people expect do what they expect, and the screens say what
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 from pathlib import Path
 
 import pytest
 from apps import (
     DRIVERS,
+    KeyPlayer,
     KnowKeyPlayer,
     TickingClock,
+    asked,
     drawn,
     host_app,
     know_app,
@@ -24,12 +27,15 @@ from textual.widgets import DataTable, Input, Static
 
 from doubtlan import cli_table
 from doubtlan.cli import main
+from doubtlan.net.client import Client
 from doubtlan.net.kept import KeptSeats
 from doubtlan.net.last_name import last_name, remember
-from doubtlan.rules import GAMES, Options
+from doubtlan.rules import GAMES, LetStand, Options
 from doubtlan.rules.iknowyoudont import Card, Kind, true_declaration
 from doubtlan.tui.app import DoubtApp, JoinSetup
 from doubtlan.tui.games.idoubtit.hand import Hand
+from doubtlan.tui.games.idoubtit.players import Players
+from doubtlan.tui.games.idoubtit.prompt import Prompt
 from doubtlan.tui.games.iknowyoudont.hand import KnowHand
 from doubtlan.tui.screens.discovery import DiscoveryScreen
 from doubtlan.tui.screens.message import ConfirmScreen
@@ -330,3 +336,57 @@ def test_numbered_choices_are_in_order_and_tourney_bots_explains_a_number(
     err = capsys.readouterr().err
     assert "tourney's --bots names a strategy for each seat" in err
     assert "for 3 seats, give --players 3" in err
+
+
+# -- what was played for you ------------------------------------------------------------------
+
+
+async def test_an_away_player_is_away_first_and_bot_plays_only_once_a_bot_does() -> None:
+    app = host_app(bots=1, grace=60.0)  # a long grace: nobody plays for Ben yet
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: app.hosted is not None and app.play is not None)
+        assert app.hosted is not None and app.play is not None
+        ben = Client("127.0.0.1", app.hosted.port, "Ben")
+        running = asyncio.create_task(ben.run())
+        await wait_for(pilot, lambda: ben.connected.is_set(), "Ben seated")
+        await start_match(pilot, app)
+        await ben.close()  # Ben's program dies
+        await asyncio.wait_for(running, 10)
+        players = app.play.query_one(Players)
+        await wait_for(pilot, lambda: "away" in drawn(app, Players), "Ben away")
+        assert "Ben" in drawn(app, Players) and "bot plays" not in drawn(app, Players)
+        # Once the stand-in plays his seat (the grace over), the panel says so; windows
+        # wait for Ben no longer than 2 s meanwhile.
+        app.hosted.table.config.grace, app.hosted.table.config.window = 0.0, 2.0
+        seat = next(s.seat for s in app.client.mirror.table.seats  # type: ignore[union-attr]
+                    if s.name == "Ben")
+        await KeyPlayer(pilot, app).play_game_until(lambda: seat in app.seen.stood_in)
+        await wait_for(pilot, lambda: "away, bot plays" in drawn(app, Players), "bot plays")
+        assert players is app.play.query_one(Players)
+
+
+async def test_an_answer_this_app_did_not_give_is_not_called_yours() -> None:
+    """The table shows this seat's answer to a claim: "you let it stand" only when this
+    app gave it; one played for the seat otherwise says so."""
+    app = host_app(bots=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: app.hosted is not None and app.play is not None)
+        assert app.hosted is not None and app.play is not None
+        ben = Client("127.0.0.1", app.hosted.port, "Ben")  # answers nothing: windows wait
+        running = asyncio.create_task(ben.run())
+        await wait_for(pilot, lambda: ben.connected.is_set(), "Ben seated")
+        await start_match(pilot, app)
+        app.hosted.table.config.window = 3.0  # (Ben answers nothing: no window waits long)
+        player = KeyPlayer(pilot, app)
+        await player.play_game_until(lambda: asked(app))
+        prompt = app.play.query_one(Prompt)
+        client = app.client
+        assert client is not None
+        view = view_of(app)
+        assert view is not None
+        await client.act(LetStand(), view.turns)  # (not through the app's keys)
+        await wait_for(pilot, lambda: view_of(app).my_answer is not None, "the answer")  # type: ignore[union-attr]
+        await wait_for(pilot, lambda: "for you" in str(prompt.render()), "the prompt")
+        assert "you let it stand" not in str(prompt.render())
+        await ben.close()
+        await asyncio.wait_for(running, 10)

@@ -393,6 +393,8 @@ class DoubtApp(App[int]):
         info = client.mirror.table if client else None
         if client is None or view is None or info is None:
             return
+        if view.window_key is not None and not view.my_turn and self.seen.window_key:
+            self.seen.answered.add(self.seen.window_key)  # (this seat's own answer)
         await client.act(game_named(info.game).parse_action(text), view.turns)
 
     async def on_act(self, message: Act) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 
 @dataclass
@@ -30,3 +30,7 @@ class ClientState:
     #: The seats the host played for in this game, a player being away (its ``away``
     #: notes): the results say so.
     stood_in: frozenset[int] = frozenset()
+    #: The windows (their ``window_key``) this app answered itself: an answer the table
+    #: shows for this seat in another was played for the player (the window's clock, or a
+    #: bot while they were away), and the screen says so.
+    answered: set[tuple[object, ...]] = field(default_factory=set)

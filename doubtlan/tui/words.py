@@ -11,9 +11,12 @@ def sentence(text: str) -> str:
     return (text[:1].upper() + text[1:]).rstrip(".") + "." if text else text
 
 
-def away(given_away: bool, after: bool = False) -> str:
-    """What a seat whose player is away shows at the table (``after`` other words)."""
-    text = "seat free, bot plays" if given_away else "away, bot plays"
+def away(given_away: bool, after: bool = False, *, bot_playing: bool = True) -> str:
+    """What a seat whose player is away shows at the table (``after`` other words): "away"
+    until a bot has played for them (``bot_playing``: after the grace time), then "away,
+    bot plays"; a seat the host freed, "seat free, bot plays"."""
+    text = "seat free, bot plays" if given_away else \
+        "away, bot plays" if bot_playing else "away"
     return f"  {text}" if after else text
 
 

@@ -26,11 +26,13 @@ class Players(Lines):
         self._rows: list[tuple[Text, Text, str, str, Text]] = []
         self._shown: object = None
 
-    def show(self, view: TableView | None, info: TableInfo | None) -> None:
+    def show(self, view: TableView | None, info: TableInfo | None,
+             stood_in: frozenset[int] = frozenset()) -> None:
+        """``stood_in``: the seats a bot has played for this game (their player away)."""
         if view is None or info is None:
             return
         key = (info.seats, view.seat, view.players, view.turn, view.phase, view.laid,
-               view.hand_sizes, view.claim, view.claimer, view.winner)
+               view.hand_sizes, view.claim, view.claimer, view.winner, stood_in)
         if key == self._shown:
             return  # nothing it draws has changed
         self._shown = key
@@ -52,7 +54,7 @@ class Players(Lines):
             if view.winner == number:
                 status.append("won", style="bold green")
             if seat is not None and seat.away:
-                status.append(away(seat.open, bool(status)),
+                status.append(away(seat.open, bool(status), bot_playing=number in stood_in),
                               style="italic red")
             held = view.hand_sizes[number]
             rows.append((mark, who, level, f"{held} card{'' if held == 1 else 's'}", status))

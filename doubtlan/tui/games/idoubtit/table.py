@@ -112,7 +112,7 @@ class DoubtTable(GameTable):
 
     def draw(self, view: TableView, info: TableInfo, seen: ClientState) -> None:
         names = self.names()
-        self.query_one(Players).show(view, info)
+        self.query_one(Players).show(view, info, seen.stood_in)
         # A claim being judged lies on the pile: whoever loses the doubt takes both.
         waiting = view.claim.count if view.claim is not None else 0
         self.query_one(RankBanner).show(view.rank, view.pile + waiting)
@@ -157,8 +157,10 @@ class DoubtTable(GameTable):
         elif claim is not None and view.phase is Phase.WINDOW:
             text = Text(f"{who} claims {claim.describe()}", style="bold")
             waiting = [names.get(s, "?") for s in view.awaiting if s != view.seat]
-            if view.my_answer is not None:
+            if view.my_answer is not None and seen.window_key in seen.answered:
                 text.append("\nyou " + ("doubted" if view.my_answer else "let it stand"))
+            elif view.my_answer is not None:  # (not this app's answer: played for you)
+                text.append("\nlet stand for you while you were away", style="italic")
             if waiting:
                 text.append("\nwaiting for " + ", ".join(waiting), style="dim")
         elif view.my_turn:

@@ -53,10 +53,12 @@ class KnowPlayers(Lines):
     def on_mount(self) -> None:
         self.border_title = "players"
 
-    def show(self, view: TableView, info: TableInfo, ascii: bool = False) -> None:
+    def show(self, view: TableView, info: TableInfo, ascii: bool = False,
+             stood_in: frozenset[int] = frozenset()) -> None:
+        """``stood_in``: the seats a bot has played for this game (their player away)."""
         key = (info.seats, view.seat, view.players, view.active, view.phase, view.priority,
                view.passed, view.challenger, view.hand_sizes, view.tokens, view.piles,
-               view.points, view.awards, view.declaration, view.winner)
+               view.points, view.awards, view.declaration, view.winner, stood_in)
         if key == self._shown:
             return  # nothing it draws has changed
         self._shown = key
@@ -75,7 +77,7 @@ class KnowPlayers(Lines):
                 who.append(bot_mark(info.game, seat.strategy, name), style="dim")
             what = status(view, number)
             if seat is not None and seat.away:
-                what.append(away(seat.open, bool(what)),
+                what.append(away(seat.open, bool(what), bot_playing=number in stood_in),
                             style="italic red")
             pile = Text(" ").join(know_card_text(card, ascii, short=True)
                                   for card in view.piles[number])

@@ -146,7 +146,7 @@ class KnowTable(GameTable):
 
     def draw(self, view: TableView, info: TableInfo, seen: ClientState) -> None:
         names = self.names()
-        self.query_one(KnowPlayers).show(view, info, self.ascii)
+        self.query_one(KnowPlayers).show(view, info, self.ascii, seen.stood_in)
         self.query_one(Centre).show(view, names)
         self.query_one(KnowScorepad).show(view, info)
         self._round_end(view, names)
