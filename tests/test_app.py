@@ -385,7 +385,7 @@ def test_names_in_the_claims_list_are_short_and_told_apart() -> None:
 
     names = {0: "Amy", 1: "counter bot", 2: "counter bot (2)", 3: "Bartholomew"}
     assert short_names(names) == {0: "Amy", 1: "counte", 2: "cou(2)", 3: "Bartho"}
-    assert short_names({0: "Amy", 1: "Amy (2)"}) == {0: "Amy", 1: "Amy (2"}
+    assert short_names({0: "Amy", 1: "Amy (2)"}) == {0: "Amy", 1: "Amy(2)"}  # (its number whole)
     assert short_names({0: "Alexander", 1: "Alexandra"}) == {0: "Alexa1", 1: "Alexa2"}
 
 

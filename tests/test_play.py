@@ -57,8 +57,11 @@ async def test_play_sits_you_with_three_medium_bots_on_loopback_only(
                    for address, _ in hosted.host.listening)
         assert hosted.advertised_name is None and hosted.table.journal is None
         assert app.play is not None
-        about = str(app.play.query_one(Lobby).query_one("#about", Static).render())
-        assert "On this machine only: nobody on the network can see or join" in about
+        lobby = app.play.query_one(Lobby)
+        local = "On this machine only: nobody on the network can see or join"
+        await wait_for(pilot, lambda: local in str(lobby.query_one("#about", Static).render()),
+                       "the lobby drawn")
+        about = str(lobby.query_one("#about", Static).render())
         assert "Join by address" not in about
         await start_match(pilot, app, seated=4)
 

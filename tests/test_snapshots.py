@@ -157,7 +157,13 @@ def test_a_reveal(snap_compare: SnapCompare) -> None:
     assert snap_compare(hosting(clock), terminal_size=(80, 24), run_before=run_before)
 
 
-def test_the_results(snap_compare: SnapCompare) -> None:
+#: The sizes at which the screens that fill with names and figures are looked at: the
+#: smallest the app is made for, and a roomy one (nothing cut where there is room).
+SIZES = [(80, 24), (120, 40)]
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_results(snap_compare: SnapCompare, size: tuple[int, int]) -> None:
     async def run_before(pilot: Pilot[Any]) -> None:
         app = pilot.app
         assert isinstance(app, DoubtApp)
@@ -166,8 +172,7 @@ def test_the_results(snap_compare: SnapCompare) -> None:
         await wait_for(pilot, lambda: app.client.mirror.verdicts, "the deal's check")  # type: ignore[union-attr]
         quiet(app)
 
-    assert snap_compare(hosting(TickingClock()), terminal_size=(100, 30),
-                        run_before=run_before)
+    assert snap_compare(hosting(TickingClock()), terminal_size=size, run_before=run_before)
 
 
 # -- I Know You Don't ---------------------------------------------------------------------
@@ -181,13 +186,14 @@ def know_hosting(clock: Callable[[], float] | None = None) -> DoubtApp:
     return PictureApp("Amy", host=setup, clock=clock or FrozenClock())
 
 
-def test_know_the_table_on_your_turn(snap_compare: SnapCompare) -> None:
+@pytest.mark.parametrize("size", SIZES)
+def test_know_the_table_on_your_turn(snap_compare: SnapCompare, size: tuple[int, int]) -> None:
     async def run_before(pilot: Pilot[Any]) -> None:
         await at_table(pilot)
         await pilot.press("right", "4", "b")
         quiet(pilot.app)  # type: ignore[arg-type]
 
-    assert snap_compare(know_hosting(), terminal_size=(80, 24), run_before=run_before)
+    assert snap_compare(know_hosting(), terminal_size=size, run_before=run_before)
 
 
 def test_know_your_priority(snap_compare: SnapCompare) -> None:
@@ -207,7 +213,8 @@ def test_know_your_priority(snap_compare: SnapCompare) -> None:
     assert snap_compare(know_hosting(), terminal_size=(80, 24), run_before=run_before)
 
 
-def test_know_the_results(snap_compare: SnapCompare) -> None:
+@pytest.mark.parametrize("size", SIZES)
+def test_know_the_results(snap_compare: SnapCompare, size: tuple[int, int]) -> None:
     async def run_before(pilot: Pilot[Any]) -> None:
         app = pilot.app
         assert isinstance(app, DoubtApp)
@@ -216,7 +223,7 @@ def test_know_the_results(snap_compare: SnapCompare) -> None:
         await wait_for(pilot, lambda: app.client.mirror.verdicts, "the deal's check")  # type: ignore[union-attr]
         quiet(app)
 
-    assert snap_compare(know_hosting(TickingClock()), terminal_size=(100, 30),
+    assert snap_compare(know_hosting(TickingClock()), terminal_size=size,
                         run_before=run_before)
 
 

@@ -25,10 +25,10 @@ def short_names(names: dict[int, str], width: int = SHORT) -> dict[int, str]:
         return {seat for seat, text in short.items() if counts[text] > 1}
 
     short = {seat: name[:width].strip() for seat, name in names.items()}
-    for seat in alike(short):
-        number = _NUMBERED.search(names[seat])
-        if number:
-            short[seat] = names[seat][:width - len(number[0])].strip() + number[0]
+    for seat, name in names.items():
+        number = _NUMBERED.search(name)
+        if number and len(name) > width:  # a name cut keeps its number: "random b(2)"
+            short[seat] = name[:width - len(number[0])].strip() + number[0]
     for seat in alike(short):
         short[seat] = f"{short[seat][:width - len(str(seat + 1))].strip()}{seat + 1}"
     return short
@@ -74,6 +74,16 @@ class History(Lines):
     def line(self, record: Any, names: dict[int, str]) -> Text:
         """One claim's line (each game's list says how its claims read)."""
         raise NotImplementedError
+
+    def names_in(self, cells: int, used: int) -> dict[int, str]:
+        """The names cut to fit what is left of a line after ``used`` cells, in ``cells``
+        more words around them (an outcome's "bluff, NAME+5"), still told apart; the
+        list's own short names while the width is not known."""
+        width = self.content_size.width
+        if not width:
+            return short_names(self._names, self.name_width)
+        return short_names(self._names, max(3, min(self.name_width,
+                                                   width - used - cells)))
 
     def show(self, game: int, claims: tuple[Any, ...], names: dict[int, str]) -> None:
         if game != self._game or len(claims) < len(self.lines):

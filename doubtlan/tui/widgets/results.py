@@ -96,7 +96,10 @@ class GameResults(Lines):
             line.align("center", width)
             lines.append(line)
         lines.append(Text())
-        name_width = min(24, max([6, *(row[0].cell_len for row in self.rows)]))
+        # The figures (a hand's sparkline among them) stay whole: the names give way.
+        figures = sum(size for _, size in self.columns)
+        name_width = max(6, min(24, max([6, *(row[0].cell_len for row in self.rows)]),
+                                width - 2 - figures))
         heading = Text("player".ljust(name_width + 2),
                        style=self.get_component_rich_style("results--heading"))
         for title, size in self.columns:

@@ -9,6 +9,9 @@ from rich.text import Text
 from ....rules.idoubtit import Resolved
 from ...widgets.history import History
 
+#: The cells an outcome takes besides the taker's name ("bluff, " and "+52").
+OUTCOME_CELLS = 10
+
 
 def outcome(record: Resolved, names: dict[int, str]) -> Text:
     """How a claim ended, in a few words."""
@@ -29,5 +32,7 @@ class DoubtHistory(History):
         assert isinstance(record, Resolved)
         line = Text(" " + names.get(record.seat, "?").ljust(self.name_width + 1))
         line.append(f"{record.claim.count} {record.claim.rank.symbol}".ljust(5))
-        line.append_text(outcome(record, names))
+        # The outcome names who took the pile, cut to what the line has left (whole
+        # outcomes: "true, root (2)+5" was cut at 80 and 100 columns).
+        line.append_text(outcome(record, self.names_in(OUTCOME_CELLS, line.cell_len)))
         return line

@@ -14,7 +14,7 @@ from ...widgets.results import GameResults
 BARS = "▁▂▃▄▅▆▇█"
 
 
-def sparkline(values: list[int], width: int = 16, top: int | None = None) -> str:
+def sparkline(values: list[int], width: int = 12, top: int | None = None) -> str:
     """``values`` as block characters (``top`` is the full block), at most ``width`` of
     them, sampled evenly with the first and the last kept."""
     if not values:
@@ -28,7 +28,7 @@ def sparkline(values: list[int], width: int = 16, top: int | None = None) -> str
 
 #: The figures' columns: heading and width (the player's name takes what it needs).
 COLUMNS = (("won", 4), ("claims", 7), ("bluffs", 7), ("caught", 7), ("doubts: right", 15),
-           ("wrong", 6), ("cards held", 16))
+           ("wrong", 6), ("cards held", 12))
 
 
 #: Why a game ended without an empty hand (docs/rules.md, rule 8).

@@ -13,7 +13,7 @@ from ...words import away, bot_mark
 from .cards import know_card_text
 
 #: The widest a name is drawn.
-NAME_WIDTH = 16
+NAME_WIDTH = 24
 #: The columns after the name: heading and width.
 COLUMNS = (("hand", 5), ("tok", 4), ("pts", 4), ("vp", 4))
 
@@ -47,7 +47,7 @@ class KnowPlayers(Lines):
 
     def __init__(self) -> None:
         super().__init__()
-        self._rows: list[tuple[Text, Text, tuple[str, ...], Text, Text]] = []
+        self._rows: list[tuple[Text, Text, str, tuple[str, ...], Text, Text]] = []
         self._shown: object = None
 
     def on_mount(self) -> None:
@@ -71,10 +71,11 @@ class KnowPlayers(Lines):
             mark = Text("▶", style="bold yellow") if active else \
                 Text("◆", style="bold cyan") if holds else Text(" ")
             who = Text(name, style="bold" if active or holds else "")
+            level = ""
             if number == view.seat:
                 who.append(" (you)", style="dim")
             elif seat is not None and seat.bot:
-                who.append(bot_mark(info.game, seat.strategy, name), style="dim")
+                level = bot_mark(info.game, seat.strategy, name)
             what = status(view, number)
             if seat is not None and seat.away:
                 what.append(away(seat.open, bool(what), bot_playing=number in stood_in),
@@ -83,26 +84,38 @@ class KnowPlayers(Lines):
                                   for card in view.piles[number])
             figures: tuple[str, ...] = (str(view.hand_sizes[number]), str(view.tokens[number]),
                                         str(view.points[number]), str(view.victory[number]))
-            rows.append((mark, who, figures, what, pile))
+            rows.append((mark, who, level, figures, what, pile))
         if len(rows) != len(self._rows):
             self.refresh(layout=True)  # one line a player: the height changes
         self._rows = rows
         self.redraw()
 
     def build(self, width: int) -> list[Text]:
-        names = min(NAME_WIDTH, max([6, *(who.cell_len for _, who, _, _, _ in self._rows)]))
+        rows = self._rows
+        figures = sum(size for _, size in COLUMNS)
+        said = max([0, *((what.cell_len + bool(pile) * (2 + pile.cell_len))
+                         for *_, what, pile in rows)])
+        # The width the names have: what the figures and what each player does leave, up
+        # to NAME_WIDTH; the bots' levels, which say least, go first where it is short.
+        room = max(6, min(NAME_WIDTH, width - 2 - figures - 2 - said))
+        full = max([6, *(who.cell_len + len(level) for _, who, level, *_ in rows)])
+        levels = full <= room
+        names = min(room, full) if levels else \
+            min(room, max([6, *(who.cell_len for _, who, *_ in rows)]))
         heading = Text("  " + "player".ljust(names), style="dim")
         for title, size in COLUMNS:
             heading.append(title.rjust(size))
         lines = [heading]
-        for mark, who, figures, what, pile in self._rows:
+        for mark, who, level, figures_of, what, pile in rows:
             line = Text()
             line.append_text(mark)
             line.append(" ")
             who = who.copy()
+            if levels and level:
+                who.append(level, style="dim")
             who.truncate(names, overflow="ellipsis", pad=True)
             line.append_text(who)
-            for figure, (_, size) in zip(figures, COLUMNS, strict=True):
+            for figure, (_, size) in zip(figures_of, COLUMNS, strict=True):
                 line.append(figure.rjust(size))
             line.append("  ")
             rest = what.copy()

@@ -7,6 +7,7 @@ from rich.text import Text
 
 from ....net.messages import TableInfo
 from ....rules.iknowyoudont import TableView
+from ...widgets.history import short_names
 from ...widgets.lines import Lines
 
 #: The narrowest a name is drawn, and a round's column.
@@ -63,8 +64,10 @@ class KnowScorepad(Lines):
             heading.append(f"r{number}".rjust(column))
         heading.append("  vp")
         lines = [heading]
-        for name, awards, total, mine in self._rows:
-            line = Text(name[:names - 1].ljust(names), style="bold" if mine else "")
+        # Cut to fit, but told apart ("counter bot", "counter bot (2)": "count", "cou(2)").
+        short = short_names(dict(enumerate(name for name, *_ in self._rows)), names - 1)
+        for index, (_, awards, total, mine) in enumerate(self._rows):
+            line = Text(short[index].ljust(names), style="bold" if mine else "")
             for number in range(first, self._rounds):
                 figure = (str(awards[number]) if awards[number] else "·") \
                     if number < len(awards) else ""
