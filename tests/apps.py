@@ -86,6 +86,19 @@ async def start_match(pilot: Pilot[object], app: DoubtApp, seated: int = 3) -> N
     await wait_for(pilot, lambda: app.play is not None and app.play.pane == "table", "table")
 
 
+def record_actions(app: DoubtApp) -> list[str]:
+    """The actions the app sends from now on, in their text form, as a list that grows."""
+    sent: list[str] = []
+    act = app.act
+
+    async def recording_act(text: str) -> None:
+        sent.append(text)
+        await act(text)
+
+    app.act = recording_act  # type: ignore[method-assign]
+    return sent
+
+
 def config(**changes: object) -> TableConfig:
     settings: dict[str, object] = {
         "players": 3, "seed": 3, "autostart": False, "next_game_delay": None, "games": 0,

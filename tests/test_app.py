@@ -28,6 +28,7 @@ from apps import (
     drawn,
     host_app,
     join_app,
+    record_actions,
     start_match,
     view_of,
     wait_for,
@@ -156,14 +157,7 @@ async def test_a_challenge_in_the_first_half_second_of_its_clock_is_ignored(game
     clock = FrozenClock()
     app = driver.host_app(seed=driver.seed)
     app.clock = clock
-    sent: list[str] = []
-    act = app.act
-
-    async def recording_act(text: str) -> None:
-        sent.append(text)
-        await act(text)
-
-    app.act = recording_act  # type: ignore[method-assign]
+    sent = record_actions(app)
     async with app.run_test(size=SIZE) as pilot:
         await start_match(pilot, app)
         await driver.to_a_challenge(pilot, app)

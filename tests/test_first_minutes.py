@@ -18,6 +18,7 @@ from apps import (
     host_app,
     know_app,
     know_view,
+    record_actions,
     start_match,
     view_of,
     wait_for,
@@ -146,14 +147,7 @@ async def test_an_answer_in_the_first_half_second_is_not_taken_and_says_so(game:
     clock = FrozenClock()
     app = driver.host_app(seed=driver.seed)
     app.clock = clock
-    sent: list[str] = []
-    act = app.act
-
-    async def recording_act(text: str) -> None:
-        sent.append(text)
-        await act(text)
-
-    app.act = recording_act  # type: ignore[method-assign]
+    sent = record_actions(app)
     async with app.run_test(size=SIZE) as pilot:
         await start_match(pilot, app)
         await driver.to_a_challenge(pilot, app)
