@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeAlias
 
-from . import __version__, cli_table
+from . import __version__
 from . import cli_values as values
 
 PROG = "doubtlan"
@@ -167,6 +167,18 @@ def _add_verify(commands: Subcommands) -> None:
     verify.set_defaults(run=_verify, parser=verify)
 
 
+def _table_command(name: str) -> Callable[[argparse.Namespace, argparse.ArgumentParser], int]:
+    """What runs ``host``, ``play`` or ``join``: ``cli_table``'s, imported once it runs."""
+    def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+        from . import cli_table
+
+        command: Callable[[argparse.Namespace, argparse.ArgumentParser], int] = \
+            getattr(cli_table, name)
+        return command(args, parser)
+
+    return run
+
+
 def _add_host(commands: Subcommands) -> None:
     host = commands.add_parser(
         "host", help=_SUMMARY["host"],
@@ -220,7 +232,7 @@ def _add_host(commands: Subcommands) -> None:
                        "LAN address)")
     where.add_argument("--no-advertise", action="store_true",
                        help="a private table: no multicast at all; join it by address")
-    host.set_defaults(run=cli_table.host, parser=host)
+    host.set_defaults(run=_table_command("host"), parser=host)
 
 
 def _add_play(commands: Subcommands) -> None:
@@ -253,7 +265,7 @@ def _add_play(commands: Subcommands) -> None:
     kept.add_argument("--journal", type=Path, default=None, metavar="PATH",
                       help="keep the table's journal here, to resume it later (default: none)")
     _add_resume(kept)
-    play.set_defaults(run=cli_table.play, parser=play)
+    play.set_defaults(run=_table_command("play"), parser=play)
 
 
 #: The bots' levels, easiest first (each game says which strategy plays each).
@@ -320,7 +332,7 @@ def _add_join(commands: Subcommands) -> None:
                       help="the table's PIN")
     join.add_argument("--timeout", type=values.seconds(0.1, 120), default=10.0,
                       help="seconds to look for the table on the network (default 10)")
-    join.set_defaults(run=cli_table.join, parser=join)
+    join.set_defaults(run=_table_command("join"), parser=join)
 
 
 def _add_rules(command: argparse.ArgumentParser) -> None:

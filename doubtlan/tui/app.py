@@ -58,8 +58,7 @@ class HostSetup:
     #: The key and certificate the table presents (default: the host's own, kept in the
     #: user's data folder).
     identity: Identity | None = None
-    #: Ask the host's player for a name before sitting down (no ``--name`` given); and
-    #: then call the table after it ("NAME's table": no ``--table`` given).
+    #: Ask the host's player's name first (no ``--name``), and name the table after it.
     ask_name: bool = False
     name_table: bool = False
 
@@ -87,9 +86,7 @@ class DoubtApp(App[int]):
         Binding("question_mark", "help", "Rules & keys"),
         Binding("q", "quit_table", "Quit"),
         Binding("ctrl+q", "quit_table", "Quit", show=False, priority=True),
-        # What people press to leave a terminal program: it asks, as q does (Textual's own
-        # ctrl+c would only copy, or name a quit key this app does not have).
-        Binding("ctrl+c", "quit_table", "Quit", show=False, priority=True),
+        Binding("ctrl+c", "quit_table", "Quit", show=False, priority=True),  # (docs/app.md)
     ]
 
     def __init__(
