@@ -35,6 +35,7 @@ from doubtlan.rules import GAMES, LetStand, Options
 from doubtlan.rules.iknowyoudont import Card, Kind, true_declaration
 from doubtlan.tui.app import DoubtApp, JoinSetup
 from doubtlan.tui.games.idoubtit.hand import Hand
+from doubtlan.tui.games.idoubtit.history import DoubtHistory
 from doubtlan.tui.games.idoubtit.players import Players
 from doubtlan.tui.games.idoubtit.prompt import Prompt
 from doubtlan.tui.games.iknowyoudont.hand import KnowHand
@@ -384,3 +385,25 @@ async def test_an_answer_this_app_did_not_give_is_not_called_yours() -> None:
         assert "you let it stand" not in str(prompt.render())
         await ben.close()
         await asyncio.wait_for(running, 10)
+
+
+async def test_the_claims_list_stars_the_claims_the_host_played_for_you() -> None:
+    """Amy lets the turn timer play her turn and the window's clock answer for her: the
+    host says so (``state.played_for``), and her claims list stars those claims."""
+    app = host_app(bots=2, turn_timeout=1.0, window=2.0)
+    async with app.run_test(size=SIZE) as pilot:
+        await start_match(pilot, app)
+        history = app.play.query_one(DoubtHistory)  # type: ignore[union-attr]
+        # Amy opens and does nothing: the timer lays and announces for her; the bots'
+        # claims then wait for her answer until the window's time runs out.
+        await wait_for(pilot, lambda: len(view_of(app).claims) >= 3,  # type: ignore[union-attr]
+                       "three claims settled", timeout=30)
+        mirror = app.client.mirror  # type: ignore[union-attr]
+        await wait_for(pilot, lambda: {0, 1, 2} <= mirror.played_for, "the host's word")
+
+        def starred() -> list[str]:
+            return [line.plain for line in history.lines if line.plain.startswith("*")]
+
+        await wait_for(pilot, lambda: len(starred()) >= 3, "the claims starred")
+        assert starred()[0].startswith("*Amy")
+        assert "* played for you" in str(history.border_subtitle)

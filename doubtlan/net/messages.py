@@ -14,7 +14,7 @@ from ..rules import Event, View
 from ..rules.fairness import Played
 from .codec import Limit, Many, Text
 
-PROTOCOL_VERSION = 8
+PROTOCOL_VERSION = 9
 
 Name = Annotated[str, Text(1, 24)]
 #: One half of the PIN's key exchange (net/pin.py), as hexadecimal text.
@@ -206,6 +206,10 @@ class State(Message):
     #: The index of the first of ``events`` in the game's events (a snapshot sends none,
     #: and the number of events so far).
     events_from: Annotated[int, Limit(0, 10_000_000)]
+    #: The receiver's own seat only: the claims of this game (their index among the settled
+    #: claims, the one in progress included) in which the host played an action in its
+    #: name: a stand-in while its player was away, the turn timer, the window's clock.
+    played_for: Annotated[tuple[Annotated[int, Limit(0, 1_000_000)], ...], Many(2048)] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -33,6 +33,8 @@ class Mirror:
     #: The events and notes of the last ``state`` received.
     events: tuple[object, ...] = ()
     notes: tuple[Note, ...] = ()
+    #: The claims of this game in which the host played for this seat (``State.played_for``).
+    played_for: frozenset[int] = frozenset()
     #: The last refusal, and why the host closed the connection (None while open).
     error: Error | None = None
     bye: Bye | None = None
@@ -114,6 +116,7 @@ class Mirror:
             setattr(view, "claims", self._claims_copy)  # noqa: B010  (each game's view has it)
             self.view = view
             self.events, self.notes = message.events, message.notes
+            self.played_for = frozenset(message.played_for)
             if now is not None:
                 self._clock(message, view, now)
             if message.events_from != self._events_from + len(self._events):

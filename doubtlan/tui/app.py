@@ -286,6 +286,7 @@ class DoubtApp(App[int]):
             if message.game_number != seen.game_number:
                 seen.game_number, seen.notes = message.game_number, None
                 seen.stood_in = frozenset()
+            seen.played_for = mirror.played_for
             away = {note.seat for note in message.notes if note.kind == "away"}
             if away - seen.stood_in:
                 seen.stood_in |= {seat for seat in away if seat is not None}

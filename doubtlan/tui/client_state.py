@@ -34,3 +34,6 @@ class ClientState:
     #: shows for this seat in another was played for the player (the window's clock, or a
     #: bot while they were away), and the screen says so.
     answered: set[tuple[object, ...]] = field(default_factory=set)
+    #: The claims of this game in which the host played for this seat (``State.played_for``):
+    #: the claims list marks them.
+    played_for: frozenset[int] = frozenset()

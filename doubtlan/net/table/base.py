@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ...rules import Action, Game, Match
-from ...rules.fairness import Played, SeedChain
+from ...rules.fairness import HOST_PLAYED, Played, SeedChain
 from ..journal import Journal
 from ..messages import Message, Note, Reveal
 from ..pin import HostExchange
@@ -107,6 +107,9 @@ class TableParts:
     secret: bytes
     contributions: tuple[bytes, ...]
     played: list[Played]
+    #: For each seat, the claims (their index among the game's settled claims) in which the
+    #: host played an action in its name (``HOST_PLAYED``): each seat's ``state`` says its own.
+    played_for: dict[int, set[int]]
     _digest: bytes
     #: Where every change is written before anyone is told of it; the seats last written.
     journal: Journal | None
@@ -154,3 +157,9 @@ class TableParts:
 
         # replay.py
         def _journal_seats(self) -> None: ...
+
+    def note_played_for(self, game: Any, seat: int, by: str) -> None:
+        """Before the host applies an action it played in ``seat``'s name (a stand-in, the
+        turn timer, the window's clock), note the claim it is part of: the next to settle."""
+        if by in HOST_PLAYED:
+            self.played_for.setdefault(seat, set()).add(len(game.view(seat).claims))

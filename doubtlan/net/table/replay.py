@@ -101,7 +101,7 @@ class Replaying(TableParts):
                 raise JournalError(f"the journal's deal of game {number} is not this table's")
             if self.game is not None:
                 self.results.append(self.game.winner)
-            self.played = []
+            self.played, self.played_for = [], {}
             self.game = replay.deal(record, self.match)
             if self.game.opener != record["opener"]:
                 raise JournalError(f"the journal's game {number} was opened by another seat")
@@ -109,6 +109,7 @@ class Replaying(TableParts):
             if self.game is None or record["game"] != self.match.games:
                 raise JournalError("the journal has an action outside a game")
             seat, text, by = record["seat"], record["action"], record["by"]
+            self.note_played_for(self.game, seat, by)
             replay.act(record)
             if record["h"] != replay.digest:
                 raise JournalError(f"the journal's game {record['game']} went otherwise than "

@@ -207,9 +207,10 @@ class Sending(TableParts):
         assert game is not None
         start, total = conn.claims_sent, len(view.claims)
         claims = view.claims[start:]
+        mine = self.played_for.get(conn.seat, ()) if conn.seat is not None else ()
         self._send(conn.id, State(
             self.match.games, start, _with_claims(view, claims), events, notes,
-            conn.events_sent,
+            conn.events_sent, tuple(sorted(mine)),
         ))
         conn.events_sent = game.event_count
         conn.claims_sent = total

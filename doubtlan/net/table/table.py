@@ -68,6 +68,7 @@ class Table(Seating, Clocks, StandIns, Sending, Replaying):
             root = secrets.token_bytes(32) if seed is None else derive(seed_bytes(seed), "chain")
         self.chain = SeedChain(root)
         self.secret, self.contributions, self.played, self._digest = b"", (), [], b""
+        self.played_for = {}
         self.journal = journal
         self._journaled_seats = None
         if journal is not None:
@@ -173,7 +174,7 @@ class Table(Seating, Clocks, StandIns, Sending, Replaying):
         self.secret = self.chain.secret(number)
         seeded = self.config.seed is not None
         self.contributions = tuple(b"" if seeded else seat.contribution for seat in self.seats)
-        self.played, self._digest = [], b""
+        self.played, self._digest, self.played_for = [], b"", {}
         self.game = self.match.new_game(deal_seed(self.secret, number, self.contributions))
         self.state = "playing"
         if self.journal is not None:
@@ -216,6 +217,7 @@ class Table(Seating, Clocks, StandIns, Sending, Replaying):
         the game's reveal."""
         game = self.game
         assert game is not None
+        self.note_played_for(game, seat, by)
         events = game.apply(seat, action)
         self.played.append(Played(seat, action.text, by))
         if self.journal is not None:

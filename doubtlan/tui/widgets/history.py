@@ -60,6 +60,8 @@ class History(Lines):
         self.name_width = SHORT
         #: How many lines the view is scrolled back from the newest.
         self.back = 0
+        #: The claims in which the host played for this seat (marked with a star).
+        self.marks: frozenset[int] = frozenset()
 
     def on_mount(self) -> None:
         self.border_title = "claims"
@@ -85,19 +87,39 @@ class History(Lines):
         return short_names(self._names, max(3, min(self.name_width,
                                                    width - used - cells)))
 
-    def show(self, game: int, claims: tuple[Any, ...], names: dict[int, str]) -> None:
+    def show(self, game: int, claims: tuple[Any, ...], names: dict[int, str],
+             marks: frozenset[int] = frozenset()) -> None:
+        """``marks``: the claims in which the host played for this seat (its stand-in, the
+        turn timer, the window's clock), starred."""
         if game != self._game or len(claims) < len(self.lines):
             self.lines, self._game = [], game
             self._scroll(-self.back)  # a new list starts at its newest
-        elif len(claims) == len(self.lines):
+        elif len(claims) == len(self.lines) and marks == self.marks:
             return
+        if marks != self.marks:
+            self.marks, self.lines = marks, []  # (made again, with their stars)
+            self._subtitle()
         new = claims[len(self.lines):]
         self._claims, self._names = claims, names
         short = short_names(names, self.name_width)
-        self.lines.extend(self.line(record, short) for record in new)
+        self.lines.extend(self._marked(len(self.lines) + i, self.line(record, short))
+                          for i, record in enumerate(new))
         if self.back:
             self._scroll(len(new))  # a reader scrolled back stays on the same lines
         self.redraw()
+
+    def _marked(self, index: int, line: Text) -> Text:
+        """The claim's line, starred in its first cell when the host played for this seat."""
+        if index not in self.marks:
+            return line
+        starred = Text("*", style="bold yellow")
+        starred.append_text(line[1:])
+        return starred
+
+    def _subtitle(self) -> None:
+        below = f"{self.back} newer below" if self.back else ""
+        mine = "* played for you" if self.marks else ""
+        self.border_subtitle = " · ".join(part for part in (below, mine) if part)
 
     @property
     def room(self) -> int:
@@ -108,7 +130,7 @@ class History(Lines):
         back = max(0, min(self.back + lines, len(self.lines) - self.room))
         if back != self.back:
             self.back = back
-            self.border_subtitle = f"{back} newer below" if back else ""
+            self._subtitle()
             self.redraw()
 
     def on_resize(self, event: Resize) -> None:
@@ -118,7 +140,8 @@ class History(Lines):
         if width != self.name_width:
             self.name_width = width
             short = short_names(self._names, width)
-            self.lines = [self.line(record, short) for record in self._claims]
+            self.lines = [self._marked(index, self.line(record, short))
+                          for index, record in enumerate(self._claims)]
         self._scroll(0)  # more room may show lines that were scrolled past (Lines redraws)
 
     def on_mouse_scroll_up(self, event: MouseScrollUp) -> None:

@@ -116,7 +116,8 @@ class DoubtTable(GameTable):
         # A claim being judged lies on the pile: whoever loses the doubt takes both.
         waiting = view.claim.count if view.claim is not None else 0
         self.query_one(RankBanner).show(view.rank, view.pile + waiting)
-        self.query_one(DoubtHistory).show(seen.game_number, view.claims, names)
+        self.query_one(DoubtHistory).show(seen.game_number, view.claims, names,
+                                          seen.played_for)
         if self.new_game(seen):
             self.query_one(Hand).deal()
         laying = view.my_turn and bool(view.my_laid)

@@ -150,7 +150,8 @@ class KnowTable(GameTable):
         self.query_one(Centre).show(view, names)
         self.query_one(KnowScorepad).show(view, info)
         self._round_end(view, names)
-        self.query_one(KnowHistory).show(seen.game_number, view.claims, names)
+        self.query_one(KnowHistory).show(seen.game_number, view.claims, names,
+                                         seen.played_for)
         if self.new_game(seen):
             self.query_one(KnowHand).deal()
         self.query_one(KnowHand).show(view.hand, max_level=view.options.max_level,
