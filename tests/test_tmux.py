@@ -458,15 +458,17 @@ def hand_row(screen: str) -> str:
 
 
 def test_a_player_whose_app_was_killed_takes_the_seat_back_by_joining_again() -> None:
-    """Ben's app dies (kill -9) in the middle of a game; `doubtlan join --name Ben` again,
-    on the same machine, lists the table as his seat, and takes him back to the same seat
-    with the same hand (net/kept.py)."""
+    """Ben's app dies (kill -9) in the middle of a game at a table with a PIN; `doubtlan join
+    --name Ben` again, on the same machine, lists the table as his seat, takes him back to
+    the same seat with the same hand (net/kept.py) without asking the PIN (the seat's token
+    proves it), and his claims list says which claims the host played for him meanwhile
+    (the window's clock let Amy's claim stand for him)."""
     need_tools()
     with Lan(hosts=2, prefix="lankill") as lan, Tmux(lan) as tmux:
         tmux.start(
             AMY, 1, "host", "--players", "3", "--bots", "1", "--name", "Amy",
-            "--table", "Amy's table", "--port", "0", "--bot-delay", "0", "--window", "30",
-            "--turn-timeout", "0", "--grace", "60", "--seed", "7",
+            "--table", "Amy's table", "--port", "0", "--bot-delay", "0", "--window", "2",
+            "--turn-timeout", "0", "--grace", "60", "--seed", "7", "--pin", "4321",
             "--advertise", lan.address(1),
         )
         tmux.wait("Amy's lobby", lambda s: "2/3 seated" in s[AMY] and fills(s[AMY]))
@@ -474,6 +476,8 @@ def test_a_player_whose_app_was_killed_takes_the_seat_back_by_joining_again() ->
         tmux.wait("Amy's table listed", lambda s: "Amy's table" in s[BEN]
                   and "Enter joins" in s[BEN])
         tmux.press(BEN, "Enter")
+        tmux.wait("the PIN asked", lambda s: "needs a PIN" in s[BEN])
+        tmux.press(BEN, *"4321", "Enter")
         tmux.wait("Ben seated", lambda s: "3/3 seated" in s[AMY] and "Ben (you)" in s[BEN])
         tmux.press(AMY, "s")
         screens = tmux.wait("the match to start", lambda s: hand(s[BEN]) is not None)
@@ -485,6 +489,12 @@ def test_a_player_whose_app_was_killed_takes_the_seat_back_by_joining_again() ->
         tmux.wait("Ben's app to die", lambda s: "EXITED 137" in s[BEN])  # (SIGKILL: 128 + 9)
         tmux.wait("Amy's screen to show Ben away",
                   lambda s: re.search(r"\bBen\b.*\baway\b", s[AMY]) is not None)
+        # Amy claims; the window's clock answers for the absent Ben, and the claim stands.
+        tmux.wait("Amy's turn", lambda s: my_turn(s[AMY]))
+        tmux.press(AMY, "Enter")
+        tmux.wait("Amy's card laid", lambda s: "Laid: " in s[AMY])
+        tmux.press(AMY, "a")
+        tmux.wait("Amy's claim settled", lambda s: len(history(s[AMY])) >= 1)
 
         # He runs it again: the list says it holds his seat, and Enter takes it back.
         again = "ben2"
@@ -492,9 +502,12 @@ def test_a_player_whose_app_was_killed_takes_the_seat_back_by_joining_again() ->
         tmux.wait("the table listed as Ben's seat",
                   lambda s: "your seat" in s[again] and "Amy's table" in s[again])
         tmux.press(again, "Enter")
-        screens = tmux.wait("Ben back at the table, with a hand",
-                            lambda s: hand(s[again]) is not None)
+        screens = tmux.wait("Ben back at the table, with a hand, or a question",
+                            lambda s: hand(s[again]) is not None or "needs a PIN" in s[again])
+        assert "needs a PIN" not in screens[again], screens[again]
         assert hand_row(screens[again]) == before, (before, screens[again])
+        tmux.wait("Ben's claims list to say what was played for him",
+                  lambda s: "* played for you" in s[again])
         tmux.wait("Amy's screen to show Ben back",
                   lambda s: re.search(r"\bBen\b.*\baway\b", s[AMY]) is None)
         for session in (AMY, BEN, again):
