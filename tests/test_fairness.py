@@ -290,7 +290,7 @@ def test_what_the_host_plays_by_its_clocks_is_what_the_rules_play(spec: GameSpec
 
 
 def test_tampering_is_caught_in_every_mutated_game(spec: GameSpec) -> None:
-    """As many games of each kind (1200 games of I Doubt It, 480 of I Know You Don't). A
+    """As many games of each kind (600 games of I Doubt It, 240 of I Know You Don't). A
     lie in what one seat was shown is caught by that seat; a lie in the reveal, which every
     seat gets, by at least one of them (two cards laid in another order by Ben look the same
     to Amy, but not to Ben)."""

@@ -229,7 +229,7 @@ def play(
     return game, played
 
 
-@settings(max_examples=1000)
+@settings(max_examples=500)
 @given(tables())
 def test_every_game_keeps_every_rule(table: Table) -> None:
     game, played = play(table, check=True)

@@ -140,7 +140,8 @@ def test_a_claim_to_doubt_or_let_stand(snap_compare: SnapCompare) -> None:
     assert snap_compare(hosting(), terminal_size=(80, 24), run_before=run_before)
 
 
-def test_a_reveal(snap_compare: SnapCompare) -> None:
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+def test_a_reveal(snap_compare: SnapCompare, size: tuple[int, int]) -> None:
     clock = FrozenClock()
 
     async def run_before(pilot: Pilot[Any]) -> None:
@@ -154,7 +155,7 @@ def test_a_reveal(snap_compare: SnapCompare) -> None:
         await wait_for(pilot, lambda: view_of(app).laid == 1, "the next lay")  # type: ignore[union-attr]
         quiet(app)
 
-    assert snap_compare(hosting(clock), terminal_size=(80, 24), run_before=run_before)
+    assert snap_compare(hosting(clock), terminal_size=size, run_before=run_before)
 
 
 #: The sizes at which the screens that fill with names and figures are looked at: the

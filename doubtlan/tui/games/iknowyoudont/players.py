@@ -93,7 +93,7 @@ class KnowPlayers(Lines):
     def build(self, width: int) -> list[Text]:
         rows = self._rows
         figures = sum(size for _, size in COLUMNS)
-        said = max([0, *((what.cell_len + bool(pile) * (2 + pile.cell_len))
+        said = max([0, *((what.cell_len + bool(pile) * (2 + len("scored ") + pile.cell_len))
                          for *_, what, pile in rows)])
         # The width the names have: what the figures and what each player does leave, up
         # to NAME_WIDTH; the bots' levels, which say least, go first where it is short.
@@ -119,9 +119,10 @@ class KnowPlayers(Lines):
                 line.append(figure.rjust(size))
             line.append("  ")
             rest = what.copy()
-            if pile:
+            if pile:  # (the cards in the player's scoring pile, said so: "T4 T6" alone is a riddle)
                 if rest:
                     rest.append("  ")
+                rest.append("scored ", style="dim")
                 rest.append_text(pile)
             rest.truncate(max(0, width - line.cell_len), overflow="ellipsis")
             line.append_text(rest)

@@ -11,7 +11,7 @@ from ....rules.iknowyoudont import TARGET, TableView
 from ...widgets.results import GameResults
 
 #: The figures' columns: heading and width (the player's name takes what it needs).
-COLUMNS = (("won", 5), ("vp", 5), ("points", 8), ("tokens", 8), ("rounds", 0))
+COLUMNS = (("won", 5), ("vp", 5), ("points", 8), ("tokens", 8), ("vp by round", 0))
 
 
 def reason_text(view: TableView, names: dict[int, str]) -> str:
