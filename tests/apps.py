@@ -420,7 +420,7 @@ class KnowDriver(GameDriver):
         assert view.reason in ("points", "tokens", "rounds"), view.reason
         assert player.done["play"] > 0, player.done
         text = str(results.render())
-        assert "vp" in text and "points" in text and "tokens" in text and "rounds" in text
+        assert "vp" in text and "points" in text and "tokens" in text and "vp by round" in text
         for seat, row in enumerate(results.rows):
             points = view.points[seat] + sum(round_[seat] for round_ in view.pad)
             assert (str(row[2]), str(row[3]), str(row[4])) == (
