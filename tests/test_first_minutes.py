@@ -407,3 +407,55 @@ async def test_the_claims_list_stars_the_claims_the_host_played_for_you() -> Non
         await wait_for(pilot, lambda: len(starred()) >= 3, "the claims starred")
         assert starred()[0].startswith("*Amy")
         assert "* played for you" in str(history.border_subtitle)
+
+
+def test_in_open_calls_a_stand_ins_claim_is_starred_not_the_one_its_card_settled() -> None:
+    """With open calls a turn's first card settles the claim before it: the claim the host
+    played for an away seat is the one the seat made, never its neighbour's."""
+    from wire import Harness
+
+    from doubtlan.net.table import TableConfig
+    from doubtlan.rules.idoubtit import ChallengeMode
+
+    config = TableConfig(players=3, games=1, seed=5, grace=0.0, turn_timeout=0.0,
+                         window=2.0, options=Options(challenge=ChallengeMode.OPEN))
+    h = Harness(config, bots=2, strategy="random")
+    ben = h.hello("Ben")
+    h.play_bots()
+    h.drop(ben)  # away: a stand-in plays his turns from now on
+    for _ in range(400):
+        if h.table.game is None or h.table.game.over:
+            break
+        h.advance(1.0)
+    game = h.table.game
+    assert game is not None
+    claims = game.view(None).claims
+    starred = h.table.played_for.get(2, set())
+    # Ben's own claims, made by the stand-in; and the game's last claim, which the rules
+    # answer in a window even with open calls, answered for him.
+    own = {i for i in starred if i < len(claims) - 1}
+    assert own and all(claims[i].seat == 2 for i in own), \
+        (sorted(starred), [(i, c.seat) for i, c in enumerate(claims)])
+
+
+def test_on_macos_the_data_an_earlier_doubtlan_kept_is_copied_in(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import platformdirs
+    import platformdirs.macos
+
+    from doubtlan.net import folder
+
+    monkeypatch.setattr(platformdirs, "PlatformDirs", platformdirs.macos.MacOS)
+    monkeypatch.setattr(folder.sys, "platform", "darwin")
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.delenv("XDG_DATA_HOME")
+    old = tmp_path / ".local" / "share" / "doubtlan"
+    (old / "journals").mkdir(parents=True)
+    (old / "host.pem").write_text("the host's key")
+    (old / "journals" / "a.journal").write_text("a journal")
+    home = folder.doubtlan_folder()
+    assert home == tmp_path / "Library" / "Application Support" / "doubtlan"
+    folder.private_folder(home)
+    assert (home / "host.pem").read_text() == "the host's key"
+    assert (home / "journals" / "a.journal").read_text() == "a journal"
+    assert (old / "host.pem").exists()  # (left for an earlier doubtlan)

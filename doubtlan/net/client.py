@@ -55,8 +55,10 @@ class ConnectionLost(Exception):
     """The host went away, or closed the connection."""
 
 
-#: The codes of "no route to that host or network": POSIX's, and Windows' own.
-UNREACHABLE = frozenset({errno.EHOSTUNREACH, errno.ENETUNREACH, 10065, 10051})
+#: The codes of "no route to that host or network": POSIX's, and Windows' own (its sockets'
+#: WSAEHOSTUNREACH and WSAENETUNREACH, and ERROR_NETWORK_UNREACHABLE and
+#: ERROR_HOST_UNREACHABLE from its default event loop).
+UNREACHABLE = frozenset({errno.EHOSTUNREACH, errno.ENETUNREACH, 10065, 10051, 1231, 1232})
 
 
 def why_not(error: BaseException) -> str:

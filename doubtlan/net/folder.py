@@ -13,7 +13,10 @@ from __future__ import annotations
 
 import contextlib
 import os
+import secrets
+import shutil
 import stat
+import sys
 from pathlib import Path
 
 import platformdirs
@@ -45,12 +48,32 @@ def private_folder(path: Path) -> Path:
     if path != root and root not in path.parents:
         path.mkdir(mode=FOLDER_MODE, parents=True, exist_ok=True)
         return path
+    _move_in(root)
     folder = root
     for part in ("", *path.relative_to(root).parts):
         folder = folder / part if part else folder
         folder.mkdir(mode=FOLDER_MODE, parents=True, exist_ok=True)
         _close(folder)
     return path
+
+
+def _old_folder() -> Path:
+    """Where doubtlan kept its data on every system before it asked platformdirs."""
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / APP
+
+
+def _move_in(root: Path) -> None:
+    """On macOS, where the folder moved to ``~/Library/Application Support``: the first
+    time, copy in what an earlier doubtlan kept in ``~/.local/share/doubtlan`` (the host's
+    key, so its tables keep their key; the seats, the keys of tables, the journals). The
+    old folder is left as it was, for an earlier doubtlan still installed. (Linux keeps
+    its folder; Windows ran no earlier doubtlan.)"""
+    old = _old_folder()
+    if sys.platform != "darwin" or root.exists() or old == root or not old.is_dir():
+        return
+    with contextlib.suppress(OSError):
+        shutil.copytree(old, root)
 
 
 def _close(folder: Path) -> None:
@@ -69,9 +92,9 @@ def write_private(path: Path, data: bytes) -> None:
     the new one, never half of it), readable by its owner only; its folder is made private
     (:func:`private_folder`). OSError when it cannot be written."""
     private_folder(path.parent)
-    temporary = path.with_name(path.name + ".new")
-    with contextlib.suppress(FileNotFoundError):
-        temporary.unlink()  # (left by a write that was cut off)
+    # A name of this write's own: two programs writing the same file at once never share
+    # (or remove) each other's half-written file.
+    temporary = path.with_name(f"{path.name}.{os.getpid()}.{secrets.token_hex(4)}.new")
     descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, FILE_MODE)
     try:
         with os.fdopen(descriptor, "wb") as out:

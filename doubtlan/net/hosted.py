@@ -43,8 +43,9 @@ class Advertising:
 LOOPBACK = "127.0.0.1"
 
 #: The codes a port already taken is reported with: POSIX's, and Windows' own (WSAEADDRINUSE,
-#: which Windows' sockets give in place of EADDRINUSE).
-ADDRESS_IN_USE = frozenset({errno.EADDRINUSE, 10048})
+#: which Windows' sockets give in place of EADDRINUSE, and WSAEACCES, which they give for a
+#: port another program holds exclusively or the system keeps reserved).
+ADDRESS_IN_USE = frozenset({errno.EADDRINUSE, 10048, 10013})
 
 
 def port_in_use(error: OSError) -> bool:

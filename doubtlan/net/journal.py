@@ -235,11 +235,11 @@ class Journal:
 
     @staticmethod
     def _lock(path: Path, file: BinaryIO) -> filelock.BaseFileLock:
-        """Take the journal's lock, ``JOURNAL.lock`` beside it (on the file itself, Windows'
-        mandatory locks would keep ``doubtlan verify`` from reading a journal in use). The
-        system lets go of it when the host stops, even by ``kill -9``; where it has no
-        native lock, filelock's lock file names its holder, and a holder that is gone
-        no longer holds it."""
+        """Take the journal's lock, on ``JOURNAL.lock`` beside it (on the file itself,
+        Windows' mandatory locks would keep ``doubtlan verify`` from reading a journal in
+        use). The system lets go of it when the host stops, even by ``kill -9``; where it
+        has no native lock, filelock's lock file names its holder, and a holder that is
+        gone no longer holds it."""
         lock = filelock.FileLock(lock_path(path), mode=FILE_MODE, blocking=False,
                                  thread_local=False)
         try:
@@ -333,7 +333,9 @@ class Journal:
 
 
 def lock_path(path: Path) -> Path:
-    """The lock file of the journal at ``path``, there while a host writes it."""
+    """The lock file of the journal at ``path``. A host holds its lock while it writes the
+    journal; on POSIX the file stays when the lock is let go (its lock, not its being
+    there, is what counts), on Windows it goes."""
     return path.with_name(path.name + ".lock")
 
 

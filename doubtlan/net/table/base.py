@@ -158,8 +158,20 @@ class TableParts:
         # replay.py
         def _journal_seats(self) -> None: ...
 
-    def note_played_for(self, game: Any, seat: int, by: str) -> None:
+    def played_for_before(self, game: Any, seat: int, by: str) -> tuple[int, bool] | None:
         """Before the host applies an action it played in ``seat``'s name (a stand-in, the
-        turn timer, the window's clock), note the claim it is part of: the next to settle."""
-        if by in HOST_PLAYED:
-            self.played_for.setdefault(seat, set()).add(len(game.view(seat).claims))
+        turn timer, the window's clock): the claims settled so far, and whether it is a
+        turn's action; None for an action the seat played itself."""
+        if by not in HOST_PLAYED:
+            return None
+        # (a turn's action is made outside any window; an answer is made in one)
+        return len(game.view(seat).claims), game.window_key() is None
+
+    def note_played_for(self, game: Any, seat: int, before: tuple[int, bool] | None) -> None:
+        """After it: note the claim the action was part of. An answer is part of the claim
+        waiting (the next to settle, as it was before); a turn's action of the claim it
+        makes, which follows any claim that its first card settled (open calls)."""
+        if before is not None:
+            settled, turn = before
+            claim = len(game.view(seat).claims) if turn else settled
+            self.played_for.setdefault(seat, set()).add(claim)

@@ -109,8 +109,9 @@ class Replaying(TableParts):
             if self.game is None or record["game"] != self.match.games:
                 raise JournalError("the journal has an action outside a game")
             seat, text, by = record["seat"], record["action"], record["by"]
-            self.note_played_for(self.game, seat, by)
+            before = self.played_for_before(self.game, seat, by)
             replay.act(record)
+            self.note_played_for(self.game, seat, before)
             if record["h"] != replay.digest:
                 raise JournalError(f"the journal's game {record['game']} went otherwise than "
                                    "it says")

@@ -210,10 +210,14 @@ class Sending(TableParts):
         mine = self.played_for.get(conn.seat, ()) if conn.seat is not None else ()
         self._send(conn.id, State(
             self.match.games, start, _with_claims(view, claims), events, notes,
-            conn.events_sent, tuple(sorted(mine)),
+            conn.events_sent, tuple(sorted(mine)[-PLAYED_FOR_MOST:]),
         ))
         conn.events_sent = game.event_count
         conn.claims_sent = total
+
+
+#: The most claims a ``state`` says were played for its seat (the latest: ``Many(2048)``).
+PLAYED_FOR_MOST = 2048
 
 
 def _with_claims(view: View, claims: tuple[Event, ...]) -> View:

@@ -217,8 +217,9 @@ class Table(Seating, Clocks, StandIns, Sending, Replaying):
         the game's reveal."""
         game = self.game
         assert game is not None
-        self.note_played_for(game, seat, by)
+        before = self.played_for_before(game, seat, by)
         events = game.apply(seat, action)
+        self.note_played_for(game, seat, before)
         self.played.append(Played(seat, action.text, by))
         if self.journal is not None:
             self._digest = advance(self._digest, events)

@@ -96,6 +96,7 @@ class History(Lines):
             self._scroll(-self.back)  # a new list starts at its newest
         elif len(claims) == len(self.lines) and marks == self.marks:
             return
+        made = len(self.lines)
         if marks != self.marks:
             self.marks, self.lines = marks, []  # (made again, with their stars)
             self._subtitle()
@@ -104,8 +105,8 @@ class History(Lines):
         short = short_names(names, self.name_width)
         self.lines.extend(self._marked(len(self.lines) + i, self.line(record, short))
                           for i, record in enumerate(new))
-        if self.back:
-            self._scroll(len(new))  # a reader scrolled back stays on the same lines
+        if self.back:  # a reader scrolled back stays on the same lines (stars or not)
+            self._scroll(len(claims) - made)
         self.redraw()
 
     def _marked(self, index: int, line: Text) -> Text:
