@@ -108,7 +108,7 @@ def test_a_client_refuses_any_bad_host_message_cleanly(wire: object) -> None:
         assert type(message) in HOST_MESSAGES
 
 
-CASES = 1200
+CASES = 800
 
 VALID = [
     protocol.encode(Hello(PROTOCOL_VERSION, "Amy", "ab" * 32, None, False)),
@@ -148,7 +148,7 @@ KNOW_ACTIONS = ["pass", "accept", "challenge", "intercept", "wild", "keep", "pla
 
 @pytest.mark.parametrize("name", ["idoubtit", "iknowyoudont"])
 def test_mangled_messages_at_a_table_in_play(name: str) -> None:
-    """1,200 odd but decodable messages from seated players, spectators and strangers,
+    """800 odd but decodable messages from seated players, spectators and strangers,
     mixed into games played by bots, at a table of each game. The table never fails and
     loses no card."""
     rng = random.Random(11)
