@@ -4,7 +4,8 @@ deadline, never a sleep), and play a seat by key presses."""
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 from typing import Any, ClassVar
 
 from textual.geometry import Region
@@ -84,6 +85,32 @@ async def start_match(pilot: Pilot[object], app: DoubtApp, seated: int = 3) -> N
         s.name is not None for s in app.client.mirror.table.seats) >= seated, "the seats")
     await pilot.press("s")
     await wait_for(pilot, lambda: app.play is not None and app.play.pane == "table", "table")
+
+
+class FrozenClock:
+    """The app's clock in tests that say when time passes (``clock.now += 0.6``)."""
+
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@asynccontextmanager
+async def at_a_challenge(
+        driver: GameDriver) -> AsyncIterator[tuple[Pilot[object], DoubtApp, FrozenClock,
+                                                   list[str]]]:
+    """The host's app of ``driver``'s game on a frozen clock, at the first claim its seat
+    may challenge: the pilot, the app, the clock and the actions it sends from then."""
+    clock = FrozenClock()
+    app = driver.host_app(seed=driver.seed)
+    app.clock = clock
+    sent = record_actions(app)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await start_match(pilot, app)
+        await driver.to_a_challenge(pilot, app)
+        yield pilot, app, clock, sent
 
 
 def record_actions(app: DoubtApp) -> list[str]:

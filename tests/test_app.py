@@ -20,15 +20,16 @@ from typing import Any
 import pytest
 from apps import (
     DRIVERS,
+    FrozenClock,
     KeyPlayer,
     TickingClock,
     asked,
+    at_a_challenge,
     click_text,
     config,
     drawn,
     host_app,
     join_app,
-    record_actions,
     start_match,
     view_of,
     wait_for,
@@ -142,25 +143,11 @@ async def test_a_whole_game_by_keys_reaches_the_results_and_the_host_deals_the_n
         assert hand.cursor == 0  # type: ignore[attr-defined]  # on its first card, as game 1
 
 
-class FrozenClock:
-    def __init__(self) -> None:
-        self.now = 100.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
 @pytest.mark.parametrize("game", GAMES)
 async def test_a_challenge_in_the_first_half_second_of_its_clock_is_ignored(game: str) -> None:
     driver = DRIVERS[game]
     key, action, button = driver.challenge
-    clock = FrozenClock()
-    app = driver.host_app(seed=driver.seed)
-    app.clock = clock
-    sent = record_actions(app)
-    async with app.run_test(size=SIZE) as pilot:
-        await start_match(pilot, app)
-        await driver.to_a_challenge(pilot, app)
+    async with at_a_challenge(driver) as (pilot, app, clock, sent):
         assert button in drawn(app, driver.prompt)
         turns = app.client.mirror.view.turns  # type: ignore[union-attr]
         await pilot.press(key)

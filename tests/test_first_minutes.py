@@ -14,16 +14,16 @@ from apps import (
     KnowKeyPlayer,
     TickingClock,
     asked,
+    at_a_challenge,
     drawn,
     host_app,
     know_app,
     know_view,
-    record_actions,
     start_match,
     view_of,
     wait_for,
 )
-from test_app import FrozenClock, ad_for, fake_browser, hosted_table, listed
+from test_app import ad_for, fake_browser, hosted_table, listed
 from textual.widgets import DataTable, Input, Static
 
 from doubtlan import cli_table
@@ -145,13 +145,7 @@ async def test_an_answer_in_the_first_half_second_is_not_taken_and_says_so(game:
     driver = DRIVERS[game]
     key, action, _ = driver.challenge
     stand_key, stand = driver.stand
-    clock = FrozenClock()
-    app = driver.host_app(seed=driver.seed)
-    app.clock = clock
-    sent = record_actions(app)
-    async with app.run_test(size=SIZE) as pilot:
-        await start_match(pilot, app)
-        await driver.to_a_challenge(pilot, app)
+    async with at_a_challenge(driver) as (pilot, app, clock, sent):
         app.clear_notifications()
         answered = len(sent)
         await pilot.press(key, stand_key, key)
