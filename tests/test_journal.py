@@ -158,7 +158,7 @@ class Player:
             if seed is not None:
                 self.table.receive(self.conn, seed, now)
             for act in self.decider.decide(self.mirror, message):
-                self.mirror.sent(act.action)
+                self.mirror.sending(act)
                 self.table.receive(self.conn, act, now)
 
 

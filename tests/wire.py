@@ -14,7 +14,7 @@ from collections.abc import Callable
 from doubtlan.bots import make_bot
 from doubtlan.net import protocol
 from doubtlan.net.botclient import Decider
-from doubtlan.net.messages import PROTOCOL_VERSION, Act, Bye, Hello, Knock, Message, Proof
+from doubtlan.net.messages import PROTOCOL_VERSION, Bye, Hello, Knock, Message, Ping, Proof
 from doubtlan.net.mirror import Mirror
 from doubtlan.net.pin import ClientExchange, NotTheTable
 from doubtlan.net.table import Table, TableConfig
@@ -49,8 +49,7 @@ class Harness:
         return conn
 
     def send(self, conn: int, message: Message) -> None:
-        if isinstance(message, Act):  # as a client does (its deals' checks compare them)
-            self.mirrors[conn].sent(message.action)
+        self.mirrors[conn].sending(message, self.now)  # as a client does
         data = protocol.encode(message)
         decoded = protocol.decode(data[protocol.HEADER.size :], "client")
         for observe in self.observers:
@@ -117,12 +116,22 @@ class Harness:
             if due is None or due > end:
                 break
             self.now = max(self.now, due)
+            self.ping()
             for observe in self.observers:
                 observe()
             self.table.tick(self.now)
             self.flush()
             self.play_bots()
         self.now = end
+
+    def ping(self) -> None:
+        """Every seated connection pings the host, as a client does now and then while its
+        seat plays (each pong bounds, for its check, when the host's next wait began)."""
+        if self.table.state != "playing":
+            return
+        for conn, mirror in self.mirrors.items():
+            if conn not in self.closed and mirror.seat is not None:
+                self.send(conn, Ping())
 
     def play_bots(self, rng: random.Random | None = None, limit: int | None = None) -> int:
         """Let the remote bot clients answer everything they have received (or stop after

@@ -41,8 +41,11 @@ from .pin import ClientExchange, NotTheTable
 #: Seconds of silence from the host before the client gives the connection up (checked
 #: at each ping, so noticed within SILENCE + PING_EVERY seconds).
 SILENCE = 10.0
-#: Seconds between the client's own pings.
+#: Seconds between the client's own pings; while its seat plays a game, more often: each
+#: answer proves when the host had heard from it, and so bounds how early a wait shown next
+#: can have begun (net/timing.py judges the host's clocks by that).
 PING_EVERY = 5.0
+PROBE_EVERY = 0.5
 #: Seconds one attempt to connect may take.
 CONNECT_TIMEOUT = 5.0
 #: The client keeps well inside the host's allowance of messages (a bot answering a table
@@ -162,8 +165,8 @@ class Client:
         await self._pace()
         if writer.is_closing():
             return False
-        if isinstance(message, Act):
-            self.mirror.sent(message.action)  # (checked against the game's reveal)
+        # (its actions are checked against the game's reveal, its pings time the host's clocks)
+        self.mirror.sending(message, time.monotonic())
         try:
             writer.write(protocol.encode(message))
             await writer.drain()
@@ -419,9 +422,17 @@ class Client:
         silent too long (checked here, not on every read, which is cheaper). No ping goes
         before the welcome: until then the host takes nothing but a hello (a kept seat the
         table no longer knows is followed by a second hello on the same connection)."""
-        while not self.connected.is_set() or await self.send(Ping()):
-            await asyncio.sleep(PING_EVERY)  # a heartbeat's period, not a wait on state
-            if time.monotonic() - self.last_read > SILENCE:
+        pinged = time.monotonic()
+        while True:
+            await asyncio.sleep(PROBE_EVERY)  # a heartbeat's period, not a wait on state
+            table, now = self.mirror.table, time.monotonic()
+            playing = self.mirror.seat is not None and table is not None \
+                and table.state == "playing"
+            if self.connected.is_set() and (playing or now - pinged >= PING_EVERY):
+                if not await self.send(Ping()):
+                    return
+                pinged = now
+            if now - self.last_read > SILENCE:
                 writer.transport.abort()  # the reader then ends, and run() reconnects
                 return
 

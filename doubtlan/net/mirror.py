@@ -7,16 +7,35 @@ client and the app share it.
 from __future__ import annotations
 
 import hashlib
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..rules import Event, RulesError, View, game_named
 from ..rules.fairness import Disclosure, Seen, Verdict, unchecked, verify
-from .messages import Bye, Error, History, Message, Note, Reveal, Seed, State, TableInfo, Welcome
+from .messages import (
+    Act,
+    Bye,
+    Error,
+    Hello,
+    History,
+    Message,
+    Note,
+    Ping,
+    Pong,
+    Reveal,
+    Seed,
+    State,
+    TableInfo,
+    Welcome,
+)
+from .timing import Shown, judge
 
-#: Seconds by which the host's clock may seem early to a client (the message that started
-#: a wait may reach it later than the one that ended it): more is a problem of the check.
-CLOCK_SLACK = 0.5
+#: Pings a connection may leave unanswered and still time the host's clocks (past that the
+#: pongs cannot be matched to their pings for sure: the rest of the connection is not timed).
+PINGS_OPEN = 64
+#: The most states of one game whose times are kept (the game's clocks judged as far).
+SHOWN_MOST = 50_000
 
 
 @dataclass
@@ -59,17 +78,19 @@ class Mirror:
     _events_from: int = 0
     _sent: list[str] = field(default_factory=list)
     _revealed: list[Reveal] = field(default_factory=list)
-    #: This seat's waits on the host's clocks now, on its turn and in a window (they may
-    #: run at once: a turn in the open mode): each what it waits on, since when (the
-    #: client's clock; None when it began before this connection showed it), and the actions
-    #: sent by then. What the host's clocks did wrong to it in this game.
-    _turn_wait: tuple[object, float | None, int] | None = None
-    _window_wait: tuple[object, float | None, int] | None = None
-    _clocks: list[str] = field(default_factory=list)
-    #: Until the first ``state`` after a ``welcome``: what it shows began before.
+    #: To judge the host's clocks (net/timing.py): the connections welcomed so far, when
+    #: this client said hello and sent the pings not yet answered, the send time of the
+    #: last message the host has answered on this connection, and the game's states as
+    #: shown, with their times.
+    _connection: int = 0
+    _hello_at: float | None = None
+    _pings: deque[float] = field(default_factory=deque)
+    _alive: float | None = None
+    _shown: list[Shown] = field(default_factory=list)
+    #: Until the first ``state`` after a ``welcome`` to a game under way (a snapshot).
     _fresh: bool = False
     #: What this client saw of games it lost before their end, until their reveals come.
-    _pending: dict[int, Seen] = field(default_factory=dict)
+    _pending: dict[int, tuple[Seen, tuple[Shown, ...]]] = field(default_factory=dict)
     #: The game whose reveal's parts are being received.
     _revealing: int = 0
     #: Each seat's seed commitment as this client first saw it once the match began (none
@@ -95,7 +116,9 @@ class Mirror:
             self.seat, self.token, self.name = message.seat, message.token, message.name
             self.table = message.table
             self.bye, self._seed_sent = None, False
-            self._fresh = message.table.state == "playing"  # a game under way: a snapshot
+            self._connection += 1
+            self._fresh = message.table.state == "playing"
+            self._alive = self._hello_at  # (it answers the hello)
             theirs = _seed_of_another(message.table, message.seat, self.seed_hash())
             if theirs and returning and self._broken is None:
                 # A seat taken back with its token and seed is this client's own: a host that
@@ -118,12 +141,15 @@ class Mirror:
             self.events, self.notes = message.events, message.notes
             self.played_for = frozenset(message.played_for)
             if now is not None:
-                self._clock(message, view, now)
+                self._time(message, view, now)
             if message.events_from != self._events_from + len(self._events):
                 self._events_from, self._events = message.events_from, []  # a snapshot
             elif message.events_from == 0 and not self._events:
                 self._from_start = True  # this client has the game from its deal on
             self._events.extend(message.events)
+        elif isinstance(message, Pong):
+            if self._pings:
+                self._alive = self._pings.popleft()
         elif isinstance(message, Reveal):
             self._reveal(message)
         elif isinstance(message, Error):
@@ -133,54 +159,38 @@ class Mirror:
             if message.code == "match_over":
                 self._never_revealed()
 
-    def _clock(self, message: State, view: View, now: float) -> None:
-        """Check the host's clocks against this seat's waits: a turn timer that played for
-        it, or a window closed on it, before its time was up (docs/fairness.md). A wait
-        already running when this connection first showed the game is not checked: its
-        start is not known here."""
-        table, fresh = self.table, self._fresh
-        self._fresh = False
-        if self.seat is None or table is None:
+    def sending(self, message: Message, at: float | None = None) -> None:
+        """This client is about to send ``message`` (``at``: now, on the clock ``receive``
+        is given): its actions are checked against the reveal, its hello and pings time the
+        host's clocks."""
+        if isinstance(message, Act):
+            self._sent.append(message.action)
+        elif at is None:
             return
-        for note in message.notes:
-            if note.kind == "timeout" and note.seat == self.seat:
-                waited = self._waited(self._turn_wait, now, silent=False)
-                if waited is not None and waited < table.turn_timeout - CLOCK_SLACK:
-                    self._clocks.append(f"the host's turn timer played for you after "
-                                        f"{waited:.1f} s of your {table.turn_timeout:g} s")
-            elif note.kind == "window":
-                waited = self._waited(self._window_wait, now, silent=True)
-                if waited is not None and waited < table.window - CLOCK_SLACK:
-                    self._clocks.append(f"the host closed a window on you after "
-                                        f"{waited:.1f} s of its {table.window:g} s")
-        since = None if fresh else now
-        acting = bool(view.legal) and self.seat in view.awaiting
-        turn = (self.game_number, view.turns) if acting and view.my_turn else None
-        if turn is None:
-            self._turn_wait = None
-        elif self._turn_wait is None or self._turn_wait[0] != turn:
-            self._turn_wait = (turn, since, len(self._sent))
-        key = view.window_key
-        window = (self.game_number, key) if acting and not view.my_turn and key else None
-        if window is None:
-            self._window_wait = None
-        elif self._window_wait is None or self._window_wait[0] != window:
-            self._window_wait = (window, since, len(self._sent))
+        elif isinstance(message, Hello):
+            self._hello_at, self._alive = at, None
+            self._pings.clear()
+        elif isinstance(message, Ping) and self._alive is not None:
+            if len(self._pings) < PINGS_OPEN:
+                self._pings.append(at)
+            else:  # too many unanswered to match pongs to pings: this connection is done
+                self._alive = None
 
-    def _waited(self, wait: tuple[object, float | None, int] | None, now: float,
-                silent: bool) -> float | None:
-        """How long ``wait`` has run, if this client knows when it began (and, if
-        ``silent``, this seat has sent nothing since)."""
-        if wait is None or wait[1] is None or (silent and len(self._sent) != wait[2]):
-            return None
-        return now - wait[1]
+    def _time(self, message: State, view: View, now: float) -> None:
+        """Keep when ``message`` came and what it showed of this seat's waits."""
+        alive, fresh, self._fresh = self._alive, self._fresh, False
+        if self.seat is None or alive is None or len(self._shown) >= SHOWN_MOST:
+            return
+        self._shown.append(Shown(
+            self._connection, fresh, view.version, message.events_from + len(message.events), now,
+            alive, view.turns if view.my_turn else None, view.window_key))
 
     def _seen(self, to_end: bool = True) -> Seen:
         """What this client was shown of the current game, as it is now."""
         return Seen(self.seat, None if self._theirs else self.contribution,
                     tuple(self._claims), self._events_from, tuple(self._events), tuple(self._sent),
                     self.view.hand if self.view is not None and self.seat is not None
-                    else None, self._from_start, to_end, tuple(self._clocks))
+                    else None, self._from_start, to_end)
 
     def _never_revealed(self) -> None:
         """The games this client saw whose reveal never came (the match is over): not
@@ -188,7 +198,7 @@ class Mirror:
         current = self.game_number
         if current and current not in self.verdicts and current not in self._unchecked \
                 and (self._events or self._claims):
-            self._pending[current] = self._seen()
+            self._pending[current] = (self._seen(), tuple(self._shown))
         for game in sorted(self._pending):
             self.verdicts[game] = unchecked("the host never sent this game's reveal")
         self._pending.clear()
@@ -238,10 +248,6 @@ class Mirror:
         self._seed_sent = True
         return Seed(self.contribution.hex())
 
-    def sent(self, action: str) -> None:
-        """This client asked the host to apply ``action`` in the current game."""
-        self._sent.append(action)
-
     def _reveal(self, part: Reveal) -> None:
         """Keep a part of the host's reveal; check the game once it is all here."""
         if part.game_number != self._revealing or part.actions_from != sum(
@@ -257,13 +263,13 @@ class Mirror:
             # What this client was shown, as it is now (or was, when it lost the game before
             # its end): the check may come later.
             if part.game_number == self.game_number:
-                seen = self._seen()
+                seen, shown = self._seen(), tuple(self._shown)
             elif part.game_number in self._pending:
-                seen = self._pending.pop(part.game_number)
+                seen, shown = self._pending.pop(part.game_number)
             else:
                 return  # a game this client never saw
             table = self.table
-            self._unchecked[part.game_number] = lambda: self._check(parts, seen, table)
+            self._unchecked[part.game_number] = lambda: self._check(parts, seen, shown, table)
             if self.check_at_once:
                 self.check()
 
@@ -273,7 +279,8 @@ class Mirror:
             del self._unchecked[game]
             self.verdicts[game] = check()
 
-    def _check(self, parts: list[Reveal], seen: Seen, table: TableInfo | None) -> Verdict:
+    def _check(self, parts: list[Reveal], seen: Seen, shown: tuple[Shown, ...],
+               table: TableInfo | None) -> Verdict:
         first = parts[0]
         if table is None:
             return Verdict(("the host revealed a game this client did not see",))
@@ -295,23 +302,29 @@ class Mirror:
             hashes = tuple(None if h is None else bytes.fromhex(h) for h in self._seed_hashes)
         except ValueError:
             return Verdict(("the seats' seed commitments cannot be read",))
-        return verify(revealed, commitment=commitment, players=table.players, options=options,
-                      seen=seen, seeded=bool(self.seeded), bots=bots, game=table.game,
-                      seed_hashes=hashes, seeds_in=self._seeds_in)
+        verdict = verify(revealed, commitment=commitment, players=table.players,
+                         options=options, seen=seen, seeded=bool(self.seeded), bots=bots,
+                         game=table.game, seed_hashes=hashes, seeds_in=self._seeds_in)
+        if seen.seat is None or not verdict.marks:
+            return verdict
+        clocks = judge(shown, revealed.actions, seen.seat, verdict.marks, table.turn_timeout,
+                       table.window)
+        return Verdict(tuple(clocks) + verdict.problems, verdict.notes, verdict.checked,
+                       verdict.marks)
 
     def _claims_from(self, game: int, start: int, claims: tuple[Event, ...]) -> None:
         if game != self.game_number:
             old = self.game_number
             if old and old not in self.verdicts and old not in self._unchecked and (
                     self._events or self._claims):
-                self._pending[old] = self._seen(to_end=False)  # its reveal may come yet
+                # Its reveal may come yet.
+                self._pending[old] = (self._seen(to_end=False), tuple(self._shown))
                 while len(self._pending) > 2:
                     self._never_revealed_one()
             self.game_number, self._claims, self._claims_copy = game, [], ()
             self._events, self._sent, self._revealed = [], [], []
             self._events_from, self._from_start = 0, False
-            self._turn_wait = self._window_wait = None
-            self._clocks = []
+            self._shown = []
         if start < len(self._claims):
             del self._claims[start:]
             self._claims_copy = ()

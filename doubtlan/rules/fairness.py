@@ -20,7 +20,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from .base import Event
@@ -152,9 +152,6 @@ class Seen:
     #: False when this client lost the game before its end (it came back in the next): what
     #: it was shown is checked as far as it went.
     to_end: bool = True
-    #: What this client found wrong with the host's clocks while it played (a turn timer
-    #: that ran out early for it), each a sentence: problems of the check too.
-    clocks: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,6 +163,9 @@ class Verdict:
     notes: tuple[str, ...] = ()
     #: False when the game could not be checked (its reveal never came): ``notes`` says why.
     checked: bool = True
+    #: The replay's count of the game's events after each number of its actions (from
+    #: none), when it got that far: what the host's clocks are judged by (net/timing.py).
+    marks: tuple[int, ...] = field(default=(), compare=False, repr=False)
 
     @property
     def ok(self) -> bool:
@@ -235,6 +235,7 @@ def verify(reveal: Disclosure, *, commitment: bytes, players: int, options: Any,
             reveal.secret, reveal.game, reveal.contributions), opener=reveal.opener)
     except (RulesError, ValueError, TypeError) as error:
         return Verdict((f"the game cannot be dealt again: {error}",))
+    marks = [dealt.event_count]
     for number, played in enumerate(reveal.actions, 1):
         if played.by not in PLAYED_BY:
             return Verdict((f"action {number} was played by {played.by!r}, which is no one",))
@@ -242,10 +243,11 @@ def verify(reveal: Disclosure, *, commitment: bytes, players: int, options: Any,
             if played.by in HOST_PLAYED and (wrong := host_played(dealt, played)) is not None:
                 return Verdict((f"action {number}: {wrong}",))
             dealt.apply(played.seat, dealt.parse_action(played.action))
+            marks.append(dealt.event_count)
         except RulesError as error:
             return Verdict((f"action {number} ({played.action!r} by seat {played.seat + 1}) "
                             f"breaks the rules: {error.message}",))
-    problems: list[str] = list(seen.clocks)
+    problems: list[str] = []
     if not dealt.over:
         problems.append("the actions revealed do not finish the game")
     claims = dealt.view(None).claims
@@ -270,7 +272,7 @@ def verify(reveal: Disclosure, *, commitment: bytes, players: int, options: Any,
             if not any(action == text for text in sent):  # in order, skipping refusals
                 problems.append(f"the host says you played {action!r}, which you never sent")
                 break
-    return Verdict(tuple(problems), tuple(notes))
+    return Verdict(tuple(problems), tuple(notes), marks=tuple(marks))
 
 
 def _first_difference(what: str, shown: Sequence[object], dealt: Sequence[object],

@@ -92,6 +92,9 @@ class Table(Seating, Clocks, StandIns, Sending, Replaying):
             elif isinstance(message, Seed):
                 self._seed(client, message, now)
             elif isinstance(message, Ping):
+                # What changed before the ping goes first: a client may then hold that the
+                # host's clocks began every wait shown after the pong once it had the ping.
+                self.publish()
                 self._send(conn, Pong())
             elif isinstance(message, Pong):
                 pass

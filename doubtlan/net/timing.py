@@ -1,0 +1,89 @@
+"""The host's clocks as one seat can judge them (docs/fairness.md, step 5), from what this
+client can prove: the times it sent and received, never the host's word.
+
+A move the host played in this seat's name (the turn timer, a window's time, a stand-in) must
+be explained by a wait this client was shown, of its full length. The client knows two
+things for sure. The host began the wait after it had read every ping it answered before the
+``state`` that first showed the wait (a pong follows every change the host made before it
+read the ping), so after this client sent the last of them. And it played the move before
+the ``state`` that showed the move reached this client. Any delay the network adds only
+makes that span look longer, so an honest host is never accused on a bad link; a move that
+no delay can explain is a problem. No I/O, no clock of its own: the mirror (net/mirror.py)
+gives the times.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..rules.fairness import Played
+
+#: Seconds allowed for two machines' clocks (their rates and resolution): nothing else.
+SLACK = 0.05
+
+
+@dataclass(frozen=True, slots=True)
+class Shown:
+    """One ``state`` this seat's client was shown, and when."""
+
+    #: Which of the client's connections it came on, and whether it was the first a
+    #: connection showed of a game under way (what it shows began before: not timed).
+    connection: int
+    fresh: bool
+    #: The actions the game had applied (``view.version``), and its events so far.
+    version: int
+    events_to: int
+    #: When it came, and the send time of the last ping the host had answered before it
+    #: (or of the hello): the host's clocks had read that much of this client by then.
+    at: float
+    alive: float
+    #: The turn (``view.turns``) while this seat is on the turn clock; the window's key
+    #: while a window runs.
+    turn: int | None
+    window: tuple[object, ...] | None
+
+
+def judge(shown: Sequence[Shown], actions: Sequence[Played], seat: int, marks: Sequence[int],
+          turn_timeout: float, window: float) -> list[str]:
+    """What the host's clocks did to ``seat`` that no delay explains, each a sentence.
+    ``marks[n]``: the game's events after its first ``n`` actions (the replay's), which
+    each state's count of actions must match."""
+    for state in shown:
+        if not 0 <= state.version < len(marks) or marks[state.version] != state.events_to:
+            return [f"a state said {state.version} actions had been played, but the events "
+                    "it came with do not match that many"]
+    problems: list[str] = []
+    versions = [state.version for state in shown]
+    for number, played in enumerate(actions):
+        if played.seat != seat or played.by not in ("timer", "window", "stand-in"):
+            continue
+        came = next((i for i, v in enumerate(versions) if v > number), None)
+        if came is None or shown[came].fresh:
+            continue  # not shown live, or shown as a connection came back: not timed
+        before = shown[came - 1] if came and shown[came - 1].connection == \
+            shown[came].connection else None
+        if played.by == "stand-in":
+            problems.append(f"a stand-in played {played.action!r} for you (action "
+                            f"{number + 1}) while you were connected")
+            continue
+        turn = played.by == "timer"
+        key = None if before is None else before.turn if turn else before.window
+        if before is None or key is None:
+            problems.append(f"the host's turn timer played {played.action!r} for you before "
+                            "it showed you your turn" if turn else "the host closed a window "
+                            "on you that it had not shown you")
+            continue
+        begun = next(i for i, state in enumerate(shown[:came])
+                     if state.connection == before.connection
+                     and (state.turn if turn else state.window) == key)
+        if shown[begun].fresh:
+            continue  # already running when this connection first showed the game
+        waited = shown[came].at - shown[begun].alive
+        limit = turn_timeout if turn else window
+        if waited < limit - SLACK:
+            problems.append(f"the host's turn timer played for you after at most "
+                            f"{waited:.1f} s of your {limit:g} s" if turn else
+                            f"the host closed a window on you after at most {waited:.1f} s of "
+                            f"its {limit:g} s")
+    return problems

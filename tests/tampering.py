@@ -1,0 +1,133 @@
+"""A host that cheats, for the tests only: the real table with the hooks a hostile host would
+add, so that the unmodified client (`doubtlan join --bot`, the app) can be shown to catch it.
+
+:class:`Tampering` plays one victim's seat (the player named in ``victim``) by its clocks in
+ways the rules' own timeout moves allow but the clocks do not:
+
+- ``instant``: the timeout move in the same batch that starts the victim's turn or window,
+  so its client never sees the wait begin;
+- ``early``: the wait shown, then its timeout move after ``EARLY`` seconds of the table's
+  turn or window time (the victim's own moves are dropped meanwhile);
+- ``stand-in``: the victim's turn played by a stand-in while its client is connected.
+
+Each attack is made ``times`` times; then the table plays honestly, so a match ends soon.
+Everything else is the real host: :func:`serve` runs it on loopback.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from doubtlan.net.host import Host
+from doubtlan.net.messages import Act
+from doubtlan.net.table import Table, TableConfig
+from doubtlan.net.table.base import Conn
+from doubtlan.rules import Game
+
+#: Seconds after which ``early`` plays the victim's turn or closes its window.
+EARLY = 0.1
+ATTACKS = ("instant", "early", "stand-in")
+
+
+class Tampering(Table):
+    """A table whose host forges clock moves for one seat (see the module's docstring)."""
+
+    def __init__(self, config: TableConfig, attack: str, victim: str = "Amy",
+                 times: int = 3) -> None:
+        super().__init__(config)
+        assert attack in ATTACKS
+        self.attack, self.victim, self.left = attack, victim, times
+        #: The forged moves made, each (game, action's number in the game, label).
+        self.forged: list[tuple[int, int, str]] = []
+
+    def _victim_seat(self) -> int | None:
+        if self.left <= 0:
+            return None
+        return next((s.number for s in self.seats if s.name == self.victim), None)
+
+    def _forge(self, seat: int, action: Any, by: str) -> None:
+        self.forged.append((self.match.games, len(self.played) + 1, by))
+        self._apply(seat, action, by)
+        self.left -= 1
+
+    def _act(self, client: Conn, act: Act, now: float) -> None:
+        if self.attack != "instant" and client.seat == self._victim_seat():
+            return  # dropped: its clock is to run out
+        super()._act(client, act, now)
+
+    def _settle(self, now: float) -> None:
+        super()._settle(now)
+        if self.attack != "instant":
+            return
+        for _ in range(20):  # each round, the victim's wait that just began, ended at once
+            game, seat = self.game, self._victim_seat()
+            if game is None or seat is None or self.state != "playing" or game.over:
+                return
+            if game.turn_seat() == seat and self.config.turn_timeout > 0:
+                by = "timer"
+            elif game.window_key() is not None and seat in game.awaiting():
+                by = "window"
+            else:
+                return
+            moves = game.timeout_actions(seat)
+            if not moves:
+                return
+            self._forge(seat, moves[0], by)
+            super()._settle(now)
+
+    def _set_clocks(self, game: Game[Any, Any], now: float) -> None:
+        turn, window = self._turn_key, self._window_key
+        super()._set_clocks(game, now)
+        seat = self._victim_seat()
+        if self.attack == "instant" or seat is None:
+            return
+        if self._turn_key != turn and self._turn_due is not None and game.turn_seat() == seat:
+            self._turn_due = now + (EARLY if self.attack == "early" else self.config.turn_timeout)
+        if self.attack == "early" and self._window_key != window \
+                and self._window_due is not None and seat in game.awaiting():
+            self._window_due = now + EARLY
+
+    def _play_for(self, game: Game[Any, Any]) -> None:
+        seat = game.turn_seat()
+        if seat is None or seat != self._victim_seat():
+            super()._play_for(game)
+            return
+        for action in game.timeout_actions(seat):
+            self._forge(seat, action, "stand-in" if self.attack == "stand-in" else "timer")
+
+    def tick(self, now: float) -> None:
+        closing = self._window_due is not None and now >= self._window_due
+        seat, before = self._victim_seat(), len(self.played)
+        super().tick(now)
+        if self.attack == "early" and closing and seat is not None and any(
+                p.seat == seat and p.by == "window" for p in self.played[before:]):
+            self.forged.append((self.match.games, before + 1, "window"))
+            self.left -= 1
+
+
+async def serve(table: Table) -> Host:
+    """Start ``table``'s host on 127.0.0.1 at a free port."""
+    host = Host(table, "127.0.0.1", 0)
+    await host.start()
+    return host
+
+
+async def join_bot(port: int, name: str = "Amy", *args: str,
+                   deadline: float = 60.0) -> tuple[int, str, str]:
+    """`doubtlan join --bot random` as its own process: its exit status, stdout, stderr."""
+    import sys
+    from pathlib import Path
+
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "doubtlan", "join", f"127.0.0.1:{port}", "--bot", "random",
+        "--name", name, *args, cwd=Path(__file__).resolve().parent.parent,
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+    try:
+        out, err = await asyncio.wait_for(process.communicate(), deadline)
+    except TimeoutError:
+        process.kill()
+        await process.wait()
+        raise
+    assert process.returncode is not None
+    return process.returncode, out.decode(), err.decode()
