@@ -332,6 +332,10 @@ def _add_join(commands: Subcommands) -> None:
                       help="the table's PIN")
     join.add_argument("--timeout", type=values.seconds(0.1, 120), default=10.0,
                       help="seconds to look for the table on the network (default 10)")
+    join.add_argument("--accept-new-key", action="store_true",
+                      help="join a table whose key is not the one a table of its name had "
+                      "when you last joined it (the host made a new key): without it, such "
+                      "a table is refused")
     join.set_defaults(run=_table_command("join"), parser=join)
 
 

@@ -125,7 +125,8 @@ def _host_app(config: Any, player: str, args: argparse.Namespace, *, strategy: s
     """Run the table app for the host's player, hosting ``config``'s table; with
     ``ask_name``, the app asks the player's name first (and names the table after it
     unless ``--table`` did)."""
-    from .tui.app import DoubtApp, HostSetup
+    from .tui.app import DoubtApp
+    from .tui.setup import HostSetup
 
     config.autostart, config.next_game_delay = False, None  # the host says when
     setup = HostSetup(config, bots=args.bots, strategy=strategy, ask_name=ask_name,
@@ -166,10 +167,12 @@ def join(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         if args.watch:
             return await headless.watch(found.address, pin=args.pin,
                                         fingerprint=found.fingerprint,
-                                        commitment=found.commitment)
+                                        commitment=found.commitment,
+                                        accept_new_key=args.accept_new_key)
         return await headless.join_bot(args.bot, found.address, name=args.name or values.login(),
                                        pin=args.pin, fingerprint=found.fingerprint,
-                                       commitment=found.commitment, kept=KeptSeats())
+                                       commitment=found.commitment, kept=KeptSeats(),
+                                       accept_new_key=args.accept_new_key)
 
     try:
         return asyncio.run(run())
@@ -184,9 +187,11 @@ def _join_app(args: argparse.Namespace) -> int:
     from .net import headless
     from .net.client import ConnectionLost
     from .net.kept import KeptSeats
-    from .tui.app import DoubtApp, JoinSetup
+    from .tui.app import DoubtApp
+    from .tui.setup import JoinSetup
 
-    setup = JoinSetup(address=args.address, pin=args.pin, watch=args.watch)
+    setup = JoinSetup(address=args.address, pin=args.pin, watch=args.watch,
+                      accept_new_key=args.accept_new_key)
     if args.table:
         try:
             found = asyncio.run(headless.find(args.table, args.timeout))

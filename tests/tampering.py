@@ -8,7 +8,10 @@ ways the rules' own timeout moves allow but the clocks do not:
   so its client never sees the wait begin;
 - ``early``: the wait shown, then its timeout move after ``EARLY`` seconds of the table's
   turn or window time (the victim's own moves are dropped meanwhile);
-- ``stand-in``: the victim's turn played by a stand-in while its client is connected.
+- ``stand-in``: the victim's turn played by a stand-in while its client is connected;
+- ``ignore-seed``: the victim's seed taken in and left out, the deal made without it when
+  the wait for seeds is over (one bit of choice for the host);
+- ``rush-seed``: the deal made without the victim's seed the moment it comes.
 
 Each attack is made ``times`` times; then the table plays honestly, so a match ends soon.
 Everything else is the real host: :func:`serve` runs it on loopback.
@@ -20,14 +23,16 @@ import asyncio
 from typing import Any
 
 from doubtlan.net.host import Host
-from doubtlan.net.messages import Act
+from doubtlan.net.messages import Act, Seed
 from doubtlan.net.table import Table, TableConfig
 from doubtlan.net.table.base import Conn
 from doubtlan.rules import Game
 
 #: Seconds after which ``early`` plays the victim's turn or closes its window.
 EARLY = 0.1
-ATTACKS = ("instant", "early", "stand-in")
+CLOCK_ATTACKS = ("instant", "early", "stand-in")
+SEED_ATTACKS = ("ignore-seed", "rush-seed")
+ATTACKS = CLOCK_ATTACKS + SEED_ATTACKS
 
 
 class Tampering(Table):
@@ -51,8 +56,17 @@ class Tampering(Table):
         self._apply(seat, action, by)
         self.left -= 1
 
+    def _seed(self, client: Conn, message: Seed, now: float) -> None:
+        if self.attack not in SEED_ATTACKS or client.seat != self._victim_seat():
+            super()._seed(client, message, now)
+            return
+        self.forged.append((0, 0, self.attack))
+        self.left -= 1
+        if self.attack == "rush-seed":
+            self._deal(now)  # (the wait for seeds is not over)
+
     def _act(self, client: Conn, act: Act, now: float) -> None:
-        if self.attack != "instant" and client.seat == self._victim_seat():
+        if self.attack in ("early", "stand-in") and client.seat == self._victim_seat():
             return  # dropped: its clock is to run out
         super()._act(client, act, now)
 
@@ -80,7 +94,7 @@ class Tampering(Table):
         turn, window = self._turn_key, self._window_key
         super()._set_clocks(game, now)
         seat = self._victim_seat()
-        if self.attack == "instant" or seat is None:
+        if self.attack not in ("early", "stand-in") or seat is None:
             return
         if self._turn_key != turn and self._turn_due is not None and game.turn_seat() == seat:
             self._turn_due = now + (EARLY if self.attack == "early" else self.config.turn_timeout)
@@ -90,7 +104,7 @@ class Tampering(Table):
 
     def _play_for(self, game: Game[Any, Any]) -> None:
         seat = game.turn_seat()
-        if seat is None or seat != self._victim_seat():
+        if seat is None or seat != self._victim_seat() or self.attack in SEED_ATTACKS:
             super()._play_for(game)
             return
         for action in game.timeout_actions(seat):

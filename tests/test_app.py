@@ -58,6 +58,7 @@ from doubtlan.tui.games.idoubtit.prompt import DOUBT, STAND, Prompt
 from doubtlan.tui.games.idoubtit.results import DoubtResults
 from doubtlan.tui.screens.discovery import Choice, DiscoveryScreen
 from doubtlan.tui.screens.help import HelpScreen
+from doubtlan.tui.screens.key import ChangedKeyScreen
 from doubtlan.tui.screens.levels import LevelScreen
 from doubtlan.tui.screens.message import ConfirmScreen, MessageScreen
 from doubtlan.tui.screens.options import OptionsScreen
@@ -598,21 +599,34 @@ async def test_the_lobby_and_the_help_show_the_key_the_table_presented() -> None
         assert amy.screen.key == key  # type: ignore[attr-defined]
 
 
-async def test_a_key_that_changed_is_a_loud_warning_and_the_player_may_go_on() -> None:
+async def test_a_key_that_changed_is_asked_about_and_not_joined_by_default() -> None:
     before = b"\x02" * 32
-    known.check("Table of the changed key", before)  # as if joined before, with that key
-    async with hosted_table(name="Table of the changed key") as hosted:
+    name = "Table of the changed key"
+    known.check(name, before)  # as if joined before, with that key
+    async with hosted_table(name=name) as hosted:
+        new = hosted.table.fingerprint
         app = join_app(hosted)
         async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, ChangedKeyScreen)
+                           and app.screen.query("#now"), "the question")
+            assert text_of(app, "#then") == f"When you last joined\n{words(before)}"
+            assert text_of(app, "#now") == f"Now\n{words(new)}"
+            assert app.focused is not None and app.focused.id == "leave"  # "Don't join"
+            await pilot.press("enter")
             await wait_for(pilot, lambda: isinstance(app.screen, MessageScreen)
-                           and app.screen.query("#message"), "the warning")
-            warning = known.Check("changed", hosted.table.fingerprint, before).warning
-            assert text_of(app, "#message") == warning
-            assert warning.startswith("WARNING:") and app.screen.loud  # type: ignore[attr-defined]
-            await pilot.press("enter")  # go on
+                           and app.screen.query("#message"), "why")
+            assert "did not join" in text_of(app, "#message")
+        assert hosted.table.taken == 2  # (the bots: Ben never sat down)
+        assert known.check(name, new).verdict == "changed"  # the old key is still the one
+        app = join_app(hosted)
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, ChangedKeyScreen)
+                           and app.screen.query("#join"), "the question again")
+            await pilot.click("#join")
             await wait_for(pilot, lambda: app.play is not None and app.play.pane == "table"
                            and app.screen is app.play, "the table")
             assert app.client is not None and app.client.mirror.seat == 2
+        assert known.check(name, new).verdict == "same"
 
 
 async def listed(pilot: Pilot[Any], app: DoubtApp, column: int,

@@ -41,11 +41,14 @@ def start_host(*args: str) -> tuple[subprocess.Popen[str], int]:
     return host, int(match.group(1))
 
 
+def hosts_fingerprint() -> bytes:
+    """The key every host of this test session presents: the one kept in the session's
+    data folder (tests/conftest.py), which the first host made."""
+    return identity.load_or_make(doubtlan_folder() / identity.FILE_NAME).fingerprint
+
+
 def hosts_words() -> str:
-    """The words of the key every host of this test session presents: the one kept in the
-    session's data folder (tests/conftest.py), which the first host made."""
-    return identity.words(identity.load_or_make(doubtlan_folder() / identity.FILE_NAME)
-                          .fingerprint)
+    return identity.words(hosts_fingerprint())
 
 
 def test_a_headless_match_with_bots_joining_over_the_network() -> None:
@@ -108,32 +111,33 @@ def test_stopping_a_host_tells_the_players() -> None:
     assert joiner.returncode == 1 and "closed the table" in err
 
 
-def test_joiners_print_the_tables_key_and_warn_loudly_when_it_changed() -> None:
+def test_a_table_whose_key_changed_is_refused_unless_the_new_key_is_taken() -> None:
     """The key a table of this name presented before is remembered (net/known.py): here
-    another one, as if another machine had taken the name. Play goes on."""
+    another one, as if another machine had taken the name. `join --bot` and `--watch
+    --headless` refuse it (exit 1), and play only with --accept-new-key."""
     before = b"\x01" * 32
     assert known.check("Changed key", before).verdict == "new"
-    host, port = start_host("--players", "3", "--bots", "1", "--name", "Changed key")
+    host, port = start_host("--players", "3", "--bots", "2", "--name", "Changed key")
     assert host.stdout is not None
     assert host.stdout.readline() == f"the table's key: {hosts_words()}\n"
-    watcher = doubtlan("join", f"127.0.0.1:{port}", "--watch", "--headless")
-    joiners = [doubtlan("join", f"127.0.0.1:{port}", "--bot", "random", "--name", name)
-               for name in ("Ben", "Cy")]
-    for name, joiner in zip(("Ben", "Cy"), joiners, strict=True):
-        out, err = joiner.communicate(timeout=DEADLINE)
-        assert joiner.returncode == 0, err
-        assert out.startswith(f"{name}: the table's key: {hosts_words()}\n")
-        assert f"{name}: the match is over" in out
-        [warning] = [line for line in err.splitlines() if "WARNING" in line]
-        assert warning.startswith("WARNING: this table's key is not the one it had")
-        assert f"then: {identity.words(before)}; now: {hosts_words()}" in warning
-    watched, err = watcher.communicate(timeout=DEADLINE)
-    assert watcher.returncode == 0, err
-    assert watched.startswith(f"the table's key: {hosts_words()}\n")
-    assert err.startswith("WARNING: this table's key is not the one it had")
+    for refused in (doubtlan("join", f"127.0.0.1:{port}", "--watch", "--headless"),
+                    doubtlan("join", f"127.0.0.1:{port}", "--bot", "random", "--name", "Ben")):
+        out, err = refused.communicate(timeout=DEADLINE)
+        assert refused.returncode == 1, (out, err)
+        assert "had another key when you last joined it" in err, err
+        assert f"(then: {identity.words(before)}; now: {hosts_words()})" in err
+        assert "join with --accept-new-key" in err and "Traceback" not in err
+        assert json.loads(known.path().read_text())["Changed key"] == before.hex()
+    joiner = doubtlan("join", f"127.0.0.1:{port}", "--bot", "random", "--name", "Cy",
+                      "--accept-new-key")
+    out, err = joiner.communicate(timeout=DEADLINE)
+    assert joiner.returncode == 0, err
+    assert out.startswith(f"Cy: the table's key: {hosts_words()}\n")
+    assert "Cy: the match is over" in out
+    assert f"has a new key, taken as you asked: {hosts_words()}" in err
     host.communicate(timeout=DEADLINE)
-    # The key first seen stays the one remembered, until the user removes it from the file.
-    assert json.loads(known.path().read_text())["Changed key"] == before.hex()
+    # The key taken is the one remembered from then on.
+    assert json.loads(known.path().read_text())["Changed key"] == hosts_fingerprint().hex()
 
 
 class FoundBrowser:

@@ -23,7 +23,7 @@ from doubtlan.net.host import Host
 from doubtlan.net.messages import PROTOCOL_VERSION, Error, Hello, Seed
 from doubtlan.net.mirror import Mirror
 from doubtlan.net.table import Table, TableConfig
-from doubtlan.net.table.table import SEED_WAIT
+from doubtlan.net.timing import SEED_WAIT
 from doubtlan.rules import ChallengeMode, Event, Options
 from doubtlan.rules.fairness import (
     Disclosure,

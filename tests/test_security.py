@@ -325,11 +325,13 @@ async def knock_through(relay: Relay, name: str) -> str:
 
 def nothing_but_knocks(relay: Relay, tries: int) -> None:
     """The relay saw the PIN's exchange and nothing after it: ``tries`` knocks, answered by
-    proofs or refusals (and maybe the host's ping); no PIN, no hello, no seat, no card."""
+    proofs or refusals (and maybe the host's ping), each after the table's name asked (by
+    `doubtlan join`, which remembers keys); no PIN, no hello, no seat, no card."""
     to_host = Counter(message["type"] for message in relay.messages("to host"))
     to_client = Counter(message["type"] for message in relay.messages("to client"))
-    assert to_host == {"knock": tries}, to_host
-    assert set(to_client) <= {"proof", "bye", "ping"}, to_client
+    assert to_host["knock"] == tries and to_host["peek"] in (0, tries), to_host
+    assert set(to_host) <= {"knock", "peek"}, to_host
+    assert set(to_client) <= {"proof", "bye", "ping", "name"}, to_client
     assert to_client["proof"] + to_client["bye"] == tries, to_client
 
     seen = relay.plaintext()
@@ -577,19 +579,26 @@ def test_an_unreadable_knock_or_answer_is_refused() -> None:
 # -- the keys of tables joined --------------------------------------------------------------
 
 
-def test_a_table_key_is_remembered_and_a_changed_one_warned_of(tmp_path: Path) -> None:
+def test_a_table_key_is_remembered_and_a_changed_one_refused_unless_taken(
+        tmp_path: Path) -> None:
     where = tmp_path / "known-tables.json"
     first, second = make().fingerprint, make().fingerprint
     assert known.check("Office", first, where) == known.Check("new", first)
     assert known.check("Office", first, where) == known.Check("same", first)
-    changed = known.check("Office", second, where)
-    assert changed == known.Check("changed", second, first)
-    assert changed.warning.startswith("WARNING: this table's key is not the one it had")
-    assert f"then: {words(first)}; now: {words(second)}" in changed.warning
-    # The first key stays the one remembered; another table's name is its own.
+    assert known.check("Office", second, where) == known.Check("changed", second, first)
+    with pytest.raises(known.KeyChanged) as refused:
+        known.refuse_changed("Office", second, where=where)
+    assert isinstance(refused.value, NotTheTable)
+    assert f"(then: {words(first)}; now: {words(second)})" in str(refused.value)
+    assert (refused.value.remembered, refused.value.fingerprint) == (first, second)
+    # Refused, the first key stays the one remembered; another table's name is its own.
     assert known.check("Office", second, where).verdict == "changed"
     assert known.check("Kitchen", second, where).verdict == "new"
-    assert known.check("Office", first, where).warning == ""
+    assert not known.refuse_changed("Office", first, where=where)
+    # Taken when asked: the new key is the one remembered from then on.
+    assert known.refuse_changed("Office", second, accept=True, where=where)
+    assert known.check("Office", second, where) == known.Check("same", second)
+    assert known.check("Office", first, where).verdict == "changed"
 
 
 def test_a_damaged_file_of_known_tables_is_read_as_empty(tmp_path: Path) -> None:

@@ -100,6 +100,7 @@ class Harness:
         seeds, self.pending_seeds = self.pending_seeds, []
         for conn, seed in seeds:
             self.send(conn, seed)
+            self.send(conn, Ping())
         for conn in self.table.take_closing():
             if conn not in self.closed:
                 self.closed.add(conn)

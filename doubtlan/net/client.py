@@ -30,9 +30,11 @@ from .messages import (
     Knock,
     Leave,
     Message,
+    Peek,
     Ping,
     Pong,
     Proof,
+    TableName,
     Welcome,
 )
 from .mirror import Mirror
@@ -116,6 +118,7 @@ class Client:
         commitment: bytes | None = None,
         kept: KeptSeats | None = None,
         program: bool = False,
+        check_key: Callable[[str, bytes], None] | None = None,
     ) -> None:
         self.host, self.port, self.name, self.pin, self.watch = host, port, name, pin, watch
         #: True when a program plays the seat (``join --bot``): the hello says so.
@@ -129,6 +132,10 @@ class Client:
         self.expected = fingerprint
         self._expected_from = "its advert names" if fingerprint else "it showed before"
         self.fingerprint = b""
+        #: Called with the table's name and key at the first welcome, before the client
+        #: takes in anything from the table: it raises :class:`NotTheTable` to refuse it (a
+        #: key other than the one a table of that name had: net/known.py).
+        self.check_key = check_key
         #: False: plain TCP, only to measure what TLS costs (bench/net.py).
         self.tls = tls
         #: This client's seed for the match's deals: random unless given (tests, replays).
@@ -297,6 +304,10 @@ class Client:
             if self.expected and self.fingerprint != self.expected:
                 raise NotTheTable(f"its key is not the one {self._expected_from}")
             self.expected = self.expected or self.fingerprint
+            if self.check_key is not None and self.connections == 0:
+                name = await self._peek(reader, writer)
+                if name is not None:
+                    self.check_key(name, self.fingerprint)  # (or refused, before the hello)
             kept = self._take_kept()
             # A seat's token is enough to come back: the PIN is asked of newcomers only, and
             # the host's key is the one this client saw before.
@@ -336,6 +347,12 @@ class Client:
                         return
                     continue
                 if isinstance(message, Welcome) and not self.connected.is_set():
+                    if self.connections == 0 and self.check_key is not None:
+                        try:
+                            self.check_key(message.table.name, self.fingerprint)
+                        except NotTheTable:
+                            await self.send(Leave())  # (the seat its hello took: given up)
+                            raise
                     self.connections += 1  # in: only now is the connection up
                     self.connected.set()
                     if self.on_connection is not None:
@@ -345,8 +362,9 @@ class Client:
                 self.mirror.receive(message, self.last_read)
                 self._keep(message)
                 seed = self.mirror.seed_due()
-                if seed is not None:
+                if seed is not None:  # a ping right after: its answer proves the seed came
                     await self.send(seed)
+                    await self.send(Ping())
                 if self.on_message is not None:
                     result = self.on_message(message)
                     if result is not None:
@@ -396,6 +414,22 @@ class Client:
         elif isinstance(message, Bye) and message.code in ("match_over", "left"):
             self.kept.forget(self.fingerprint, self.name)
 
+    async def _peek(self, reader: asyncio.StreamReader,
+                    writer: asyncio.StreamWriter) -> str | None:
+        """Ask the table's name before saying anything else (None: a host that does not
+        answer ``peek`` says so with an error, and the name is checked at the welcome)."""
+        writer.write(protocol.encode(Peek()))
+        async with asyncio.timeout(CONNECT_TIMEOUT):
+            while True:
+                message, _, _ = await _read(reader)
+                if isinstance(message, TableName):
+                    return message.name
+                if isinstance(message, Error | Bye):
+                    return None
+                if not isinstance(message, Ping):
+                    raise NotTheTable(f"it answered the question of its name with "
+                                      f"{message.TYPE!r}")
+
     async def _prove_pin(self, reader: asyncio.StreamReader,
                          writer: asyncio.StreamWriter) -> str | None:
         """The PIN's key exchange (net/pin.py): knock, and check the host's proof before
@@ -427,7 +461,7 @@ class Client:
             await asyncio.sleep(PROBE_EVERY)  # a heartbeat's period, not a wait on state
             table, now = self.mirror.table, time.monotonic()
             playing = self.mirror.seat is not None and table is not None \
-                and table.state == "playing"
+                and table.state in ("seeding", "playing")
             if self.connected.is_set() and (playing or now - pinged >= PING_EVERY):
                 if not await self.send(Ping()):
                     return

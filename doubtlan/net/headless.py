@@ -213,14 +213,17 @@ async def join_bot(
     out: TextIO | None = None,
     commitment: bytes | None = None,
     kept: KeptSeats | None = None,
+    accept_new_key: bool = False,
 ) -> int:
     """Play one seat as ``strategy`` until the host ends the match (exit status 0). A host
-    that presents a key other than ``fingerprint`` (given) is refused; one whose deals are
-    not committed to ``commitment`` (given: its advert's) fails every deal's check. A seat
-    kept in ``kept`` for this table and name is taken back (net/kept.py)."""
+    that presents a key other than ``fingerprint`` (given), or than a table of its name had
+    before (unless ``accept_new_key``: net/known.py), is refused; one whose deals are not
+    committed to ``commitment`` (given: its advert's) fails every deal's check. A seat kept
+    in ``kept`` for this table and name is taken back (net/kept.py)."""
     out = out or sys.stdout  # (the stdout of the moment: tests capture it)
     client = Client(address[0], address[1], name, pin=pin, fingerprint=fingerprint,
-                    commitment=commitment, kept=kept, program=True)
+                    commitment=commitment, kept=kept, program=True,
+                    check_key=key_checker(accept_new_key))
     bot = make_bot(strategy)
     gc.freeze()  # as the host does: long-lived objects out of the collector's way
     try:
@@ -264,12 +267,15 @@ def verdict_line(game: int, verdict: Verdict) -> str:
 async def watch(
     address: tuple[str, int], *, pin: str | None = None, fingerprint: bytes | None = None,
     out: TextIO | None = None, commitment: bytes | None = None,
+    accept_new_key: bool = False,
 ) -> int:
     """Watch a table as a spectator, printing each settled claim and each winner (a host
-    that presents a key other than ``fingerprint``, given, is refused)."""
+    that presents a key other than ``fingerprint``, given, or than a table of its name had
+    before, unless ``accept_new_key``, is refused)."""
     out = out or sys.stdout  # (the stdout of the moment: tests capture it)
     client = Client(address[0], address[1], "spectator", pin=pin, watch=True,
-                    fingerprint=fingerprint, commitment=commitment)
+                    fingerprint=fingerprint, commitment=commitment,
+                    check_key=key_checker(accept_new_key))
     tell_key = key_teller(client, out, named=False)
 
     def on_message(message: Message) -> None:
@@ -295,12 +301,25 @@ async def watch(
     return 0
 
 
+def key_checker(accept: bool) -> Callable[[str, bytes], None]:
+    """A client's ``check_key`` for the command line: a table whose key is not the one a
+    table of its name had before is refused (:class:`~doubtlan.net.known.KeyChanged`), or,
+    with ``accept`` (``--accept-new-key``), taken, saying so on stderr."""
+
+    def check(name: str, fingerprint: bytes) -> None:
+        if known.refuse_changed(name, fingerprint, accept=accept,
+                                hint="; if the host made a new key, join with "
+                                     "--accept-new-key"):
+            print(f"doubtlan: the table {name!r} has a new key, taken as you asked: "
+                  f"{words(fingerprint)}", file=sys.stderr, flush=True)
+
+    return check
+
+
 def key_teller(client: Client, out: TextIO, *, named: bool) -> Callable[[Message], None]:
     """What to give every message of ``client``: at the first welcome it prints the key the
     host presented, in words (``the table's key: WORDS``, after ``NAME: `` when ``named``,
-    as a bot's other lines are), and checks it against the key remembered for a table of
-    that name (net/known.py). A key that changed is a loud warning on stderr, and play goes
-    on: the words let people compare it with the host's screen."""
+    as a bot's other lines are), so that people can compare it with the host's screen."""
     told = False
 
     def on_message(message: Message) -> None:
@@ -310,9 +329,6 @@ def key_teller(client: Client, out: TextIO, *, named: bool) -> Callable[[Message
         told = True
         prefix = f"{client.mirror.name}: " if named else ""
         print(f"{prefix}the table's key: {words(client.fingerprint)}", file=out, flush=True)
-        warning = known.check(message.table.name, client.fingerprint).warning
-        if warning:
-            print(warning, file=sys.stderr, flush=True)
 
     return on_message
 

@@ -2,9 +2,11 @@
 
 The first time a client joins a table of some name, it remembers the fingerprint of the key
 that table presented (in ``known-tables.json`` in the user's data folder). When a table of
-that name later presents another key, the client warns loudly: it may be another machine
-claiming that table's name (docs/security.md). The first key stays the one remembered until
-the user removes the line from the file.
+that name later presents another key, the client refuses it, as SSH does: it may be another
+machine claiming that table's name, a relay in the middle (docs/security.md). It says
+nothing to that table beyond its hello (no seed, no move). The player may take the new key
+(the app asks, with "Don't join" as the default; the command line takes
+``--accept-new-key``): it is then the one remembered.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from pathlib import Path
 
 from .folder import doubtlan_folder, write_private
 from .identity import words
+from .pin import NotTheTable
 
 #: The file in the user's data folder.
 FILE_NAME = "known-tables.json"
@@ -32,16 +35,33 @@ class Check:
     fingerprint: bytes
     remembered: bytes = b""
 
-    @property
-    def warning(self) -> str:
-        """The loud warning for a changed key ("" otherwise)."""
-        if self.verdict != "changed":
-            return ""
-        return (f"WARNING: this table's key is not the one it had when you last joined a table "
-                f"of this name (then: {words(self.remembered)}; now: {words(self.fingerprint)}). "
-                f"It may be another machine using its name: compare the key's words with the "
-                f"host's screen. (If the host made a new key, remove the name from "
-                f"{path()}.)")
+
+
+class KeyChanged(NotTheTable):
+    """A table of a name this user has joined before presents another key: refused."""
+
+    def __init__(self, name: str, remembered: bytes, fingerprint: bytes,
+                 hint: str = "") -> None:
+        self.name, self.remembered, self.fingerprint = name, remembered, fingerprint
+        super().__init__(
+            f"the table {name!r} had another key when you last joined it (then: "
+            f"{words(remembered)}; now: {words(fingerprint)}). It may be another machine "
+            f"using its name, or a relay in the middle: compare the key's words with the "
+            f"host's screen{hint}")
+
+
+def refuse_changed(name: str, fingerprint: bytes, *, accept: bool = False,
+                   where: Path | None = None, hint: str = "") -> bool:
+    """Check a table's key against the one remembered for its name: :class:`KeyChanged`
+    when it is another, unless ``accept`` (the new key is remembered then, and the answer
+    is True: it changed)."""
+    found = check(name, fingerprint, where)
+    if found.verdict != "changed":
+        return False
+    if not accept:
+        raise KeyChanged(name, found.remembered, fingerprint, hint)
+    remember(name, fingerprint, where)
+    return True
 
 
 def path() -> Path:
@@ -64,11 +84,22 @@ def check(name: str, fingerprint: bytes, where: Path | None = None) -> Check:
             return Check("same", fingerprint)
         if remembered:
             return Check("changed", fingerprint, remembered)
+    _remember(where, known, name, fingerprint)
+    return Check("new", fingerprint)
+
+
+def remember(name: str, fingerprint: bytes, where: Path | None = None) -> None:
+    """Take ``fingerprint`` as the key of the table ``name`` from now on."""
+    where = where or path()
+    _remember(where, _read(where), name, fingerprint)
+
+
+def _remember(where: Path, known: dict[str, str], name: str, fingerprint: bytes) -> None:
+    known.pop(name, None)  # (the newest last: the oldest are forgotten first)
     known[name] = fingerprint.hex()
     while len(known) > MOST:
         del known[next(iter(known))]
     _write(where, known)
-    return Check("new", fingerprint)
 
 
 def _read(where: Path) -> dict[str, str]:

@@ -14,7 +14,7 @@ from ..rules import Event, View
 from ..rules.fairness import Played
 from .codec import Limit, Many, Text
 
-PROTOCOL_VERSION = 9
+PROTOCOL_VERSION = 10
 
 Name = Annotated[str, Text(1, 24)]
 #: One half of the PIN's key exchange (net/pin.py), as hexadecimal text.
@@ -38,6 +38,15 @@ class Message:
 
 
 # -- client to host ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Peek(Message):
+    """What is this table called? Before anything else: the host answers ``name``, so that a
+    client can refuse a table whose key is not the one a table of that name had, before it
+    says hello (net/known.py)."""
+
+    TYPE = "peek"
 
 
 @dataclass(frozen=True, slots=True)
@@ -241,6 +250,14 @@ class Reveal(Message):
 
 
 @dataclass(frozen=True, slots=True)
+class TableName(Message):
+    """The answer to ``peek``: the table's name (which its advert tells everyone too)."""
+
+    TYPE = "name"
+    name: Annotated[str, Text(1, 64)]
+
+
+@dataclass(frozen=True, slots=True)
 class Proof(Message):
     """The host's answer to a ``knock``: its half of the PIN's key exchange and its proof
     that it knows the PIN. A client says ``hello`` only once the proof holds."""
@@ -271,8 +288,10 @@ class Bye(Message):
 
 
 #: What a client may send.
-CLIENT_MESSAGES: tuple[type[Message], ...] = (Knock, Hello, Seed, Act, Ping, Pong, Leave)
+CLIENT_MESSAGES: tuple[type[Message], ...] = (
+    Peek, Knock, Hello, Seed, Act, Ping, Pong, Leave,
+)
 #: What the host may send.
 HOST_MESSAGES: tuple[type[Message], ...] = (
-    Proof, Welcome, TableInfo, State, History, Reveal, Error, Bye, Ping, Pong,
+    TableName, Proof, Welcome, TableInfo, State, History, Reveal, Error, Bye, Ping, Pong,
 )

@@ -29,7 +29,7 @@ from .messages import (
     TableInfo,
     Welcome,
 )
-from .timing import Shown, judge
+from .timing import Shown, judge, seed_problem
 
 #: Pings a connection may leave unanswered and still time the host's clocks (past that the
 #: pongs cannot be matched to their pings for sure: the rest of the connection is not timed).
@@ -89,6 +89,15 @@ class Mirror:
     _shown: list[Shown] = field(default_factory=list)
     #: Until the first ``state`` after a ``welcome`` to a game under way (a snapshot).
     _fresh: bool = False
+    #: Whether the host's deals must hold this seat's seed: the send time of the first ping
+    #: after the seed (or whether the next ping is that one), whether the host answered it
+    #: while it still waited for seeds; and when the table began to wait for seeds (what
+    #: this client can prove of it) and at most how long it waited before the first deal.
+    _seed_ping: float | None = None
+    _seed_next: bool = False
+    _seed_delivered: bool = False
+    _seeding_from: float | None = None
+    _seeding_waited: float | None = None
     #: What this client saw of games it lost before their end, until their reveals come.
     _pending: dict[int, tuple[Seen, tuple[Shown, ...]]] = field(default_factory=dict)
     #: The game whose reveal's parts are being received.
@@ -118,6 +127,7 @@ class Mirror:
             self.bye, self._seed_sent = None, False
             self._connection += 1
             self._fresh = message.table.state == "playing"
+            self._seeding_from = None  # (seeding shown now began before this connection)
             self._alive = self._hello_at  # (it answers the hello)
             theirs = _seed_of_another(message.table, message.seat, self.seed_hash())
             if theirs and returning and self._broken is None:
@@ -127,6 +137,7 @@ class Mirror:
             self._theirs = theirs and not returning
             self._committed(message.table)
         elif isinstance(message, TableInfo):
+            self._seeding(message, now)
             self.table = message
             self._committed(message)
         elif isinstance(message, History):
@@ -150,6 +161,10 @@ class Mirror:
         elif isinstance(message, Pong):
             if self._pings:
                 self._alive = self._pings.popleft()
+                if self._seed_ping is not None and self._alive == self._seed_ping \
+                        and self.table is not None \
+                        and self.table.state == "seeding":
+                    self._seed_delivered = True
         elif isinstance(message, Reveal):
             self._reveal(message)
         elif isinstance(message, Error):
@@ -168,13 +183,28 @@ class Mirror:
         elif at is None:
             return
         elif isinstance(message, Hello):
-            self._hello_at, self._alive = at, None
+            self._hello_at, self._alive, self._seed_ping, self._seed_next = at, None, None, False
             self._pings.clear()
+        elif isinstance(message, Seed):
+            self._seed_next = True
         elif isinstance(message, Ping) and self._alive is not None:
             if len(self._pings) < PINGS_OPEN:
                 self._pings.append(at)
+                if self._seed_next:
+                    self._seed_ping, self._seed_next = at, False
             else:  # too many unanswered to match pongs to pings: this connection is done
                 self._alive = None
+
+    def _seeding(self, table: TableInfo, now: float | None) -> None:
+        """Time the table's wait for seeds, from what this connection showed of it."""
+        before = self.table.state if self.table is not None else None
+        if now is None or self._alive is None:
+            return
+        if table.state == "seeding" and before != "seeding":
+            self._seeding_from = self._alive
+        elif before == "seeding" and table.state == "playing" and self._seeding_from is not None \
+                and self._seeding_waited is None:
+            self._seeding_waited = now - self._seeding_from
 
     def _time(self, message: State, view: View, now: float) -> None:
         """Keep when ``message`` came and what it showed of this seat's waits."""
@@ -305,11 +335,18 @@ class Mirror:
         verdict = verify(revealed, commitment=commitment, players=table.players,
                          options=options, seen=seen, seeded=bool(self.seeded), bots=bots,
                          game=table.game, seed_hashes=hashes, seeds_in=self._seeds_in)
-        if seen.seat is None or not verdict.marks:
+        seat = seen.seat
+        if seat is None or not verdict.marks:
             return verdict
-        clocks = judge(shown, revealed.actions, seen.seat, verdict.marks, table.turn_timeout,
+        clocks = judge(shown, revealed.actions, seat, verdict.marks, table.turn_timeout,
                        table.window)
-        return Verdict(tuple(clocks) + verdict.problems, verdict.notes, verdict.checked,
+        notes = verdict.notes
+        if seen.contribution and not self.seeded and not revealed.contributions[seat]:
+            left_out = seed_problem(self._seed_delivered, self._seeding_waited)
+            if left_out is not None:
+                clocks.append(left_out)
+                notes = tuple(n for n in notes if not n.startswith("your seed did not"))
+        return Verdict(tuple(clocks) + verdict.problems, notes, verdict.checked,
                        verdict.marks)
 
     def _claims_from(self, game: int, start: int, claims: tuple[Event, ...]) -> None:

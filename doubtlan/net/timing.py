@@ -21,6 +21,9 @@ from ..rules.fairness import Played
 
 #: Seconds allowed for two machines' clocks (their rates and resolution): nothing else.
 SLACK = 0.05
+#: Seconds a host waits for the seats' seeds before it deals without those missing (longer
+#: while a seat's player is away and may come back).
+SEED_WAIT = 5.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,3 +90,17 @@ def judge(shown: Sequence[Shown], actions: Sequence[Played], seat: int, marks: S
                             f"the host closed a window on you after at most {waited:.1f} s of "
                             f"its {limit:g} s")
     return problems
+
+
+def seed_problem(delivered: bool, waited: float | None) -> str | None:
+    """Why a deal made without this seat's seed is the host's doing, or None.
+    ``delivered``: the host answered a ping sent after the seed while it still waited for
+    seeds (so it had read the seed); ``waited``: at most how long the host can have waited
+    for seeds before it dealt, as this client measured it (None: it cannot tell)."""
+    if delivered:
+        return ("your seed reached the host while it waited for seeds (it answered the ping "
+                "you sent after it), but the deal was made without it")
+    if waited is not None and waited < SEED_WAIT - SLACK:
+        return (f"the host dealt without your seed after at most {waited:.1f} s of the "
+                f"{SEED_WAIT:g} s it waits for seeds")
+    return None

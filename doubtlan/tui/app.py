@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from textual import events, work
@@ -20,13 +19,13 @@ from textual.binding import Binding
 from ..net import known, last_name
 from ..net.client import Client, ConnectionLost
 from ..net.errors import WireError
-from ..net.hosted import AdvertiseError, Advertising, HostedTable, cannot_listen
-from ..net.identity import Identity, IdentityError, words
+from ..net.hosted import AdvertiseError, HostedTable, cannot_listen
+from ..net.identity import IdentityError, words
 from ..net.journal import JournalError
 from ..net.kept import KeptSeats
 from ..net.messages import Bye, Error, Message, Reveal, State, TableInfo, Welcome
 from ..net.pin import NotTheTable
-from ..net.table import Refused, TableConfig
+from ..net.table import Refused
 from ..rules import DEFAULT_GAME, game_named
 from .client_state import ClientState
 from .collector import COLLECT_AFTER_GAME, QuietCollector, collect_between_games
@@ -34,44 +33,14 @@ from .games import table_type
 from .messages import Act, HostCommand
 from .screens.discovery import BrowserFactory, Choice, DiscoveryScreen, zeroconf_browser
 from .screens.help import HelpScreen
+from .screens.key import ChangedKeyScreen
 from .screens.message import ConfirmScreen, MessageScreen
 from .screens.name import NameScreen
 from .screens.pin import PinScreen
 from .screens.play import HostSide, PlayScreen
+from .setup import HostSetup, JoinSetup
 from .widgets.small import LEAST, SmallNotice
 from .words import sentence
-
-
-@dataclass
-class HostSetup:
-    """What ``doubtlan host`` was asked for."""
-
-    config: TableConfig
-    bots: int = 0
-    strategy: str = "counter"
-    bind: str = "0.0.0.0"
-    port: int = 0
-    advertising: Advertising = field(default_factory=lambda: Advertising(enabled=False))
-    #: A new journal to write, or one to resume the table of (docs/journal.md).
-    journal: Path | None = None
-    resume: Path | None = None
-    #: The key and certificate the table presents (default: the host's own, kept in the
-    #: user's data folder).
-    identity: Identity | None = None
-    #: Ask the host's player's name first (no ``--name``), and name the table after it.
-    ask_name: bool = False
-    name_table: bool = False
-
-
-@dataclass
-class JoinSetup:
-    """What ``doubtlan join`` was asked for: an address, or none to look on the network;
-    with ``fingerprint`` (the table was found by name), the key the table must present."""
-
-    address: tuple[str, int] | None = None
-    pin: str | None = None
-    watch: bool = False
-    fingerprint: bytes | None = None
 
 
 class DoubtApp(App[int]):
@@ -222,6 +191,7 @@ class DoubtApp(App[int]):
             on_connection=self._connection, token=token, seed=seed or None,
             fingerprint=fingerprint, commitment=self.advertised,
             kept=self.kept if self.hosted is None else None,
+            check_key=None if self.hosted is not None else self._check_key,  # (its own key)
         )
         self.client.mirror.check_at_once = False  # see _received
         if self.play is None:
@@ -269,9 +239,7 @@ class DoubtApp(App[int]):
         mirror = client.mirror
         seen = self.seen
         if isinstance(message, Welcome):
-            first, seen.key = not seen.key, client.fingerprint
-            if first and seen.key and self.hosted is None:  # (the host's own key: no news)
-                self._check_key(message.table.name, seen.key)
+            seen.key = client.fingerprint
         if isinstance(message, Welcome) and client.connections == 1 and not self._frozen \
                 and not self._ending:
             self._frozen = True
@@ -309,15 +277,30 @@ class DoubtApp(App[int]):
             self._redraw(message)
 
     def _check_key(self, table: str, fingerprint: bytes) -> None:
-        """Warn, loudly, when a table of this name had another key the last time this user
-        joined one (net/known.py). The player may go on: the words on the screens tell."""
-        warning = known.check(table, fingerprint).warning
-        if warning:
-            self.push_screen(MessageScreen(warning, loud=True))
+        """Refuse a table of a name whose key was another the last time this user joined it
+        (net/known.py): :meth:`_not_the_table` asks the player then."""
+        known.refuse_changed(table, fingerprint, accept=self.join_setup.accept_new_key)
+
+    def _changed_key(self, error: known.KeyChanged) -> None:
+        """Ask the player about a table's new key; join again only if they say so."""
+        address, pin = self.address, self.client.pin if self.client is not None else None
+
+        def answered(join: bool | None) -> None:
+            if join and address is not None:
+                known.remember(error.name, error.fingerprint)
+                self.connect(address, pin, fingerprint=error.fingerprint)
+            else:
+                self.lost(f"You did not join {error.name!r}: its key has changed")
+
+        self.push_screen(ChangedKeyScreen(error.name, error.remembered, error.fingerprint),
+                         answered)
 
     def _not_the_table(self, error: NotTheTable) -> None:
         """The host could not prove it is the table it claims to be. When a wrong PIN looks
         the same, the player may type the PIN again; otherwise the table is gone."""
+        if isinstance(error, known.KeyChanged):
+            self._changed_key(error)
+            return
         text = sentence(str(error))
         address, expected = self.address, self.expected
         if error.pin_may_be_wrong and address is not None and self.hosted is None:

@@ -17,7 +17,20 @@ from ...rules.fairness import Played, SeedChain, deal_seed
 from ...rules.seeds import derive, seed_bytes
 from .. import errors
 from ..journal import Journal, advance
-from ..messages import Act, Error, Hello, Knock, Leave, Message, Ping, Pong, Seed
+from ..messages import (
+    Act,
+    Error,
+    Hello,
+    Knock,
+    Leave,
+    Message,
+    Peek,
+    Ping,
+    Pong,
+    Seed,
+    TableName,
+)
+from ..timing import SEED_WAIT
 from .base import Conn, Seat
 from .clocks import Clocks
 from .config import Refused, TableConfig, config_record
@@ -25,9 +38,6 @@ from .replay import Replaying
 from .seats import Seating, contribution_of
 from .sending import Sending
 from .standins import StandIns
-
-#: Seconds the table waits for the seats' seeds before it deals without those missing.
-SEED_WAIT = 5.0
 
 
 class Table(Seating, Clocks, StandIns, Sending, Replaying):
@@ -81,7 +91,9 @@ class Table(Seating, Clocks, StandIns, Sending, Replaying):
         if client is None:
             return
         try:
-            if isinstance(message, Hello):
+            if isinstance(message, Peek):
+                self._send(conn, TableName(self.config.name[:64]))  # (the advert's name)
+            elif isinstance(message, Hello):
                 self._hello(client, message, now)
             elif isinstance(message, Knock):
                 self._knock(client, message, now)

@@ -1,0 +1,45 @@
+"""What ``doubtlan host`` and ``doubtlan join`` ask of the app (doubtlan/cli_table.py makes
+them from the command line)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..net.hosted import Advertising
+from ..net.identity import Identity
+from ..net.table import TableConfig
+
+
+@dataclass
+class HostSetup:
+    """What ``doubtlan host`` was asked for."""
+
+    config: TableConfig
+    bots: int = 0
+    strategy: str = "counter"
+    bind: str = "0.0.0.0"
+    port: int = 0
+    advertising: Advertising = field(default_factory=lambda: Advertising(enabled=False))
+    #: A new journal to write, or one to resume the table of (docs/journal.md).
+    journal: Path | None = None
+    resume: Path | None = None
+    #: The key and certificate the table presents (default: the host's own, kept in the
+    #: user's data folder).
+    identity: Identity | None = None
+    #: Ask the host's player's name first (no ``--name``), and name the table after it.
+    ask_name: bool = False
+    name_table: bool = False
+
+
+@dataclass
+class JoinSetup:
+    """What ``doubtlan join`` was asked for: an address, or none to look on the network;
+    with ``fingerprint`` (the table was found by name), the key the table must present."""
+
+    address: tuple[str, int] | None = None
+    pin: str | None = None
+    watch: bool = False
+    fingerprint: bytes | None = None
+    #: Take a key other than the one this table's name had before without asking.
+    accept_new_key: bool = False
