@@ -11,7 +11,10 @@ ways the rules' own timeout moves allow but the clocks do not:
 - ``stand-in``: the victim's turn played by a stand-in while its client is connected;
 - ``ignore-seed``: the victim's seed taken in and left out, the deal made without it when
   the wait for seeds is over (one bit of choice for the host);
-- ``rush-seed``: the deal made without the victim's seed the moment it comes.
+- ``rush-seed``: the deal made without the victim's seed the moment it comes;
+- ``rewrite``: the reveal swaps two cards that a bot of the host's laid in two claims that
+  stood, chosen so that no seat's and no spectator's replay shows any other card or count
+  (the story of who lied when is rewritten; I Doubt It).
 
 Each attack is made ``times`` times; then the table plays honestly, so a match ends soon.
 Everything else is the real host: :func:`serve` runs it on loopback.
@@ -20,19 +23,21 @@ Everything else is the real host: :func:`serve` runs it on loopback.
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
 from typing import Any
 
 from doubtlan.net.host import Host
-from doubtlan.net.messages import Act, Seed
+from doubtlan.net.messages import Act, Reveal, Seed
 from doubtlan.net.table import Table, TableConfig
 from doubtlan.net.table.base import Conn
-from doubtlan.rules import Game
+from doubtlan.rules import Game, RulesError
+from doubtlan.rules.fairness import Played, deal_seed
 
 #: Seconds after which ``early`` plays the victim's turn or closes its window.
 EARLY = 0.1
 CLOCK_ATTACKS = ("instant", "early", "stand-in")
 SEED_ATTACKS = ("ignore-seed", "rush-seed")
-ATTACKS = CLOCK_ATTACKS + SEED_ATTACKS
+ATTACKS = CLOCK_ATTACKS + SEED_ATTACKS + ("rewrite",)
 
 
 class Tampering(Table):
@@ -110,6 +115,57 @@ class Tampering(Table):
         for action in game.timeout_actions(seat):
             self._forge(seat, action, "stand-in" if self.attack == "stand-in" else "timer")
 
+    def _reveals(self) -> tuple[Reveal, ...]:
+        rewritten = self._rewritten() if self.attack == "rewrite" and self.left > 0 else None
+        if rewritten is None:
+            return super()._reveals()
+        real, self.played = self.played, rewritten
+        try:
+            return super()._reveals()
+        finally:
+            self.played = real
+
+    def _rewritten(self) -> list[Played] | None:
+        """The game's actions with two of a bot's lays swapped, where every replay stays
+        the same but for the cards' seals; None if there are none such."""
+        played = self.played
+        bots = {s.number for s in self.seats if s.strategy is not None}
+        lays = [n for n, p in enumerate(played)
+                if p.seat in bots and p.by == "bot" and p.action.startswith("lay ")]
+        truth = self._replayed(played)
+        for first in lays:
+            for second in lays:
+                if second <= first or played[first].seat != played[second].seat \
+                        or played[first].action == played[second].action:
+                    continue
+                swapped = list(played)
+                swapped[first] = replace(played[first], action=played[second].action)
+                swapped[second] = replace(played[second], action=played[first].action)
+                seat = played[first].seat  # (the bot's own replay is the host's to see)
+                if _but(self._replayed(swapped), seat) == _but(truth, seat):
+                    self.forged.append((self.match.games, first + 1, "rewrite"))
+                    self.left -= 1
+                    return swapped
+        return None
+
+    def _replayed(self, played: list[Played]) -> tuple[object, ...] | None:
+        """Every seat's and a spectator's events from ``played``, their seals left out."""
+        game = self.game
+        assert game is not None
+        dealt = self.kind(len(self.seats), self.config.options, opener=game.opener,
+                          seed=deal_seed(self.secret, self.match.games, self.contributions))
+        try:
+            for p in played:
+                dealt.apply(p.seat, dealt.parse_action(p.action))
+        except RulesError:
+            return None
+
+        def unsealed(event: object) -> object:
+            return replace(event, seal="") if hasattr(event, "seal") else event  # type: ignore[type-var]
+
+        return tuple(tuple(unsealed(e) for e in dealt.log(seat, 0))
+                     for seat in (*range(len(self.seats)), None))
+
     def tick(self, now: float) -> None:
         closing = self._window_due is not None and now >= self._window_due
         seat, before = self._victim_seat(), len(self.played)
@@ -118,6 +174,10 @@ class Tampering(Table):
                 p.seat == seat and p.by == "window" for p in self.played[before:]):
             self.forged.append((self.match.games, before + 1, "window"))
             self.left -= 1
+
+
+def _but(replays: tuple[object, ...] | None, seat: int) -> tuple[object, ...] | None:
+    return None if replays is None else replays[:seat] + replays[seat + 1:]
 
 
 async def serve(table: Table) -> Host:

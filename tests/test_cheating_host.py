@@ -28,6 +28,7 @@ SAID = {
     "stand-in": ("for you (action",),
     "ignore-seed": ("your seed reached the host while it waited for seeds",),
     "rush-seed": ("the host dealt without your seed after at most",),
+    "rewrite": ("but the deal and the actions give",),
 }
 
 
@@ -50,9 +51,20 @@ async def _cheated(spec: GameSpec, attack: str, times: int) -> tuple[tampering.T
     return table, code, out, err
 
 
-@pytest.mark.parametrize("attack", tampering.ATTACKS)
+@pytest.mark.parametrize("attack", tampering.CLOCK_ATTACKS + tampering.SEED_ATTACKS)
 async def test_each_cheat_is_a_problem_for_the_seat_it_cheats(
         spec: GameSpec, attack: str) -> None:
+    await _caught(spec, attack)
+
+
+async def test_a_story_rewritten_in_the_reveal_is_caught_by_the_cards_seals() -> None:
+    """Two cards a bot laid in claims that stood, swapped in the reveal: every replay but
+    the bot's own shows the same cards and counts (on a doubtlan without seals, Amy's
+    client verified it), but not the same seals."""
+    await _caught(spec_of("idoubtit"), "rewrite")
+
+
+async def _caught(spec: GameSpec, attack: str) -> None:
     table, code, out, err = await _cheated(spec, attack, times=2)
     assert table.forged, "the host made no forged move: the test tests nothing"
     assert code == 1, (out, err)

@@ -23,6 +23,7 @@ from doubtlan.rules import (
     deck,
 )
 from doubtlan.rules.idoubtit import Answered, Laid, Resolved, Won
+from doubtlan.rules.seeds import seal
 
 C = Card.parse
 OPEN = Options(challenge=ChallengeMode.OPEN)
@@ -535,9 +536,13 @@ def test_events_tell_the_story_of_a_turn() -> None:
     events += game.apply(0, Announce())
     events += game.apply(1, Doubt())
     assert [e.kind for e in events] == ["laid", "laid", "announced", "answered", "resolved"]
-    assert events[0] == Laid(0, 1, C("AS"))
+    seals = [seal(game.seed, "0 0 AS"), seal(game.seed, "1 0 9D")]
+    assert events[0] == Laid(0, 1, C("AS"), seals[0])
     assert isinstance(events[-1], Resolved) and events[-1].taker == 0
-    assert game.log(1, start=1)[:2] == (Laid(0, 1, None), Laid(0, 2, None))
+    # Others see the seals, not the cards: each seal is the card's, laid then.
+    assert game.log(1, start=1)[:2] == (Laid(0, 1, None, seals[0]), Laid(0, 2, None, seals[1]))
+    assert len(set(seals)) == 2 and seals[0] != seal(game.seed, "0 0 9D")
+    assert seal(b"another seed", "0 0 AS") != seals[0]
     assert game.version == 4
 
 

@@ -85,3 +85,12 @@ def _limits(size: int) -> tuple[int, ...]:
 
 
 _WORDS = 1 << 32
+
+
+def seal(seed: bytes, what: str) -> str:
+    """The seal on a card laid face down: HMAC-SHA256 under the game's seed of ``what`` (the
+    action's number in the game, the seat and the card), its first 16 bytes in hex. Nobody
+    without the seed can tell the card from it; once the reveal gives the seed, a card other
+    than the one laid gives another seal (docs/fairness.md: the reveal cannot rewrite which
+    card was laid when)."""
+    return hmac.digest(seed, b"doubtlan seal " + what.encode(), "sha256")[:16].hex()

@@ -26,13 +26,15 @@ class Dealt(Event):
 class Laid(Event):
     """``seat`` laid a card face down; ``count`` cards are laid so far this turn.
 
-    ``card`` is None for everyone but the seat that laid it.
+    ``card`` is None for everyone but the seat that laid it; ``seal``, which everyone sees,
+    binds the card (:func:`~doubtlan.rules.seeds.seal`).
     """
 
     kind = "laid"
     seat: int
     count: int
     card: Card | None
+    seal: str
 
 
 @record

@@ -25,7 +25,7 @@ from ..errors import (
     UnknownAction,
     WindowOpen,
 )
-from ..seeds import Seed, seed_bytes, shuffle
+from ..seeds import Seed, seal, seed_bytes, shuffle
 from .actions import (
     ACTIONS,
     ANNOUNCE,
@@ -332,7 +332,8 @@ class IDoubtIt(Game[Options, TableView]):
             state.hands[seat].remove(card)
             state.laid.append(card)
             state.changed[seat] = state.version + 1
-            state.events.append(Laid(seat, len(state.laid), card))
+            state.events.append(Laid(seat, len(state.laid), card,
+                                     seal(self.seed, f"{state.version} {seat} {card}")))
         elif kind is Announce:
             self._announce(seat)
             state.events.append(Announced(seat, state.claim, state.phase is WINDOW))  # type: ignore[arg-type]

@@ -156,7 +156,7 @@ def redact(event: Event, seat: int | None) -> Event:
     kind = type(event)
     if kind is Laid:
         assert isinstance(event, Laid)
-        return event if event.seat == seat else Laid(event.seat, event.count, None)
+        return event if event.seat == seat else Laid(event.seat, event.count, None, event.seal)
     if kind is Answered:
         assert isinstance(event, Answered)
         return event if event.seat == seat else Answered(event.seat, None)

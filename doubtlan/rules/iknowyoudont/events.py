@@ -27,12 +27,14 @@ class Started(Event):
 @record
 class Played(Event):
     """``seat`` laid a card face down and declared ``declaration``. ``card`` is None for
-    everyone but ``seat``."""
+    everyone but ``seat``; ``seal``, which everyone sees, binds the card
+    (:func:`~doubtlan.rules.seeds.seal`)."""
 
     kind = "played"
     seat: int
     declaration: Declaration
     card: Card | None
+    seal: str
 
 
 @record

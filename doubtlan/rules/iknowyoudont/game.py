@@ -24,7 +24,7 @@ from ..errors import (
     UnknownAction,
     WindowOpen,
 )
-from ..seeds import Seed, derive, seed_bytes, shuffle
+from ..seeds import Seed, derive, seal, seed_bytes, shuffle
 from . import scorepad
 from .actions import ACTIONS, Accept, Challenge, Intercept, Keep, Pass, Play, Wild
 from .cards import Card, Declaration, Kind, sort_key
@@ -315,7 +315,8 @@ class IKnowYouDont(Game[Options, TableView]):
             state.phase = PRIORITY
             state.priority = self._round[seat][0]
             state.passed = []
-            state.events.append(Played(seat, action.declaration, action.card))
+            state.events.append(Played(seat, action.declaration, action.card, seal(
+                self.seed, f"{state.version} {seat} {action.card}")))
         elif kind is Pass:
             state.passed.append(seat)
             state.events.append(Passed(seat))
