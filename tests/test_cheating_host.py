@@ -18,7 +18,6 @@ from doubtlan.net import known
 from doubtlan.net.client import Client
 from doubtlan.net.identity import words
 from doubtlan.net.table import Table, TableConfig
-from doubtlan.rules.fairness import Verdict
 
 #: What the client says of each attack (net/timing.py's sentences).
 SAID = {
@@ -84,9 +83,11 @@ async def test_an_honest_host_is_not_accused_on_a_congested_link() -> None:
     holds each chunk 20 to 150 ms and one in seven 1.2 s more: every game is verified,
     though many a wait's start reached her late (the host was honest). Each wait is 1 s:
     the spikes are longer than that."""
-    spec = spec_of("idoubtit")
+    spec = spec_of("iknowyoudont")
+    # (a fixed seed, so that the host's bots play the same short match every time: this
+    # one takes 12 s of waits)
     config = TableConfig(players=3, games=2, window=1.0, turn_timeout=1.0, bot_delay=0.0,
-                         game=spec.name, options=spec.options)
+                         game=spec.name, options=spec.options, seed=12, name="Congested")
     table = Table(config)
     table.seat_bot("random")
     table.seat_bot("random")
@@ -101,12 +102,12 @@ async def test_an_honest_host_is_not_accused_on_a_congested_link() -> None:
     assert bye is not None and bye.code == "match_over", bye
     # (in the last game alone: the table keeps the actions of the game it plays)
     timed_out = [p for p in table.played if p.seat == amy.mirror.seat and p.by != "player"]
-    assert len({p.by for p in timed_out}) == 2 and len(timed_out) >= 10, timed_out
+    assert len({p.by for p in timed_out}) == 2 and len(timed_out) >= 5, timed_out
     assert link.longest > SPIKE  # (the link did hold some chunks long)
     assert amy.connections == 1
     assert sorted(amy.mirror.verdicts) == [1, 2]
-    assert all(verdict == Verdict(()) for verdict in amy.mirror.verdicts.values()), \
-        amy.mirror.verdicts
+    assert all(verdict.checked and not verdict.problems
+               for verdict in amy.mirror.verdicts.values()), amy.mirror.verdicts
 
 
 async def test_a_relay_in_front_of_a_table_joined_before_is_refused_before_the_hello() -> None:
