@@ -392,7 +392,8 @@ def _tables(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
 
 
 def _verify(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
-    from .net.journal import JournalError, verify
+    from .net.journal import JournalError
+    from .net.verify import verify
 
     try:
         lines, problems = verify(args.journal)

@@ -183,3 +183,45 @@ async def slot_flood(port: int, addresses: int, per_address: int, until: asyncio
     await asyncio.gather(*(keep(f"127.0.0.{2 + n % addresses}")
                            for n in range(addresses * per_address)))
     return opened
+
+
+async def slowloris(port: int, source: str, seconds: float) -> None:
+    """A connection that starts a hello and sends it a byte at a time, never finishing it,
+    for ``seconds`` or until the host lets it go."""
+    try:
+        reader, writer = await _open(port, source)
+    except (OSError, TimeoutError):
+        return
+    frame = protocol.frame(b"\x81\xa4type\xa5hello" + b"\x00" * 900)
+    try:
+        with contextlib.suppress(TimeoutError, OSError, ConnectionError):
+            async with asyncio.timeout(seconds):
+                for byte in frame:
+                    writer.write(bytes([byte]))
+                    await writer.drain()
+                    await asyncio.sleep(0.2)  # (the pace of the attack itself)
+                    if reader.at_eof():
+                        return
+    finally:
+        writer.close()
+
+
+async def loris_flood(port: int, addresses: int, per_address: int, seconds: float) -> int:
+    """Never-say-hello and slowloris connections, ``per_address`` of each at a time from
+    each of ``addresses`` loopback addresses, each opened again as soon as it is let go,
+    for ``seconds``; how many were opened."""
+    opened = 0
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + seconds
+
+    async def keep(source: str, slow: bool) -> None:
+        nonlocal opened
+        while loop.time() < deadline:
+            opened += 1
+            left = max(0.0, deadline - loop.time())
+            await (slowloris(port, source, left) if slow else hold(port, source, left))
+            await asyncio.sleep(0.005)  # (a pace: the loop is bounded, not the attack)
+
+    await asyncio.gather(*(keep(f"127.0.3.{1 + n % addresses}", n % 2 == 0)
+                           for n in range(addresses * per_address * 2)))
+    return opened

@@ -22,11 +22,11 @@ from ..rules.fairness import Verdict
 from . import botclient, known
 from .client import Client, ConnectionLost
 from .errors import WireError
-from .host import Limits
 from .hosted import AdvertiseError, Advertising, HostedTable
 from .identity import IdentityError, words
 from .journal import JournalError
 from .kept import KeptSeats
+from .limits import Limits
 from .messages import Message, Reveal, State, Welcome
 from .table import TableConfig
 

@@ -16,60 +16,16 @@ import logging
 import socket
 import ssl
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from ..rules import Options
 from . import protocol
 from .errors import Flood, HandshakeTimeout, TooManyConnections, WireError
 from .identity import Identity
+from .limits import Limits as Limits  # (re-exported: the host's limits)
 from .messages import Bye, Ping
 from .table import Table
 
 log = logging.getLogger(__name__)
-
-
-@dataclass
-class Limits:
-    """How much the host takes from its connections."""
-
-    #: Connections that have not joined yet (still saying hello), in all and from any one
-    #: address. Past ``waiting`` the oldest of them is let go to make room for the new one;
-    #: past ``waiting_per_address`` the new one is turned away. Joined connections are
-    #: capped by the table (its seats, and ``TableConfig.watchers``): a seated player coming
-    #: back always finds room.
-    waiting: int = 16
-    waiting_per_address: int = 4
-    #: New connections from one address: a burst of ``connect_burst``, then
-    #: ``connect_rate`` a second; and TLS handshakes in all for addresses that hold no
-    #: seat: a burst of ``handshake_burst``, then ``handshake_rate`` a second. A connection
-    #: past either is closed before any cryptography is done for it (a TLS handshake costs
-    #: the host about a millisecond of CPU). An address a seat was played from is never held
-    #: to the second: a seated player coming back always gets in.
-    connect_burst: float = 16.0
-    connect_rate: float = 4.0
-    handshake_burst: float = 64.0
-    handshake_rate: float = 64.0
-    #: Seconds a new connection has to say hello.
-    handshake: float = 5.0
-    #: Seconds between pings; a peer silent for ``silence`` seconds is dropped at the next
-    #: ping, so a silent peer is noticed within ``silence + ping_every`` (15) seconds.
-    ping_every: float = 5.0
-    silence: float = 10.0
-    #: Messages waiting to be written to one connection before it is dropped as stuck.
-    queue: int = 512
-    #: Bytes buffered for one connection before its writer waits for the peer to read.
-    write_buffer: int = 64 * 1024
-    #: The kernel's send buffer for each connection (None: the system's choice).
-    send_buffer: int | None = None
-    #: Messages a connection may send: a burst of ``burst``, then ``rate`` a second.
-    burst: float = protocol.MESSAGE_BURST
-    rate: float = protocol.MESSAGE_RATE
-    #: Bytes a connection may send: a burst of ``burst_bytes``, then ``rate_bytes`` a second.
-    burst_bytes: float = 1024 * 1024
-    rate_bytes: float = 256 * 1024
-    #: Bytes a connection may send before it has joined (a knock and a hello are well under
-    #: 1 KiB): what costs the host work before it knows who is there is kept small.
-    before_joining: int = 8 * 1024
 
 
 _CLOSE = b""  # put in a writer's queue: close once everything before it is written
@@ -127,8 +83,10 @@ class Host:
         self._knocks: dict[str, tuple[float, float]] = {}
         self._handshakes = (self.limits.handshake_burst, 0.0)
         self._players: dict[int, str] = {}
-        #: Connections being turned away politely just now (past as many, abruptly).
+        #: Connections being turned away politely just now (past as many, abruptly), and
+        #: TLS handshakes under way.
         self._turning_away = 0
+        self._handshaking = 0
         self._context: ssl.SSLContext | None = None
         #: Set when the table's match is over and everyone has been told.
         self.over = asyncio.Event()
@@ -242,6 +200,11 @@ class Host:
             writer.transport.abort()  # no TLS, no goodbye: it costs the host nothing
             return
         if self._context is not None:
+            if self._handshaking >= self.limits.handshaking \
+                    and address not in self._players.values():
+                writer.transport.abort()
+                return
+            self._handshaking += 1
             try:
                 await writer.start_tls(self._context, ssl_handshake_timeout=self.limits.handshake)
             except (OSError, ConnectionError, TimeoutError, ssl.SSLError):
@@ -250,6 +213,8 @@ class Host:
             except asyncio.CancelledError:  # the host is stopping mid-handshake: end quietly
                 writer.transport.abort()  # (a handler that ends cancelled is logged as an
                 return                    # error by asyncio's streams)
+            finally:
+                self._handshaking -= 1
         number, self._next = self._next, self._next + 1
         conn = _Conn(number, writer, self.limits, self.now)
         waiting = [c for c in self._conns.values() if not c.closing and not self._joined(c)]
@@ -364,6 +329,9 @@ class Host:
             if state is not None and state.seat is not None:
                 self._players[state.seat] = conn.address  # it may always come back (_admit)
             self._flush_soon()
+            # One message at a time from each connection: what a flooding client sent waits
+            # behind every other connection's, and behind the flush of what it asked for.
+            await asyncio.sleep(0)
 
     def _meter(self, conn: _Conn, size: int) -> None:
         """Count a message and its bytes against the connection's allowances; :class:`Flood`

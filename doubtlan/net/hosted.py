@@ -18,10 +18,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .folder import doubtlan_folder
-from .host import Host, Limits
+from .host import Host
 from .identity import FILE_NAME as IDENTITY_FILE
 from .identity import Identity, load_or_make
 from .journal import Journal
+from .limits import Limits
 from .messages import PROTOCOL_VERSION
 from .table import Table, TableConfig
 
@@ -151,7 +152,7 @@ class HostedTable:
         """Say goodbye to everyone, stop serving, and withdraw the advertisement."""
         await self.host.close(code, message)
         if self.table.journal is not None:
-            self.table.journal.close()
+            self.table.journal.close(why="over" if self.table.state == "over" else "ended")
         if self._advert is not None:
             await self._advert.close()
             self._advert = None

@@ -18,6 +18,7 @@ refuses a journal at its first fault, ``verify`` notes each fault and reads on.
 
 from __future__ import annotations
 
+import datetime
 import hashlib
 import os
 import struct
@@ -321,12 +322,14 @@ class Journal:
             os.fsync(self._file.fileno())
             self._dirty = False
 
-    def close(self, closed: bool = True) -> None:
-        """Close the journal: ``closed``, as its table closes (a ``closed`` record ends
-        it); otherwise as it is (a resume that failed)."""
+    def close(self, closed: bool = True, why: str = "ended") -> None:
+        """Close the journal: ``closed``, as its table closes (a ``closed`` record ends it,
+        saying ``why``: ``over``, the match was played to its end, or ``ended``, the host
+        ended it; and when, in UTC); otherwise as it is (a resume that failed)."""
         if not self._file.closed:
             if closed:
-                self.append({"t": "closed"})
+                when = datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
+                self.append({"t": "closed", "why": why, "when": when})
             self.sync()
             self._file.close()
             self._lock_held.release()
@@ -360,122 +363,3 @@ def latest() -> Path:
     if not found:
         raise JournalError(f"no journal to resume in {folder}")
     return found[-1]
-
-
-def verify(path: Path) -> tuple[list[str], list[str]]:
-    """Check the journal at ``path``: each deal from the secret the table committed to (and
-    from the seats' seeds), each game's actions by the rules. Returns (lines for people,
-    problems): no problems means verified."""
-    from ..rules import RulesError, game_named
-    from ..rules.fairness import (
-        CHAIN_LINKS,
-        HOST_PLAYED,
-        PLAYED_BY,
-        Played,
-        SeedChain,
-        host_played,
-        links_to,
-    )
-
-    contents = read(path)
-    lines: list[str] = []
-    problems: list[str] = []
-    if contents.damage is not None:
-        problems.append(contents.damage)
-    records = contents.records
-    if not records or records[0].get("t") != "table":
-        return lines, [*problems, f"{path} does not start with a table"]
-    try:
-        commitment = SeedChain(records[0]["root"]).commitment
-        players = records[0]["config"]["players"]
-        played = game_named(records[0]["config"].get("game", UNNAMED_GAME))
-        options = played.options_type.parse(records[0]["config"]["options"])
-    except (KeyError, TypeError, ValueError, AttributeError, RulesError) as error:
-        return lines, [f"the table's record cannot be read ({error!r})"]
-    lines.append(f"commitment {commitment.hex()}")
-    replay = Replay(played, players, options)
-    number = actions = 0
-
-    def ended() -> None:
-        game = replay.game
-        if game is None:
-            return
-        if game.over:
-            winner = "nobody" if game.winner is None else f"seat {game.winner + 1}"
-            lines.append(f"game {number}: verified, won by {winner} "
-                         f"in {actions} actions")
-        else:
-            lines.append(f"game {number}: verified as far as it went ({actions} actions)")
-
-    for index, record in enumerate(records[1:], 2):
-        try:
-            kind = record["t"]
-            if kind == "seats":
-                replay.seats(record)
-            elif kind == "deal":
-                game = replay.game
-                if game is not None and not game.over:
-                    problems.append(f"record {index}: game {record['game']} was dealt before "
-                                    f"game {number} ended")
-                ended()
-                last, number, actions = number, record["game"], 0
-                if type(number) is not int or not 1 <= number <= CHAIN_LINKS:
-                    problems.append(f"record {index}: a game numbered {number!r}")
-                    replay.game, number = None, 0
-                    continue
-                if number <= last:
-                    problems.append(f"record {index}: game {number} is dealt again (it "
-                                    f"comes after game {last})")
-                elif number > last + 1:
-                    missing = f"game {last + 1} is" if number == last + 2 else \
-                        f"games {last + 1} to {number - 1} are"
-                    problems.append(f"record {index}: {missing} missing (game {number} "
-                                    f"comes after game {last})")
-                secret, seeds = record["secret"], tuple(record["seeds"])
-                if not links_to(secret, number, commitment):
-                    problems.append(f"game {number}: its secret does not match the commitment")
-                if len(seeds) != replay.players:
-                    problems.append(f"game {number}: {len(seeds)} seeds for {replay.players} "
-                                    "seats")
-                if record["opener"] != (number - 1) % replay.players:
-                    problems.append(f"game {number}: opened by seat {record['opener'] + 1}, "
-                                    f"not seat {(number - 1) % replay.players + 1}")
-                replay.deal(record)  # as the record says, whatever was found above
-            elif kind == "act":
-                if replay.game is None and record["game"] == number and number:
-                    continue  # the rest of a game already found wrong
-                if replay.game is None or record["game"] != number:
-                    problems.append(f"record {index}: an action outside its game")
-                    continue
-                taken = Played(record["seat"], record["action"], record["by"])
-                if taken.by not in PLAYED_BY:
-                    problems.append(f"record {index}: game {number}, action {actions + 1} was "
-                                    f"played by {taken.by!r}, which is no one")
-                elif taken.by in HOST_PLAYED and (
-                        wrong := host_played(replay.game, taken)) is not None:
-                    problems.append(f"record {index}: game {number}, action {actions + 1}: "
-                                    f"{wrong}")
-                replay.act(record)
-                actions += 1
-                if record["h"] != replay.digest:
-                    problems.append(f"record {index}: game {number}, action {actions}: the "
-                                    "game went otherwise than the journal says")
-                    replay.game = None
-            elif kind not in ("table", "closed"):
-                problems.append(f"record {index}: unknown record {kind!r}")
-        except RulesError as error:
-            problems.append(f"record {index}: game {number}, action {actions + 1} breaks the "
-                            f"rules: {error.message}")
-            replay.game = None
-        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
-            problems.append(f"record {index} cannot be read ({error!r})")
-            replay.game = None
-    ended()
-    if contents.torn and contents.damage is None:
-        lines.append(f"{contents.torn} bytes after the last whole record were left out "
-                     "(a write cut short by a crash)")
-    if not contents.closed and contents.damage is None:
-        problems.append("the journal does not end where its table closed it: the host "
-                        "stopped without closing it (a crash it was not resumed from), or "
-                        "the file was cut short")
-    return lines, problems

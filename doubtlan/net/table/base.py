@@ -113,6 +113,9 @@ class TableParts:
     _digest: bytes
     #: Where every change is written before anyone is told of it; the seats last written.
     journal: Journal | None
+    #: The host's clock (seconds, any base) when the table was last called: the times its
+    #: journal gives its deals and actions (docs/journal.md).
+    clock: float
     _journaled_seats: dict[str, Any] | None
     #: Wrong PINs by address: how many, and until when the next try must wait.
     _pin_failures: dict[str, tuple[int, float]]

@@ -33,6 +33,7 @@ class Clocks(TableParts):
 
     def tick(self, now: float) -> None:
         """Let the clocks run: windows close, timers run out, bots take over absent seats."""
+        self.clock = now
         game = self.game
         for seat in self.seats:
             away = seat.away_since

@@ -69,6 +69,8 @@ class Replaying(TableParts):
                                    "as it is") from None
             raise
         table.journal = journal
+        journal.append({"t": "resumed"})  # (the times after it are on another clock)
+        table.clock = now
         table._resume_clocks(now)
         return table
 
@@ -116,7 +118,7 @@ class Replaying(TableParts):
                 raise JournalError(f"the journal's game {record['game']} went otherwise than "
                                    "it says")
             self.played.append(Played(seat, text, by))
-        elif kind != "closed":  # (a table closed, and resumed after)
+        elif kind not in ("closed", "resumed"):  # (a table closed, and resumed after)
             raise JournalError(f"the journal has a record this doubtlan does not know: {kind!r}")
 
     def _resume_clocks(self, now: float) -> None:

@@ -41,6 +41,7 @@ class Seating(TableParts):
 
     def disconnect(self, conn: int, now: float) -> None:
         """The connection is gone (closed, dropped, silent too long)."""
+        self.clock = now
         gone = self.conns.pop(conn, None)
         if gone is not None and gone.joined and gone.seat is None:
             self._broadcast_table()  # a spectator fewer

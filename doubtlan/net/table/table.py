@@ -80,6 +80,7 @@ class Table(Seating, Clocks, StandIns, Sending, Replaying):
         self.secret, self.contributions, self.played, self._digest = b"", (), [], b""
         self.played_for = {}
         self.journal = journal
+        self.clock = 0.0
         self._journaled_seats = None
         if journal is not None:
             journal.append({"t": "table", "v": 1, "config": config_record(config),
@@ -87,6 +88,7 @@ class Table(Seating, Clocks, StandIns, Sending, Replaying):
 
     def receive(self, conn: int, message: Message, now: float) -> None:
         """Handle one message from a connection. Refusals are answered with ``error``."""
+        self.clock = now
         client = self.conns.get(conn)
         if client is None:
             return
@@ -178,6 +180,7 @@ class Table(Seating, Clocks, StandIns, Sending, Replaying):
         self._deal(now)
 
     def _deal(self, now: float) -> None:
+        self.clock = now
         number = self.match.games + 1
         if number > self.chain.games:
             self.state = "over"  # the commitment covers no more games
@@ -195,7 +198,7 @@ class Table(Seating, Clocks, StandIns, Sending, Replaying):
         if self.journal is not None:
             self.journal.append({"t": "deal", "game": number, "secret": self.secret,
                                  "seeds": list(self.contributions),
-                                 "opener": self.game.opener})
+                                 "opener": self.game.opener, "at": round(now, 3)})
         self._next_game_due = None
         for seat in self.seats:
             seat.plan, seat.asked = [], -1
@@ -239,7 +242,8 @@ class Table(Seating, Clocks, StandIns, Sending, Replaying):
         if self.journal is not None:
             self._digest = advance(self._digest, events)
             self.journal.append({"t": "act", "game": self.match.games, "seat": seat,
-                                 "action": action.text, "by": by, "h": self._digest})
+                                 "action": action.text, "by": by, "h": self._digest,
+                                 "at": round(self.clock, 3)})
 
     def _end_game(self, game: Game[Any, Any], now: float) -> None:
         self.results.append(game.winner)

@@ -172,7 +172,8 @@ def redact(event: Event, seat: int | None) -> Event:
     kind = type(event)
     if kind is Played:
         assert isinstance(event, Played)
-        return event if event.seat == seat else Played(event.seat, event.declaration, None, event.seal)
+        return event if event.seat == seat else \
+            Played(event.seat, event.declaration, None, event.seal)
     if kind is Drew:
         assert isinstance(event, Drew)
         return event if event.seat == seat else Drew(event.seat, event.count, None)

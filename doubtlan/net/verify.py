@@ -1,0 +1,217 @@
+"""``doubtlan verify``: a journal checked from its first record to its last (docs/journal.md):
+each deal from the secret the table committed to, each action by the rules, each action the
+host played in someone's name against the clocks the journal records and the seats it
+says were bots', and why the match closed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from .journal import UNNAMED_GAME, Replay, read
+
+#: Seconds allowed for the rounding of the journal's times.
+SLACK = 0.05
+
+
+class _Waits:
+    """When the game's current turn and window began, by the journal's times (None: before
+    a resume, on another clock), to judge what the host says its clocks played."""
+
+    def __init__(self) -> None:
+        self.turn: tuple[object, float | None] | None = None
+        self.window: tuple[object, float | None] | None = None
+
+    def note(self, game: Any, at: float | None) -> None:
+        """The game as it is now, at ``at`` (after a deal or an action)."""
+        turn = (game.turns, game.turn_seat())
+        if self.turn is None or self.turn[0] != turn:
+            self.turn = (turn, at)
+        window = game.window_key()
+        if self.window is None or self.window[0] != window:
+            self.window = (window, at)
+
+    def unknown(self) -> None:
+        """A resume: the waits running began on another clock."""
+        if self.turn is not None:
+            self.turn = (self.turn[0], None)
+        if self.window is not None:
+            self.window = (self.window[0], None)
+
+    def judge(self, game: Any, by: str, at: float | None, turn_timeout: float,
+              window: float) -> str | None:
+        """Why the host's clock cannot have played an action labelled ``by`` at ``at``."""
+        if at is None:
+            return None
+        if by == "timer" and self.turn is not None and self.turn[1] is not None \
+                and self.turn[0] == (game.turns, game.turn_seat()) \
+                and at - self.turn[1] < turn_timeout - SLACK:
+            return (f"the turn timer played it {at - self.turn[1]:.1f} s into the turn, "
+                    f"of the table's {turn_timeout:g} s")
+        if by == "window" and self.window is not None and self.window[1] is not None \
+                and self.window[0] == game.window_key() \
+                and at - self.window[1] < window - SLACK:
+            return (f"a window's time ran out {at - self.window[1]:.1f} s into the window, "
+                    f"of the table's {window:g} s")
+        return None
+
+
+def _label(by: str, seat: int, bots: set[int]) -> str | None:
+    """Why ``by`` cannot have played for ``seat``, given the seats the journal says are
+    bots'."""
+    if by == "player" and seat in bots:
+        return f"seat {seat + 1} is a bot's, but the journal says its player played it"
+    if by == "bot" and seat not in bots:
+        return f"the journal says a bot played it, but seat {seat + 1} is a person's"
+    return None
+
+
+def _closed(records: list[dict[str, Any]], games: int, played: int) -> tuple[str, bool]:
+    """What the ``closed`` record says of a match with fewer games than it was set up
+    for (and whether it is a problem)."""
+    last = records[-1]
+    why, when = last.get("why"), last.get("when")
+    if why == "ended":
+        return f"the host ended the match after game {played} of its {games}, at {when}", False
+    if why == "over":
+        return (f"the journal says the match was played to its end, but it holds {played} "
+                f"of its {games} games"), True
+    return f"the match closed after game {played} of its {games}, without saying why", False
+
+
+def verify(path: Path) -> tuple[list[str], list[str]]:
+    """Check the journal at ``path``: each deal from the secret the table committed to (and
+    from the seats' seeds), each game's actions by the rules. Returns (lines for people,
+    problems): no problems means verified."""
+    from ..rules import RulesError, game_named
+    from ..rules.fairness import (
+        CHAIN_LINKS,
+        HOST_PLAYED,
+        PLAYED_BY,
+        Played,
+        SeedChain,
+        host_played,
+        links_to,
+    )
+
+    contents = read(path)
+    lines: list[str] = []
+    problems: list[str] = []
+    if contents.damage is not None:
+        problems.append(contents.damage)
+    records = contents.records
+    if not records or records[0].get("t") != "table":
+        return lines, [*problems, f"{path} does not start with a table"]
+    try:
+        commitment = SeedChain(records[0]["root"]).commitment
+        players = records[0]["config"]["players"]
+        played = game_named(records[0]["config"].get("game", UNNAMED_GAME))
+        options = played.options_type.parse(records[0]["config"]["options"])
+    except (KeyError, TypeError, ValueError, AttributeError, RulesError) as error:
+        return lines, [f"the table's record cannot be read ({error!r})"]
+    lines.append(f"commitment {commitment.hex()}")
+    replay = Replay(played, players, options)
+    number = actions = 0
+    config = records[0]["config"]
+    turn_timeout, window = config.get("turn_timeout", 0.0), config.get("window", 0.0)
+    bots: set[int] = set()
+    waits = _Waits()
+
+    def ended() -> None:
+        game = replay.game
+        if game is None:
+            return
+        if game.over:
+            winner = "nobody" if game.winner is None else f"seat {game.winner + 1}"
+            lines.append(f"game {number}: verified, won by {winner} "
+                         f"in {actions} actions")
+        else:
+            lines.append(f"game {number}: verified as far as it went ({actions} actions)")
+
+    for index, record in enumerate(records[1:], 2):
+        try:
+            kind = record["t"]
+            if kind == "seats":
+                replay.seats(record)
+                turn_timeout, window = record["turn_timeout"], record["window"]
+                bots = {row[0] for row in record["seats"] if row[2] is not None}
+            elif kind == "resumed":
+                waits.unknown()
+            elif kind == "deal":
+                game = replay.game
+                if game is not None and not game.over:
+                    problems.append(f"record {index}: game {record['game']} was dealt before "
+                                    f"game {number} ended")
+                ended()
+                last, number, actions = number, record["game"], 0
+                if type(number) is not int or not 1 <= number <= CHAIN_LINKS:
+                    problems.append(f"record {index}: a game numbered {number!r}")
+                    replay.game, number = None, 0
+                    continue
+                if number <= last:
+                    problems.append(f"record {index}: game {number} is dealt again (it "
+                                    f"comes after game {last})")
+                elif number > last + 1:
+                    missing = f"game {last + 1} is" if number == last + 2 else \
+                        f"games {last + 1} to {number - 1} are"
+                    problems.append(f"record {index}: {missing} missing (game {number} "
+                                    f"comes after game {last})")
+                secret, seeds = record["secret"], tuple(record["seeds"])
+                if not links_to(secret, number, commitment):
+                    problems.append(f"game {number}: its secret does not match the commitment")
+                if len(seeds) != replay.players:
+                    problems.append(f"game {number}: {len(seeds)} seeds for {replay.players} "
+                                    "seats")
+                if record["opener"] != (number - 1) % replay.players:
+                    problems.append(f"game {number}: opened by seat {record['opener'] + 1}, "
+                                    f"not seat {(number - 1) % replay.players + 1}")
+                replay.deal(record)  # as the record says, whatever was found above
+                waits = _Waits()
+                waits.note(replay.game, record.get("at"))
+            elif kind == "act":
+                if replay.game is None and record["game"] == number and number:
+                    continue  # the rest of a game already found wrong
+                if replay.game is None or record["game"] != number:
+                    problems.append(f"record {index}: an action outside its game")
+                    continue
+                taken = Played(record["seat"], record["action"], record["by"])
+                if taken.by not in PLAYED_BY:
+                    problems.append(f"record {index}: game {number}, action {actions + 1} was "
+                                    f"played by {taken.by!r}, which is no one")
+                else:
+                    wrong = host_played(replay.game, taken) if taken.by in HOST_PLAYED \
+                        else None
+                    wrong = wrong or _label(taken.by, taken.seat, bots) or waits.judge(
+                        replay.game, taken.by, record.get("at"), turn_timeout, window)
+                    if wrong is not None:
+                        problems.append(f"record {index}: game {number}, action "
+                                        f"{actions + 1}: {wrong}")
+                replay.act(record)
+                waits.note(replay.game, record.get("at"))
+                actions += 1
+                if record["h"] != replay.digest:
+                    problems.append(f"record {index}: game {number}, action {actions}: the "
+                                    "game went otherwise than the journal says")
+                    replay.game = None
+            elif kind not in ("table", "closed", "resumed"):
+                problems.append(f"record {index}: unknown record {kind!r}")
+        except RulesError as error:
+            problems.append(f"record {index}: game {number}, action {actions + 1} breaks the "
+                            f"rules: {error.message}")
+            replay.game = None
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
+            problems.append(f"record {index} cannot be read ({error!r})")
+            replay.game = None
+    ended()
+    if contents.torn and contents.damage is None:
+        lines.append(f"{contents.torn} bytes after the last whole record were left out "
+                     "(a write cut short by a crash)")
+    games = config.get("games", 0)
+    if contents.closed and type(games) is int and games > 0 and number < games:
+        said, fault = _closed(records, games, number)
+        (problems if fault else lines).append(said)
+    if not contents.closed and contents.damage is None:
+        problems.append("the journal does not end where its table closed it: the host "
+                        "stopped without closing it (a crash it was not resumed from), or "
+                        "the file was cut short")
+    return lines, problems

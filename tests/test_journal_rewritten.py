@@ -1,0 +1,108 @@
+"""A host that rewrites its own journal, hash chain and all (docs/journal.md): what
+`doubtlan verify` still finds. The journal records its clocks' times, the seats that were
+bots', and why its match closed; a rewrite that does not change them to fit is caught."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from games import GameSpec
+from test_journal import Player, rewritten, step
+
+from doubtlan.cli import main
+from doubtlan.net.journal import Journal, read
+from doubtlan.net.mirror import Mirror
+from doubtlan.net.table import Table, TableConfig
+from doubtlan.rules import game_named
+from doubtlan.rules.fairness import Played, deal_seed, host_played
+
+
+def timed_match(spec: GameSpec, tmp_path: Path) -> Path:
+    """A whole match of two games on clocks (Amy, who answers at once, and three bots)."""
+    path = tmp_path / "timed.journal"
+    table = Table(TableConfig(players=4, games=2, window=5.0, turn_timeout=30.0, grace=0.0,
+                              next_game_delay=0.0, seed=7, game=spec.name,
+                              options=spec.options), Journal.create(path))
+    for _ in range(3):
+        table.seat_bot("random")
+    player = Player(spec, table, 1, Mirror(contribution=b"\xab" * 16), seed=1)
+    now = 0.0
+    for _ in range(5000):
+        if table.state == "over":
+            break
+        now, _ = step(table, player, now)
+    assert table.state == "over" and table.journal is not None
+    table.journal.close(why="over")
+    return path
+
+
+def relabel(spec: GameSpec, by: tuple[str, ...], wanted: str) -> Any:
+    """A change: the first action played by one of ``by`` that the rules would let the
+    host play as ``wanted`` (``timer``, ``window``), relabelled so."""
+
+    def change(records: list[dict[str, Any]]) -> None:
+        kind, game = game_named(spec.name), None
+        for record in records:
+            if record["t"] == "deal":
+                game = kind(4, spec.options, seed=deal_seed(
+                    record["secret"], record["game"], tuple(record["seeds"])),
+                    opener=record["opener"])
+            elif record["t"] == "act" and game is not None:
+                if record["by"] in by and host_played(game, Played(
+                        record["seat"], record["action"], wanted)) is None:
+                    record["by"] = wanted
+                    return
+                game.apply(record["seat"], game.parse_action(record["action"]))
+        raise AssertionError(f"no action by {by} the host could have played as {wanted}")
+
+    return change
+
+
+def bots_action_as_players(records: list[dict[str, Any]]) -> None:
+    record = next(r for r in records if r["t"] == "act" and r["by"] == "bot")
+    record["by"] = "player"
+
+
+def test_verify_judges_each_relabel_by_the_journals_clocks_and_seats(
+        spec: GameSpec, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = timed_match(spec, tmp_path)
+    assert main(["verify", str(path)]) == 0, capsys.readouterr().out
+    capsys.readouterr()
+    cases = [(relabel(spec, ("player",), "window"),
+              "a window's time ran out 0.0 s into the window, of the table's 5 s"),
+             (bots_action_as_players, "is a bot's, but the journal says its player played it")]
+    if spec.name == "idoubtit":  # (I Know You Don't's timer plays what no random move is)
+        cases.append((relabel(spec, ("player",), "timer"),
+                      "the turn timer played it 0.0 s into the turn, of the table's 30 s"))
+    for change, said in cases:
+        assert main(["verify", str(rewritten(path, change))]) == 1, change
+        out = capsys.readouterr().out
+        assert said in out, out
+
+
+def test_a_match_closed_before_its_games_were_played_says_why(
+        spec: GameSpec, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The last game taken out, the chain written again: verify says the host ended the
+    match after game 1 of its 2, and when; a journal that says the match was played to
+    its end then is caught."""
+    path = timed_match(spec, tmp_path)
+    records = read(path).records
+    last = max(i for i, r in enumerate(records) if r["t"] == "deal")
+    closed = records[-1]
+    assert closed["t"] == "closed" and closed["why"] == "over" and closed["when"]
+
+    def ended(changed: list[dict[str, Any]]) -> None:
+        del changed[last:-1]
+        changed[-1]["why"] = "ended"
+
+    def over(changed: list[dict[str, Any]]) -> None:
+        del changed[last:-1]
+
+    assert main(["verify", str(rewritten(path, ended))]) == 0
+    out = capsys.readouterr().out
+    assert f"the host ended the match after game 1 of its 2, at {closed['when']}" in out, out
+    assert main(["verify", str(rewritten(path, over))]) == 1
+    out = capsys.readouterr().out
+    assert "the journal says the match was played to its end, but it holds 1 of its 2" in out
