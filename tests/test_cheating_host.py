@@ -10,6 +10,7 @@ import random
 
 import pytest
 import tampering
+from apps import DRIVERS, TickingClock, wait_for
 from delay import SPIKE, DelayProxy
 from games import GameSpec, spec_of
 from relay import Relay
@@ -18,6 +19,8 @@ from doubtlan.net import known
 from doubtlan.net.client import Client
 from doubtlan.net.identity import words
 from doubtlan.net.table import Table, TableConfig
+from doubtlan.tui.app import DoubtApp
+from doubtlan.tui.setup import JoinSetup
 
 #: What the client says of each attack (net/timing.py's sentences).
 SAID = {
@@ -131,3 +134,30 @@ async def test_a_relay_in_front_of_a_table_joined_before_is_refused_before_the_h
     assert f"now: {words(relay.identity.fingerprint)}" in err
     assert [message["type"] for message in sent] == ["peek"]
     assert table.taken == 1  # (the bot)
+
+
+async def test_the_app_shows_a_clock_move_no_wait_explains(spec: GameSpec) -> None:
+    """Ben plays in the app at a host that plays every one of his turns and windows by its
+    clocks the moment each begins: the results say the deal did not check out, and why."""
+    config = TableConfig(players=3, games=1, window=2.0, turn_timeout=5.0, bot_delay=0.0,
+                         game=spec.name, options=spec.options, name=f"Forged {spec.name}")
+    table = tampering.Tampering(config, "instant", victim="Ben", times=10_000)
+    table.seat_bot("random")
+    table.seat_bot("random")
+    host = await tampering.serve(table)
+    driver = DRIVERS[spec.name]
+    try:
+        app = DoubtApp("Ben", join=JoinSetup(address=("127.0.0.1", host.port)),
+                       clock=TickingClock())
+        async with app.run_test(size=(100, 30)) as pilot:
+            await wait_for(pilot, lambda: app.play is not None and app.play.pane == "results"
+                           and app.play.query(driver.results), "the results")
+            assert app.play is not None
+            results = app.play.query_one(driver.results)
+            await wait_for(pilot, lambda: str(results.deal).startswith(
+                "The deal did not check out"), "the check")
+            assert "before it showed you your turn" in str(results.deal) or \
+                "a window on you that it had not shown you" in str(results.deal)
+    finally:
+        await host.close()
+    assert len(table.forged) >= 3

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import logging
 import socket
 import ssl
@@ -28,6 +29,8 @@ from .table import Table
 log = logging.getLogger(__name__)
 
 
+#: TLS connections begun between two collections of garbage (:meth:`Host._collect_soon`).
+COLLECT_EVERY = 32
 _CLOSE = b""  # put in a writer's queue: close once everything before it is written
 
 
@@ -87,6 +90,8 @@ class Host:
         #: TLS handshakes under way.
         self._turning_away = 0
         self._handshaking = 0
+        #: TLS connections begun since the last collection of garbage (_collect_soon).
+        self._since_collected = 0
         self._context: ssl.SSLContext | None = None
         #: Set when the table's match is over and everyone has been told.
         self.over = asyncio.Event()
@@ -205,6 +210,7 @@ class Host:
                 writer.transport.abort()
                 return
             self._handshaking += 1
+            self._collect_soon()
             try:
                 await writer.start_tls(self._context, ssl_handshake_timeout=self.limits.handshake)
             except (OSError, ConnectionError, TimeoutError, ssl.SSLError):
@@ -254,6 +260,17 @@ class Host:
             if not conn.closing:
                 self._lost(conn)
             # Closing politely: the writer sends what is queued, then closes and cleans up.
+
+    def _collect_soon(self) -> None:
+        """Collect the garbage once every :data:`COLLECT_EVERY` TLS connections begun. A
+        closed TLS connection is a cycle of objects that holds the TLS layer's 256 KiB
+        buffer until the collector finds it, and connections that live a moment outlive the
+        young generations: a flood of them would otherwise hold tens of MB of garbage for
+        as long as it lasted, and the memory after."""
+        self._since_collected += 1
+        if self._since_collected >= COLLECT_EVERY:
+            self._since_collected = 0
+            asyncio.get_running_loop().call_soon(gc.collect)
 
     def _admit(self, address: str) -> bool:
         """Whether a new connection from ``address`` may go on to its TLS handshake: within
