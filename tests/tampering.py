@@ -27,6 +27,7 @@ from dataclasses import replace
 from typing import Any
 
 from doubtlan.net.host import Host
+from doubtlan.net.journal import Journal
 from doubtlan.net.messages import Act, Reveal, Seed
 from doubtlan.net.table import Table, TableConfig
 from doubtlan.net.table.base import Conn
@@ -44,8 +45,8 @@ class Tampering(Table):
     """A table whose host forges clock moves for one seat (see the module's docstring)."""
 
     def __init__(self, config: TableConfig, attack: str, victim: str = "Amy",
-                 times: int = 3) -> None:
-        super().__init__(config)
+                 times: int = 3, journal: Journal | None = None) -> None:
+        super().__init__(config, journal)
         assert attack in ATTACKS
         self.attack, self.victim, self.left = attack, victim, times
         #: The forged moves made, each (game, action's number in the game, label).

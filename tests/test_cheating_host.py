@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+from pathlib import Path
 
 import pytest
 import tampering
@@ -15,9 +16,11 @@ from delay import SPIKE, DelayProxy
 from games import GameSpec, spec_of
 from relay import Relay
 
+from doubtlan.cli import main
 from doubtlan.net import known
 from doubtlan.net.client import Client
 from doubtlan.net.identity import words
+from doubtlan.net.journal import Journal
 from doubtlan.net.table import Table, TableConfig
 from doubtlan.tui.app import DoubtApp
 from doubtlan.tui.setup import JoinSetup
@@ -32,17 +35,22 @@ SAID = {
     "rush-seed": ("the host dealt without your seed after at most",),
     "rewrite": ("but the deal and the actions give",),
 }
+#: What `doubtlan verify` says of the host's journal, where the journal can tell (its times:
+#: a stand-in's, a seed's and the reveal's lies leave none there).
+JOURNAL_SAID = {"instant": ("s into the turn, of the table's", "s into the window, of the"),
+                "early": ("s into the turn, of the table's", "s into the window, of the")}
 
 
-async def _cheated(spec: GameSpec, attack: str, times: int) -> tuple[tampering.Tampering,
-                                                                    int, str, str]:
-    turn = 1.0 if attack == "stand-in" else 5.0
-    # (a name of its own: each in-process host has a key of its own, which the client
-    # remembers for the name)
-    config = TableConfig(players=3, games=1, window=2.0, turn_timeout=turn, bot_delay=0.0,
+async def _cheated(spec: GameSpec, attack: str, times: int, journal: Path | None = None
+                   ) -> tuple[tampering.Tampering, int, str, str]:
+    # (the stand-in's victim lets its clocks run out: short ones; and a name of its own:
+    # each in-process host has a key of its own, which the client remembers for the name)
+    turn, window = (1.0, 0.5) if attack == "stand-in" else (5.0, 2.0)
+    config = TableConfig(players=3, games=1, window=window, turn_timeout=turn, bot_delay=0.0,
                          game=spec.name, options=spec.options,
                          name=f"{attack} {spec.name} {times}")
-    table = tampering.Tampering(config, attack, times=times)
+    table = tampering.Tampering(config, attack, times=times,
+                                journal=None if journal is None else Journal.create(journal))
     table.seat_bot("random")
     table.seat_bot("random")
     host = await tampering.serve(table)
@@ -50,13 +58,28 @@ async def _cheated(spec: GameSpec, attack: str, times: int) -> tuple[tampering.T
         code, out, err = await tampering.join_bot(host.port)
     finally:
         await host.close()
+        if table.journal is not None:
+            table.journal.close(why="over" if table.state == "over" else "ended")
     return table, code, out, err
 
 
-@pytest.mark.parametrize("attack", tampering.CLOCK_ATTACKS + tampering.SEED_ATTACKS)
-async def test_each_cheat_is_a_problem_for_the_seat_it_cheats(
-        spec: GameSpec, attack: str) -> None:
-    await _caught(spec, attack)
+@pytest.mark.parametrize("attack", tampering.CLOCK_ATTACKS)
+async def test_each_clock_cheat_is_a_problem_for_the_seat_it_cheats(
+        spec: GameSpec, attack: str, tmp_path: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    journal = tmp_path / "cheat.journal"
+    await _caught(spec, attack, journal)
+    if attack in JOURNAL_SAID:  # and the host's own journal gives it away
+        assert main(["verify", str(journal)]) == 1
+        said = capsys.readouterr().out
+        assert any(line in said for line in JOURNAL_SAID[attack]), said
+
+
+@pytest.mark.parametrize("attack", tampering.SEED_ATTACKS)
+async def test_a_seed_left_out_is_a_problem_for_its_seat(attack: str) -> None:
+    """(The seeds go into every game's deal by the same code, rules/fairness.py: one game
+    shows it.)"""
+    await _caught(spec_of("idoubtit"), attack)
 
 
 async def test_a_story_rewritten_in_the_reveal_is_caught_by_the_cards_seals() -> None:
@@ -66,8 +89,8 @@ async def test_a_story_rewritten_in_the_reveal_is_caught_by_the_cards_seals() ->
     await _caught(spec_of("idoubtit"), "rewrite")
 
 
-async def _caught(spec: GameSpec, attack: str) -> None:
-    table, code, out, err = await _cheated(spec, attack, times=2)
+async def _caught(spec: GameSpec, attack: str, journal: Path | None = None) -> None:
+    table, code, out, err = await _cheated(spec, attack, times=2, journal=journal)
     assert table.forged, "the host made no forged move: the test tests nothing"
     assert code == 1, (out, err)
     assert "game 1: the deal did not check out" in out, out
@@ -136,9 +159,11 @@ async def test_a_relay_in_front_of_a_table_joined_before_is_refused_before_the_h
     assert table.taken == 1  # (the bot)
 
 
-async def test_the_app_shows_a_clock_move_no_wait_explains(spec: GameSpec) -> None:
+async def test_the_app_shows_a_clock_move_no_wait_explains() -> None:
     """Ben plays in the app at a host that plays every one of his turns and windows by its
-    clocks the moment each begins: the results say the deal did not check out, and why."""
+    clocks the moment each begins: the results say the deal did not check out, and why.
+    (The results' line is every game's: tests/test_app.py.)"""
+    spec = spec_of("idoubtit")
     config = TableConfig(players=3, games=1, window=2.0, turn_timeout=5.0, bot_delay=0.0,
                          game=spec.name, options=spec.options, name=f"Forged {spec.name}")
     table = tampering.Tampering(config, "instant", victim="Ben", times=10_000)

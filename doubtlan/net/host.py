@@ -91,7 +91,7 @@ class Host:
         self._turning_away = 0
         self._handshaking = 0
         #: TLS connections begun since the last collection of garbage (_collect_soon).
-        self._since_collected = 0
+        self._since_collected, self._collected = 0, float("-inf")
         self._context: ssl.SSLContext | None = None
         #: Set when the table's match is over and everyone has been told.
         self.over = asyncio.Event()
@@ -268,8 +268,9 @@ class Host:
         young generations: a flood of them would otherwise hold tens of MB of garbage for
         as long as it lasted, and the memory after."""
         self._since_collected += 1
-        if self._since_collected >= COLLECT_EVERY:
-            self._since_collected = 0
+        now = self.now
+        if self._since_collected >= COLLECT_EVERY and now - self._collected >= 0.5:
+            self._since_collected, self._collected = 0, now  # (twice a second at most)
             asyncio.get_running_loop().call_soon(gc.collect)
 
     def _admit(self, address: str) -> bool:
