@@ -76,16 +76,17 @@ class DelayProxy:
         delivering = asyncio.create_task(deliver())
         last = 0.0
         try:
-            while data := await reader.read(65536):
-                delay = self.delay()
-                self.chunks += 1
-                self.longest = max(self.longest, delay)
-                last = max(last, loop.time() + delay)  # (never ahead of the chunk before)
-                held.put_nowait((last, data))
+            with contextlib.suppress(ConnectionError, OSError):  # (a reset ends it too)
+                while data := await reader.read(65536):
+                    delay = self.delay()
+                    self.chunks += 1
+                    self.longest = max(self.longest, delay)
+                    last = max(last, loop.time() + delay)  # (never ahead of the one before)
+                    held.put_nowait((last, data))
+            # What is on the way still arrives, as on a link: then the end.
             held.put_nowait((last, b""))
-            await delivering
-        except (ConnectionError, OSError):
-            pass
+            with contextlib.suppress(ConnectionError, OSError):
+                await delivering
         finally:
             delivering.cancel()
             writer.close()
