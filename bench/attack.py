@@ -24,8 +24,10 @@ attack at most 50 ms.
 
 ``flood``: another host process, one bot and two people's seats: this process plays one
 (400 moves quiet), and another process plays the other and, for ``--seconds / 2`` each,
-floods the host with actions (refused: not its turn) and then with pings, as fast as the
-host lets one connection send (450 a second, under its 500). Target: the first player's
+floods the host with actions of the claim the table is at (refused by the rules) and
+then with pings, as much as the
+host lets one connection send and keep its seat: 400 at once every second (it takes a
+burst of 1,000, then 500 a second). Target: the first player's
 p99 at most 50 ms during either flood.
 
 ``memory``: a third host process, in its lobby, and ``--rounds`` times the same attack:
@@ -65,8 +67,10 @@ from doubtlan.net.messages import Act, Message, Ping, State  # noqa: E402
 
 TARGET_MS = 50.0
 MEMORY_TARGET_MB = 10.0
-#: Messages a second the flooding seat sends (the host takes 500 from one connection).
-FLOOD_RATE = 450
+#: The flooding seat sends this many messages at once every FLOOD_EVERY seconds (400 a
+#: second): the host takes a burst of 1,000 from one connection, then 500 a second (900
+#: every 2 s, with the seat's own moves and pings, had it dropped for flooding).
+FLOOD_BURST, FLOOD_EVERY = 400, 1.0
 
 
 async def attack(port: int, seconds: float) -> dict[str, int]:
@@ -182,7 +186,10 @@ def start_host(*table: str) -> tuple[subprocess.Popen[str], int]:
 
 def stop_host(host: subprocess.Popen[str]) -> None:
     host.terminate()
-    host.communicate(timeout=30)
+    out, err = host.communicate(timeout=30)
+    dropped = [line for line in (out + err).splitlines() if "dropping" in line]
+    if dropped:
+        print(f"(the host dropped {len(dropped)} connections: {dropped[0]})")
 
 
 async def flooder(port: int, seconds: float) -> None:
@@ -194,18 +201,21 @@ async def flooder(port: int, seconds: float) -> None:
     print("seated", flush=True)
     await asyncio.to_thread(sys.stdin.readline)
     loop = asyncio.get_running_loop()
-    for kind, frame in (("acts", protocol.encode(Act(0, "lay 2C"))),
-                        ("pings", protocol.encode(Ping()))):
+    for kind in ("acts", "pings"):
         print(kind, flush=True)
-        end, sent = loop.time() + seconds, 0
-        start = loop.time()
+        end = loop.time() + seconds
         while loop.time() < end and client._writer is not None:
-            due = int((loop.time() - start) * FLOOD_RATE) - sent
-            if due > 0:
-                client._writer.write(frame * due)
-                sent += due
-            await asyncio.sleep(0.005)  # (the flood's own pace: FLOOD_RATE a second)
+            # Actions of the claim the table is at (refused by the rules: the seat does not
+            # hold that card, or it is not its turn), so that each costs the host the most.
+            view = client.mirror.view
+            frame = protocol.encode(Ping()) if kind == "pings" else protocol.encode(
+                Act(view.turns if view is not None else 0, "lay 2C"))
+            client._writer.write(frame * FLOOD_BURST)
+            await asyncio.sleep(FLOOD_EVERY)  # (the flood's own pace, within the host's)
     print("done", flush=True)
+    bye = client.mirror.bye
+    print(f"(the flooding seat: {client.connections} connections; "
+          f"{'no goodbye' if bye is None else bye.code})", file=sys.stderr, flush=True)
     playing.cancel()
     await client.close()
 
