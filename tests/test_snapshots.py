@@ -23,6 +23,7 @@ from doubtlan.net.identity import load_or_make
 from doubtlan.rules.iknowyoudont import Pass
 from doubtlan.tui.app import DoubtApp, HostSetup, JoinSetup
 from doubtlan.tui.games.idoubtit.prompt import Prompt
+from doubtlan.tui.screens.key import ChangedKeyScreen
 
 SnapCompare = Callable[..., bool]
 #: The hosts' key and certificate: made once (net/identity.py), the same in every picture.
@@ -119,6 +120,23 @@ def test_the_discovery_list(snap_compare: SnapCompare) -> None:
     async def run_before(pilot: Pilot[Any]) -> None:
         await wait_for(pilot, lambda: pilot.app.screen.query("#tables")
                        and pilot.app.screen.query_one("#tables").row_count == 3)
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
+
+
+def test_a_table_whose_key_changed(snap_compare: SnapCompare) -> None:
+    """The question a table of a name joined before asks when it comes back with another
+    key: both keys' words side by side, "Don't join" focused."""
+    @asynccontextmanager
+    async def nobody(on_change: Callable[[dict[str, TableAd]], object]) -> Any:
+        yield None  # (no table on the network: the list behind the question is empty)
+
+    app = DoubtApp("Ben", join=JoinSetup(), browser=nobody)
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await wait_for(pilot, lambda: pilot.app.screen.query("#tables"))
+        await pilot.app.push_screen(ChangedKeyScreen("Office", b"\x02" * 32, b"\x07" * 32))
+        await wait_for(pilot, lambda: pilot.app.screen.query("#leave"))
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
 
