@@ -759,3 +759,27 @@ def test_a_match_of_rounds_is_checked_deal_after_deal() -> None:
     assert deals == len(game.state.pad)
     for conn in (amy, watcher):
         assert h.mirrors[conn].verdicts[1].ok, h.mirrors[conn].verdicts[1]
+
+
+def test_a_player_back_between_games_is_not_told_of_moves_it_never_saw_live(
+        spec: GameSpec) -> None:
+    """Amy's connection drops early in game 1 and a stand-in plays her seat to its end;
+    she comes back while the table waits for the host to deal the next game: the snapshot
+    of the game over is not what she saw live, and nothing in it is held against the
+    host's clocks."""
+    h = Harness(TableConfig(players=3, games=2, window=5.0, turn_timeout=30.0, grace=2.0,
+                            next_game_delay=None, game=spec.name, options=spec.options),
+                bots=2)
+    amy = h.hello("Amy")
+    mirror = h.mirrors[amy]
+    assert mirror.token is not None
+    h.advance(1.0)
+    h.drop(amy)
+    for _ in range(5000):
+        if h.table.state == "between":
+            break
+        h.advance(1.0)
+    assert h.table.state == "between"
+    assert any(p.by == "stand-in" and p.seat == mirror.seat for p in h.table.played)
+    _back(h, mirror, mirror.token)
+    assert mirror.verdicts[1].ok, mirror.verdicts[1]

@@ -86,6 +86,8 @@ class Mirror:
     _hello_at: float | None = None
     _pings: deque[float] = field(default_factory=deque)
     _alive: float | None = None
+    #: Pongs can no longer be matched to pings on this connection (until the next hello).
+    _untimed: bool = False
     _shown: list[Shown] = field(default_factory=list)
     #: Until the first ``state`` after a ``welcome`` to a game under way (a snapshot).
     _fresh: bool = False
@@ -126,7 +128,8 @@ class Mirror:
             self.table = message.table
             self.bye, self._seed_sent = None, False
             self._connection += 1
-            self._fresh = message.table.state == "playing"
+            # (a game under way, or over: the state that follows is a snapshot of it)
+            self._fresh = message.table.state in ("playing", "between", "over")
             self._seeding_from = None  # (seeding shown now began before this connection)
             self._alive = self._hello_at  # (it answers the hello)
             theirs = _seed_of_another(message.table, message.seat, self.seed_hash())
@@ -159,7 +162,7 @@ class Mirror:
                 self._from_start = True  # this client has the game from its deal on
             self._events.extend(message.events)
         elif isinstance(message, Pong):
-            if self._pings:
+            if self._pings and not self._untimed:
                 self._alive = self._pings.popleft()
                 if self._seed_ping is not None and self._alive == self._seed_ping \
                         and self.table is not None \
@@ -185,6 +188,7 @@ class Mirror:
         elif isinstance(message, Hello):
             self._hello_at, self._alive, self._seed_ping, self._seed_next = at, None, None, False
             self._pings.clear()
+            self._untimed = False
         elif isinstance(message, Seed):
             self._seed_next = True
         elif isinstance(message, Ping) and self._alive is not None:
@@ -193,7 +197,7 @@ class Mirror:
                 if self._seed_next:
                     self._seed_ping, self._seed_next = at, False
             else:  # too many unanswered to match pongs to pings: this connection is done
-                self._alive = None
+                self._alive, self._untimed = None, True
 
     def _seeding(self, table: TableInfo, now: float | None) -> None:
         """Time the table's wait for seeds, from what this connection showed of it."""
@@ -213,7 +217,7 @@ class Mirror:
             return
         self._shown.append(Shown(
             self._connection, fresh, view.version, message.events_from + len(message.events), now,
-            alive, view.turns if view.my_turn else None, view.window_key))
+            alive))
 
     def _seen(self, to_end: bool = True) -> Seen:
         """What this client was shown of the current game, as it is now."""
@@ -307,7 +311,12 @@ class Mirror:
         """Check every game whose reveal is in and not yet checked (into ``verdicts``)."""
         for game, check in list(self._unchecked.items()):
             del self._unchecked[game]
-            self.verdicts[game] = check()
+            try:
+                self.verdicts[game] = check()
+            except (RulesError, ValueError, IndexError, TypeError) as error:
+                # (a host that gave this client a seat the game does not have, say)
+                self.verdicts[game] = Verdict((f"the host's reveal cannot be checked: "
+                                               f"{error}",))
 
     def _check(self, parts: list[Reveal], seen: Seen, shown: tuple[Shown, ...],
                table: TableInfo | None) -> Verdict:
@@ -338,8 +347,8 @@ class Mirror:
         seat = seen.seat
         if seat is None or not verdict.marks:
             return verdict
-        clocks = judge(shown, revealed.actions, seat, verdict.marks, table.turn_timeout,
-                       table.window)
+        clocks = judge(shown, revealed.actions, seat, verdict.marks, verdict.waits,
+                       table.turn_timeout, table.window)
         notes = verdict.notes
         if seen.contribution and not self.seeded and not revealed.contributions[seat]:
             left_out = seed_problem(self._seed_delivered, self._seeding_waited)

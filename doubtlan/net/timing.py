@@ -41,17 +41,15 @@ class Shown:
     #: (or of the hello): the host's clocks had read that much of this client by then.
     at: float
     alive: float
-    #: The turn (``view.turns``) while this seat is on the turn clock; the window's key
-    #: while a window runs.
-    turn: int | None
-    window: tuple[object, ...] | None
 
 
 def judge(shown: Sequence[Shown], actions: Sequence[Played], seat: int, marks: Sequence[int],
-          turn_timeout: float, window: float) -> list[str]:
+          waits: Sequence[tuple[int | None, object]], turn_timeout: float,
+          window: float) -> list[str]:
     """What the host's clocks did to ``seat`` that no delay explains, each a sentence.
-    ``marks[n]``: the game's events after its first ``n`` actions (the replay's), which
-    each state's count of actions must match."""
+    ``marks[n]``, ``waits[n]``: the game's events after its first ``n`` actions, and the
+    seat's turn and the window's key then (the replay's: a state's count of actions must
+    match its events, and what it waited on is the rules', not what the host showed)."""
     for state in shown:
         if not 0 <= state.version < len(marks) or marks[state.version] != state.events_to:
             return [f"a state said {state.version} actions had been played, but the events "
@@ -71,7 +69,7 @@ def judge(shown: Sequence[Shown], actions: Sequence[Played], seat: int, marks: S
                             f"{number + 1}) while you were connected")
             continue
         turn = played.by == "timer"
-        key = None if before is None else before.turn if turn else before.window
+        key = None if before is None else waits[before.version][0 if turn else 1]
         if before is None or key is None:
             problems.append(f"the host's turn timer played {played.action!r} for you before "
                             "it showed you your turn" if turn else "the host closed a window "
@@ -79,7 +77,7 @@ def judge(shown: Sequence[Shown], actions: Sequence[Played], seat: int, marks: S
             continue
         begun = next(i for i, state in enumerate(shown[:came])
                      if state.connection == before.connection
-                     and (state.turn if turn else state.window) == key)
+                     and waits[state.version][0 if turn else 1] == key)
         if shown[begun].fresh:
             continue  # already running when this connection first showed the game
         waited = shown[came].at - shown[begun].alive

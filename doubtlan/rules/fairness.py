@@ -166,6 +166,9 @@ class Verdict:
     #: The replay's count of the game's events after each number of its actions (from
     #: none), when it got that far: what the host's clocks are judged by (net/timing.py).
     marks: tuple[int, ...] = field(default=(), compare=False, repr=False)
+    #: For the checking seat, by the same count of actions: the turn (``turns``) while it
+    #: is the seat's on the turn clock, and the game's window key, as the replay gives them.
+    waits: tuple[tuple[int | None, object], ...] = field(default=(), compare=False, repr=False)
 
     @property
     def ok(self) -> bool:
@@ -236,6 +239,7 @@ def verify(reveal: Disclosure, *, commitment: bytes, players: int, options: Any,
     except (RulesError, ValueError, TypeError) as error:
         return Verdict((f"the game cannot be dealt again: {error}",))
     marks = [dealt.event_count]
+    waits = [_waits(dealt, seat)]
     for number, played in enumerate(reveal.actions, 1):
         if played.by not in PLAYED_BY:
             return Verdict((f"action {number} was played by {played.by!r}, which is no one",))
@@ -244,6 +248,7 @@ def verify(reveal: Disclosure, *, commitment: bytes, players: int, options: Any,
                 return Verdict((f"action {number}: {wrong}",))
             dealt.apply(played.seat, dealt.parse_action(played.action))
             marks.append(dealt.event_count)
+            waits.append(_waits(dealt, seat))
         except RulesError as error:
             return Verdict((f"action {number} ({played.action!r} by seat {played.seat + 1}) "
                             f"breaks the rules: {error.message}",))
@@ -272,7 +277,14 @@ def verify(reveal: Disclosure, *, commitment: bytes, players: int, options: Any,
             if not any(action == text for text in sent):  # in order, skipping refusals
                 problems.append(f"the host says you played {action!r}, which you never sent")
                 break
-    return Verdict(tuple(problems), tuple(notes), marks=tuple(marks))
+    return Verdict(tuple(problems), tuple(notes), marks=tuple(marks), waits=tuple(waits))
+
+
+def _waits(game: Any, seat: int | None) -> tuple[int | None, object]:
+    """What ``seat`` waits on now, by the rules: its turn, and the window's key."""
+    if seat is None:
+        return None, None
+    return (game.turns if game.turn_seat() == seat else None), game.window_key()
 
 
 def _first_difference(what: str, shown: Sequence[object], dealt: Sequence[object],
