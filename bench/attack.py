@@ -121,8 +121,8 @@ class Timer:
             self.sent = None
 
 
-async def measure(port: int, moves: int, seconds: float) -> tuple[list[float], list[float],
-                                                                  dict[str, float]]:
+def timed_seat(port: int) -> tuple[Client, Timer, asyncio.Task[None]]:
+    """Amy's seat, played by a `random` bot, each move stamped by the :class:`Timer`."""
     client = Client("127.0.0.1", port, "Amy", retry_for=30.0)
     timer = Timer()
     send = client.send
@@ -135,6 +135,12 @@ async def measure(port: int, moves: int, seconds: float) -> tuple[list[float], l
     client.send = stamped  # type: ignore[method-assign]
     playing = asyncio.create_task(botclient.play(client, make_bot("random", 1),
                                                  also=timer.message))
+    return client, timer, playing
+
+
+async def measure(port: int, moves: int, seconds: float) -> tuple[list[float], list[float],
+                                                                  dict[str, float]]:
+    client, timer, playing = timed_seat(port)
     started = time.monotonic()
     async with asyncio.timeout(seconds * 4):
         while len(timer.samples) < moves:
@@ -228,18 +234,7 @@ async def measure_flood(port: int, moves: int, seconds: float) -> dict[str, list
         stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE)
     assert flooding.stdout is not None and flooding.stdin is not None
     await flooding.stdout.readline()  # "seated"
-    client = Client("127.0.0.1", port, "Amy", retry_for=30.0)
-    timer = Timer()
-    send = client.send
-
-    async def stamped(message: Message) -> bool:
-        if isinstance(message, Act) and timer.sent is None:
-            timer.sent = time.monotonic()
-        return await send(message)
-
-    client.send = stamped  # type: ignore[method-assign]
-    playing = asyncio.create_task(botclient.play(client, make_bot("random", 1),
-                                                 also=timer.message))
+    client, timer, playing = timed_seat(port)
     phases: dict[str, list[float]] = {}
     async with asyncio.timeout(seconds * 4 + 120):
         while len(timer.samples) < moves:

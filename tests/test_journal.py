@@ -190,9 +190,12 @@ def conserved(spec: GameSpec, table: Table) -> bool:
     return table.game is None or spec.conserved(table.game)
 
 
-def start(spec: GameSpec, path: Path, seed: int | None = None) -> tuple[Table, Player]:
+def start(spec: GameSpec, path: Path, seed: int | None = None,
+          **changes: Any) -> tuple[Table, Player]:
     settings = config(spec)
     settings.seed = seed
+    for name, value in changes.items():
+        setattr(settings, name, value)
     table = Table(settings, Journal.create(path))
     for _ in range(3):
         table.seat_bot("random")
@@ -265,17 +268,18 @@ def test_a_host_killed_at_any_moment_resumes_and_loses_nothing(spec: GameSpec, t
 # -- doubtlan verify --------------------------------------------------------------------------
 
 
-def played_match(spec: GameSpec, tmp_path: Path) -> Path:
-    """The journal of a whole match of two games (Amy and three bots), the same each time."""
+def played_match(spec: GameSpec, tmp_path: Path, **changes: Any) -> Path:
+    """The journal of a whole match of two games (Amy, who answers at once, and three bots),
+    the same each time; ``changes``: to the table's settings."""
     path = tmp_path / "match.journal"
-    table, player = start(spec, path, seed=7)
+    table, player = start(spec, path, seed=7, **changes)
     now = 0.0
     for _ in range(5000):
         if table.state == "over":
             break
         now, _ = step(table, player, now)
     assert table.state == "over" and table.journal is not None
-    table.journal.close()
+    table.journal.close(why="over")
     return path
 
 

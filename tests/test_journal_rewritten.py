@@ -9,33 +9,17 @@ from typing import Any
 
 import pytest
 from games import GameSpec
-from test_journal import Player, rewritten, step
+from test_journal import played_match, rewritten
 
 from doubtlan.cli import main
-from doubtlan.net.journal import Journal, read
-from doubtlan.net.mirror import Mirror
-from doubtlan.net.table import Table, TableConfig
+from doubtlan.net.journal import read
 from doubtlan.rules import game_named
 from doubtlan.rules.fairness import Played, deal_seed, host_played
 
 
 def timed_match(spec: GameSpec, tmp_path: Path) -> Path:
-    """A whole match of two games on clocks (Amy, who answers at once, and three bots)."""
-    path = tmp_path / "timed.journal"
-    table = Table(TableConfig(players=4, games=2, window=5.0, turn_timeout=30.0, grace=0.0,
-                              next_game_delay=0.0, seed=7, game=spec.name,
-                              options=spec.options), Journal.create(path))
-    for _ in range(3):
-        table.seat_bot("random")
-    player = Player(spec, table, 1, Mirror(contribution=b"\xab" * 16), seed=1)
-    now = 0.0
-    for _ in range(5000):
-        if table.state == "over":
-            break
-        now, _ = step(table, player, now)
-    assert table.state == "over" and table.journal is not None
-    table.journal.close(why="over")
-    return path
+    """A whole match of two games on clocks: a window of 5 s, a turn of 30 s."""
+    return played_match(spec, tmp_path, turn_timeout=30.0)
 
 
 def relabel(spec: GameSpec, by: tuple[str, ...], wanted: str) -> Any:
