@@ -9,6 +9,7 @@ from collections.abc import Callable
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 
+from rich.cells import cell_len
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -25,6 +26,8 @@ from ..widgets.small import SmallNotice
 from ..words import sentence
 
 LOCK = "🔒"
+#: The list's columns.
+COLUMNS = ("table", "address", "seats", "state", "game")
 ASCII_LOCK = "(PIN)"
 #: Seconds with no table found before the screen says what to check: a table on the same
 #: network answers within a second or two.
@@ -106,9 +109,8 @@ class DiscoveryScreen(Screen[Choice]):
         yield SmallNotice()
 
     def on_mount(self) -> None:
-        table = self.query_one("#tables", DataTable)
-        table.add_columns("table", "address", "seats", "state", "game")
-        table.focus()
+        self.query_one("#tables", DataTable).focus()
+        self.show_tables({})
         self.browse()
         self.set_timer(HINT_AFTER, self._waited)
 
@@ -140,13 +142,16 @@ class DiscoveryScreen(Screen[Choice]):
         widget = self.query_one("#tables", DataTable)
         row = widget.cursor_row
         chosen = self.tables[row].name if 0 <= row < len(self.tables) else None
-        widget.clear()
-        for ad in found:
-            lock = ASCII_LOCK if self.ascii else LOCK
-            name = f"{ad.name} {lock}" if ad.pin else ad.name
-            where = f"{ad.addresses[0]}:{ad.port}" if ad.addresses else f"port {ad.port}"
-            widget.add_row(name, where, f"{ad.taken}/{ad.seats}", self._state(ad),
-                           _rules(ad.game, ad.rules))
+        rows = [self._row(ad) for ad in found]
+        # The columns are as wide as their words, set here: a column left to size itself
+        # waits for the table's idle moment, and a busy machine once showed every column
+        # cut to its heading's width ("playi" for "playing, your seat").
+        widget.clear(columns=True)
+        for at, heading in enumerate(COLUMNS):
+            widest = max((cell_len(cells[at]) for cells in rows), default=0)
+            widget.add_column(heading, width=max(cell_len(heading), widest))
+        for cells in rows:
+            widget.add_row(*cells)
         self.tables = found
         if found:  # the cursor stays on the table it was on, wherever it moved to
             names = [ad.name for ad in found]
@@ -157,6 +162,12 @@ class DiscoveryScreen(Screen[Choice]):
             (NOTHING_FOUND if self.waited else "Looking for tables...") if not count
             else f"{count} table{'s' if count > 1 else ''}: Enter joins the one selected."
         )
+
+    def _row(self, ad: TableAd) -> tuple[str, ...]:
+        lock = ASCII_LOCK if self.ascii else LOCK
+        name = f"{ad.name} {lock}" if ad.pin else ad.name
+        where = f"{ad.addresses[0]}:{ad.port}" if ad.addresses else f"port {ad.port}"
+        return (name, where, f"{ad.taken}/{ad.seats}", self._state(ad), _rules(ad.game, ad.rules))
 
     def action_join_selected(self) -> None:
         focused = self.focused
