@@ -213,6 +213,10 @@ def _add_host(commands: Subcommands) -> None:
                       help="address to listen on (default: all)")
     host.add_argument("--pin", type=values.printable("PIN", 64), default=None,
                       help="players must give this PIN to join")
+    host.add_argument("--web", nargs="?", type=values.port, const=-1, default=None,
+                      metavar="PORT",
+                      help="also seat players from their browsers, over HTTPS on PORT "
+                      "(default: the table's port + 1; 0 picks a free one)")
     _add_rules(host)
     _add_clocks(host)
     host.add_argument("--grace", type=values.seconds(0, 3600), default=15.0,
@@ -336,6 +340,15 @@ def _add_join(commands: Subcommands) -> None:
                       help="join a table whose key is not the one a table of its name had "
                       "when you last joined it (the host made a new key): without it, such "
                       "a table is refused")
+    join.add_argument("--fingerprint", type=values.fingerprint, default=None, metavar="HEX",
+                      help="join only a table whose key has this SHA-256 fingerprint")
+    # For the browser seats' apps (net/web): the name asked on the screen, the host's
+    # player named in the title, and an end after this long with nobody playing.
+    join.add_argument("--ask-name", action="store_true", help=argparse.SUPPRESS)
+    join.add_argument("--through", type=values.printable("name", 24), default=None,
+                      help=argparse.SUPPRESS)
+    join.add_argument("--idle-end", type=values.seconds(0.5, 86400), default=None,
+                      help=argparse.SUPPRESS)
     join.set_defaults(run=_table_command("join"), parser=join)
 
 

@@ -24,17 +24,20 @@ def host(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     from .net import journal as journals
 
     resume = _resume(args, parser)
+    web = None if args.web is None else hosted.WebOffer(
+        None if args.web < 0 else args.web,
+        through=values.login() if args.headless else None)  # (the app's: its player's)
     journal = None if args.no_journal or resume is not None else (
         args.journal or journals.new_path(config.name))
     if not args.headless:
         return _host_app(config, player, args, strategy=args.strategy,
                          ask_name=args.name is None and resume is None, bind=args.bind,
                          port=args.port, advertising=advertising, journal=journal,
-                         resume=resume)
+                         resume=resume, web=web)
     try:
         return asyncio.run(headless.host(
             config, bots=args.bots, strategy=args.strategy, bind=args.bind, port=args.port,
-            advertising=advertising, journal=journal, resume=resume,
+            advertising=advertising, journal=journal, resume=resume, web=web,
         ))
     except OSError as error:
         print(f"doubtlan: {hosted.cannot_listen(error, args.bind, args.port)}", file=sys.stderr)
@@ -162,7 +165,7 @@ def join(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
 
     async def run() -> int:
         # A table found on the network must present the key its advert names.
-        found = headless.Found(args.address, None) if args.address else \
+        found = headless.Found(args.address, args.fingerprint) if args.address else \
             await headless.find(args.table, args.timeout)
         if args.watch:
             return await headless.watch(found.address, pin=args.pin,
@@ -191,7 +194,8 @@ def _join_app(args: argparse.Namespace) -> int:
     from .tui.setup import JoinSetup
 
     setup = JoinSetup(address=args.address, pin=args.pin, watch=args.watch,
-                      accept_new_key=args.accept_new_key)
+                      accept_new_key=args.accept_new_key, fingerprint=args.fingerprint,
+                      ask_name=args.ask_name, through=args.through, idle_end=args.idle_end)
     if args.table:
         try:
             found = asyncio.run(headless.find(args.table, args.timeout))
@@ -199,5 +203,10 @@ def _join_app(args: argparse.Namespace) -> int:
             print(f"doubtlan: {error}", file=sys.stderr)
             return 1
         setup.address, setup.fingerprint = found.address, found.fingerprint
-    return _run_app(DoubtApp(args.name or _name(), join=setup, ascii=args.ascii,
-                             kept=KeptSeats()))
+    if args.ask_name:  # (a browser's: its own last name, never this machine's login)
+        from .net.last_name import last_name
+
+        name = args.name or last_name() or ""
+    else:
+        name = args.name or _name()
+    return _run_app(DoubtApp(name, join=setup, ascii=args.ascii, kept=KeptSeats()))

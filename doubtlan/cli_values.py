@@ -81,6 +81,15 @@ def address(text: str) -> tuple[str, int]:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
+def fingerprint(text: str) -> bytes:
+    """A key's SHA-256 fingerprint, as 64 hexadecimal digits (colons allowed)."""
+    digits = text.replace(":", "").strip().lower()
+    if len(digits) != 64 or any(digit not in "0123456789abcdef" for digit in digits):
+        raise argparse.ArgumentTypeError(
+            f"expected a SHA-256 fingerprint of 64 hexadecimal digits, got {text!r}")
+    return bytes.fromhex(digits)
+
+
 def games(text: str) -> int:
     value = count(text)
     if value > 1_000_000:

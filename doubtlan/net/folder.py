@@ -23,12 +23,17 @@ import platformdirs
 
 #: The application's name, as the folder is named.
 APP = "doubtlan"
+#: When set, the folder doubtlan keeps its data in, in place of the system's: a browser
+#: seat's app runs with its browser's own folder (net/web), inside the host's.
+HOME = "DOUBTLAN_HOME"
 #: The modes of the folder and of each file in it, on POSIX.
 FOLDER_MODE, FILE_MODE = 0o700, 0o600
 
 
 def doubtlan_folder() -> Path:
     """The user's data folder for doubtlan on this system (it may not exist yet)."""
+    if home := os.environ.get(HOME):
+        return Path(home)
     return Path(platformdirs.user_data_dir(APP, appauthor=False, roaming=False))
 
 
@@ -70,7 +75,8 @@ def _move_in(root: Path) -> None:
     old folder is left as it was, for an earlier doubtlan still installed. (Linux keeps
     its folder; Windows ran no earlier doubtlan.)"""
     old = _old_folder()
-    if sys.platform != "darwin" or root.exists() or old == root or not old.is_dir():
+    if sys.platform != "darwin" or os.environ.get(HOME) or root.exists() or old == root \
+            or not old.is_dir():
         return
     with contextlib.suppress(OSError):
         shutil.copytree(old, root)

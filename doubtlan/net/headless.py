@@ -22,8 +22,8 @@ from ..rules.fairness import Verdict
 from . import botclient, known
 from .client import Client, ConnectionLost
 from .errors import WireError
-from .hosted import AdvertiseError, Advertising, HostedTable
-from .identity import IdentityError, words
+from .hosted import AdvertiseError, Advertising, HostedTable, WebError, WebOffer
+from .identity import IdentityError, colons, words
 from .journal import JournalError
 from .kept import KeptSeats
 from .limits import Limits
@@ -45,15 +45,17 @@ async def host(
     out: TextIO | None = None,
     journal: Path | None = None,
     resume: Path | None = None,
+    web: WebOffer | None = None,
 ) -> int:
     """Seat ``bots`` bots, wait for the other seats, play the match, print each winner
-    (writing ``journal``; or go on with the table of the journal ``resume``)."""
+    (writing ``journal``; or go on with the table of the journal ``resume``); with ``web``,
+    seat browsers too (net/web)."""
     out = out or sys.stdout  # (the stdout of the moment: tests capture it)
     try:
         hosted = HostedTable(config, bots=bots, strategy=strategy, bind=bind, port=port,
                              advertising=advertising, limits=limits, journal=journal,
                              resume=resume, settings={"autostart": True, "next_game_delay":
-                                                      config.next_game_delay})
+                                                      config.next_game_delay}, web=web)
     except (JournalError, IdentityError) as error:
         print(f"doubtlan: {error}", file=sys.stderr, flush=True)
         return 1
@@ -63,6 +65,9 @@ async def host(
         await hosted.start()
     except AdvertiseError as error:
         print(f"doubtlan: cannot advertise the table: {error}", file=sys.stderr, flush=True)
+        return 1
+    except WebError as error:
+        print(f"doubtlan: {error}", file=sys.stderr, flush=True)
         return 1
     # Everything made so far lives as long as the process: keep the collector off it, so
     # that its full passes stay short while the table serves.
@@ -78,6 +83,11 @@ async def host(
         for address in hosted.join_addresses():
             print(f"  join by address: doubtlan join {address}:{hosted.port}{pin}", file=out,
                   flush=True)
+    if hosted.web is not None:
+        for url in hosted.web_addresses():
+            print(f"  a seat from a browser: {url}", file=out, flush=True)
+        print(f"the page's certificate, SHA-256: {colons(hosted.web.fingerprint)}", file=out,
+              flush=True)
     if hosted.advertised_name is not None:
         print(f'advertised as "{hosted.advertised_name}" on {", ".join(hosted.advertised_at)}',
               file=out, flush=True)

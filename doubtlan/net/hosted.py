@@ -26,10 +26,20 @@ from .limits import Limits
 from .messages import PROTOCOL_VERSION
 from .table import Table, TableConfig
 
-if TYPE_CHECKING:  # zeroconf is loaded only when the table is advertised
-    from .discovery import Advertiser, TableAd
+if TYPE_CHECKING:  # zeroconf is loaded only when the table is advertised, aiohttp only
+    from .discovery import Advertiser, TableAd  # when browsers are seated
+    from .web.server import WebSeats
 
 log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class WebOffer:
+    """Browser seats (``host --web``): on ``port`` (None: the table's port + 1; 0: a free
+    one), each tab's app saying it plays through ``through``'s machine (net/web)."""
+
+    port: int | None = None
+    through: str | None = None
 
 
 @dataclass
@@ -67,6 +77,10 @@ class AdvertiseError(Exception):
     """The table could not be advertised on the network (the message says why)."""
 
 
+class WebError(Exception):
+    """Browser seats could not be served (the message says why)."""
+
+
 class HostedTable:
     """``config``'s table, with ``bots`` bots seated, served on ``bind``:``port``, written
     to a new ``journal`` (docs/journal.md); or, with ``resume``, the table of that journal
@@ -88,6 +102,7 @@ class HostedTable:
         resume: Path | None = None,
         settings: dict[str, object] | None = None,
         identity: Identity | None = None,
+        web: WebOffer | None = None,
     ) -> None:
         if identity is None:  # the host's own, beside its journals (docs/security.md)
             identity = load_or_make(doubtlan_folder() / IDENTITY_FILE)
@@ -104,6 +119,10 @@ class HostedTable:
         #: True when the table was resumed from a journal.
         self.resumed = resume is not None
         self.host = Host(self.table, bind, port, limits, identity=identity)
+        self.identity = identity
+        #: Browser seats, when offered (``web``), once started.
+        self.offer = web
+        self.web: WebSeats | None = None
         self.bind = bind
         self.advertising = advertising or Advertising(enabled=False)
         #: The name the table is advertised under (None when it is not advertised), and
@@ -136,10 +155,47 @@ class HostedTable:
         await self.host.start()
         self.host.on_change = self._changed
         try:
+            await self._serve_browsers()
+        except BaseException:
+            await self.host.close()
+            raise
+        try:
             await self._advertise()
         except (ValueError, RuntimeError, OSError) as error:
-            await self.host.close()
+            await self.close()
             raise AdvertiseError(str(error)) from error
+
+    @property
+    def loopback(self) -> str:
+        """The address this machine's own clients reach the table at."""
+        return {"0.0.0.0": "127.0.0.1", "::": "::1", "": "127.0.0.1"}.get(self.bind, self.bind)
+
+    async def _serve_browsers(self) -> None:
+        offer = self.offer
+        if offer is None:
+            return
+        from .web.server import EXTRA_SESSIONS, WebSeats
+
+        port = self.port + 1 if offer.port is None else offer.port
+        web = WebSeats((self.loopback, self.port), self.identity, title=self.table.config.name,
+                       through=offer.through, bind=self.bind, port=port,
+                       most=self.table.config.players + EXTRA_SESSIONS)
+        try:
+            await web.start()
+        except OSError as error:
+            if port_in_use(error):
+                raise WebError(f"Cannot serve browser seats on port {port}: another program "
+                               "is using it. Choose another with --web PORT (0 picks a free "
+                               "one).") from error
+            raise WebError(f"Cannot serve browser seats on port {port}: "
+                           f"{error.strerror or error}.") from error
+        self.web = web
+
+    def web_addresses(self) -> list[str]:
+        """The addresses browsers on the network open for a seat (none when not offered)."""
+        if self.web is None:
+            return []
+        return [self.web.url(address) for address in self.join_addresses()]
 
     def _changed(self) -> None:
         if self._advert is not None:
@@ -151,6 +207,9 @@ class HostedTable:
     ) -> None:
         """Say goodbye to everyone, stop serving, and withdraw the advertisement."""
         await self.host.close(code, message)
+        if self.web is not None:
+            await self.web.close()
+            self.web = None
         if self.table.journal is not None:
             self.table.journal.close(why="over" if self.table.state == "over" else "ended")
         if self._advert is not None:

@@ -155,6 +155,11 @@ def seen_fingerprint(ssl_object: ssl.SSLObject | ssl.SSLSocket | None) -> bytes:
     return hashlib.sha256(der).digest() if der else b""
 
 
+def colons(fingerprint: bytes) -> str:
+    """A fingerprint as browsers show a certificate's: hexadecimal pairs, with colons."""
+    return ":".join(f"{byte:02X}" for byte in fingerprint)
+
+
 def words(fingerprint: bytes) -> str:
     """The fingerprint's first :data:`WORDS` bytes (48 bits) as six different words, for
     people to compare aloud ("" for no fingerprint). The bytes are one number, written in

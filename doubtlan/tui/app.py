@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 from textual import events, work
@@ -19,13 +20,14 @@ from textual.binding import Binding
 from ..net import known, last_name
 from ..net.client import Client, ConnectionLost
 from ..net.errors import WireError
-from ..net.hosted import AdvertiseError, HostedTable, cannot_listen
+from ..net.hosted import AdvertiseError, HostedTable, WebError, cannot_listen
 from ..net.identity import IdentityError, words
 from ..net.journal import JournalError
 from ..net.kept import KeptSeats
 from ..net.messages import Bye, Error, Message, Reveal, State, TableInfo, Welcome
 from ..net.pin import NotTheTable
 from ..net.table import Refused
+from ..net.web.session import IDLE_ENDED
 from ..rules import DEFAULT_GAME, game_named
 from .client_state import ClientState
 from .collector import COLLECT_AFTER_GAME, QuietCollector, collect_between_games
@@ -96,6 +98,7 @@ class DoubtApp(App[int]):
         self._bots_to_seat = 0
         self._frozen = False
         self._collector: QuietCollector | None = None
+        self._last_input = 0.0
 
     @property
     def is_host(self) -> bool:
@@ -110,16 +113,38 @@ class DoubtApp(App[int]):
         for notice in self.screen.query(SmallNotice):
             notice.refresh()
 
+    async def on_event(self, event: events.Event) -> None:
+        if isinstance(event, (events.Key, events.MouseDown)):
+            self._last_input = self.clock()
+        await super().on_event(event)
+
+    def _idle_check(self) -> None:
+        """A browser seat's app ends itself once nobody has pressed a key for ``idle_end``
+        seconds while no game was being played here (net/web: its process is then gone)."""
+        limit = self.join_setup.idle_end
+        if limit is None or self._ending or self.clock() - self._last_input < limit:
+            return
+        info = self.client.mirror.table if self.client is not None else None
+        view = self.client.mirror.view if self.client is not None else None
+        if info is not None and info.state == "playing" and view is not None \
+                and view.winner is None:
+            return  # a game is on: a player thinking, or someone watching it
+        self.run_worker(self.shut_down(IDLE_ENDED), group="quit")
+
     async def on_mount(self) -> None:
+        if self.join_setup.idle_end is not None:
+            self._last_input = self.clock()
+            self.set_interval(min(self.join_setup.idle_end / 4, 30.0), self._idle_check)
         if self.host_setup is not None:
             self.sub_title = "hosting"
             if self.host_setup.ask_name:
                 self.push_screen(NameScreen(self.player_name), self._host_named)
             else:
                 self.start_hosting()
+        elif self.join_setup.address is not None and self.join_setup.ask_name:
+            self.push_screen(NameScreen(self.player_name), self._joiner_named)
         elif self.join_setup.address is not None:
-            self.connect(self.join_setup.address, self.join_setup.pin,
-                         fingerprint=self.join_setup.fingerprint)
+            self._join_address()
         else:
             self.push_screen(self._discovery(), self._chosen)
 
@@ -131,6 +156,16 @@ class DoubtApp(App[int]):
             if setup.name_table:
                 setup.config.name = f"{name}'s table"
         self.start_hosting()
+
+    def _joiner_named(self, name: str | None) -> None:
+        if name:
+            self.player_name = name
+        self._join_address()
+
+    def _join_address(self) -> None:
+        assert self.join_setup.address is not None
+        self.connect(self.join_setup.address, self.join_setup.pin,
+                     fingerprint=self.join_setup.fingerprint)
 
     def _discovery(self) -> DiscoveryScreen:
         return DiscoveryScreen(self.browser, ascii=self.ascii, watch=self.join_setup.watch,
@@ -145,7 +180,8 @@ class DoubtApp(App[int]):
             hosted = HostedTable(setup.config, bind=setup.bind, port=setup.port,
                                  advertising=setup.advertising, journal=setup.journal,
                                  resume=setup.resume, identity=setup.identity,
-                                 settings={"autostart": False, "next_game_delay": None})
+                                 settings={"autostart": False, "next_game_delay": None},
+                                 web=setup.web and replace(setup.web, through=self.player_name))
         except (JournalError, IdentityError) as error:
             self.fail(sentence(str(error)))
             return
@@ -164,10 +200,13 @@ class DoubtApp(App[int]):
         except AdvertiseError as error:
             self.fail(f"Cannot advertise the table on the network: {error}.")
             return
+        except WebError as error:
+            self.fail(str(error))
+            return
         self.hosted = hosted
         # The host's player joins over loopback when the table listens on every address.
-        here = {"0.0.0.0": "127.0.0.1", "::": "::1", "": "127.0.0.1"}.get(setup.bind, setup.bind)
-        self.connect((here, hosted.port), hosted.table.config.pin, token=token, seed=seed)
+        self.connect((hosted.loopback, hosted.port), hosted.table.config.pin, token=token,
+                     seed=seed)
 
     def join_addresses(self) -> list[str]:
         """HOST:PORT texts that others can type to join this app's table."""
@@ -195,7 +234,8 @@ class DoubtApp(App[int]):
         )
         self.client.mirror.check_at_once = False  # see _received
         if self.play is None:
-            self.play = PlayScreen(ascii=self.ascii, clock=self.clock, host=self._host_side())
+            self.play = PlayScreen(ascii=self.ascii, clock=self.clock, host=self._host_side(),
+                                   through=self.join_setup.through)
             self.push_screen(self.play)
         self._play(self.client)
 
@@ -205,7 +245,8 @@ class DoubtApp(App[int]):
         if hosted is None or setup is None:
             return None
         return HostSide(self.join_addresses, hosted.table.config.pin, setup.strategy,
-                        local=hosted.local)
+                        local=hosted.local, web=hosted.web_addresses,
+                        web_fingerprint=hosted.identity.fingerprint if hosted.offer else None)
 
     @work(exclusive=True, group="net")
     async def _play(self, client: Client) -> None:
@@ -446,7 +487,7 @@ class DoubtApp(App[int]):
                 await client.leave()
             else:
                 await client.close()
-        self.exit(code)
+        self.exit(code, return_code=code)
 
     async def on_unmount(self) -> None:
         self._ending = True

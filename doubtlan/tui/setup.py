@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..net.hosted import Advertising
+from ..net.hosted import Advertising, WebOffer
 from ..net.identity import Identity
 from ..net.table import TableConfig
 
@@ -27,6 +27,8 @@ class HostSetup:
     #: The key and certificate the table presents (default: the host's own, kept in the
     #: user's data folder).
     identity: Identity | None = None
+    #: Browser seats (``--web``): the page names the host's player as the machine's owner.
+    web: WebOffer | None = None
     #: Ask the host's player's name first (no ``--name``), and name the table after it.
     ask_name: bool = False
     name_table: bool = False
@@ -43,3 +45,10 @@ class JoinSetup:
     fingerprint: bytes | None = None
     #: Take a key other than the one this table's name had before without asking.
     accept_new_key: bool = False
+    #: Ask the player's name on the screen before joining (a browser seat's app).
+    ask_name: bool = False
+    #: The host's player, whose machine runs this app (a browser seat's): the title says so.
+    through: str | None = None
+    #: Seconds with no key pressed and no game being played after which the app ends
+    #: itself (a browser seat's: net/web); None: never.
+    idle_end: float | None = None

@@ -46,6 +46,10 @@ class HostSide:
     strategy: str = "counter"
     #: The table listens on this machine only (``doubtlan play``): nobody else can join.
     local: bool = False
+    #: The addresses of the table's browser seats (net/web), and their certificate's
+    #: fingerprint (None: no browser seats offered).
+    web: Callable[[], list[str]] = list
+    web_fingerprint: bytes | None = None
 
 
 class PlayScreen(Screen[None]):
@@ -61,10 +65,12 @@ class PlayScreen(Screen[None]):
     ]
 
     def __init__(self, *, ascii: bool = False, clock: Callable[[], float] = time.monotonic,
-                 host: HostSide | None = None) -> None:
+                 host: HostSide | None = None, through: str | None = None) -> None:
         super().__init__()
         #: Cards in letters rather than suit symbols; the app's clock; the host's side.
         self.ascii, self.clock, self.host = ascii, clock, host
+        #: The host's player whose machine runs this app (a browser seat's), or None.
+        self.through = through
         self.mirror: Mirror | None = None
         self.seen: ClientState | None = None
         self.pane = "waiting"
@@ -141,6 +147,8 @@ class PlayScreen(Screen[None]):
         who = "watching" if seat is None else f"you are {mirror.name}"
         title = Text(f" {info.name}", style="bold")
         title.append(f" · {who}" + (", hosting" if self.is_host else ""))
+        if self.through:  # (the app runs on the host's machine: docs/security.md)
+            title.append(f" · playing through {self.through}'s machine", style="italic")
         if info.game_number:
             word = game_named(info.game).one_game
             title.append(f" · {word} {info.game_number}" + (f" of {info.games}" if info.games
@@ -173,6 +181,8 @@ class PlayScreen(Screen[None]):
                 local=host.local if host else False,
                 pin=host.pin if host else None, is_host=host is not None,
                 connected_to=seen.address, key=words(seen.key),
+                web=host.web() if host else None,
+                web_fingerprint=host.web_fingerprint if host else None,
             )
         table.live = pane == "table" and not seen.reconnecting
         if pane != self.pane:

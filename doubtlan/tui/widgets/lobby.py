@@ -5,13 +5,15 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical
 from textual.widgets import DataTable, Static
 
 from ...bots import level_of
+from ...net.identity import colons
 from ...net.messages import TableInfo
 from ...rules import game_named
 from ..words import plural
+from .qr import QrCode
 
 
 def rules_text(info: TableInfo) -> str:
@@ -29,18 +31,22 @@ def rules_text(info: TableInfo) -> str:
     return f"{rules} · {timer} · {games}"
 
 
-class Lobby(Vertical):
+class Lobby(Horizontal):
     DEFAULT_CSS = """
     Lobby { padding: 0 1; }
+    Lobby #lobby-main { width: 1fr; }
+    Lobby #web-qr { margin-left: 1; }
     Lobby #about { height: auto; margin-bottom: 1; }
     Lobby #seats { height: auto; max-height: 14; }
     Lobby #lobby-hint { margin-top: 1; color: $text-muted; }
     """
 
     def compose(self) -> ComposeResult:
-        yield Static(id="about")
-        yield DataTable(id="seats", cursor_type="row")
-        yield Static(id="lobby-hint")
+        with Vertical(id="lobby-main"):
+            yield Static(id="about")
+            yield DataTable(id="seats", cursor_type="row")
+            yield Static(id="lobby-hint")
+        yield QrCode(id="web-qr")
 
     def on_mount(self) -> None:
         self.query_one("#seats", DataTable).add_columns("seat", "name", "who", "")
@@ -51,10 +57,12 @@ class Lobby(Vertical):
 
     def show(self, info: TableInfo, me: int | None, *, addresses: list[str],
              pin: str | None, is_host: bool, connected_to: str, key: str = "",
-             local: bool = False) -> None:
+             local: bool = False, web: list[str] | None = None,
+             web_fingerprint: bytes | None = None) -> None:
         """``key``: the words of the key the host presented to this client (every screen
         at the table shows the same, so people in one room can compare them); ``local``:
-        the table is on this machine only (``doubtlan play``)."""
+        the table is on this machine only (``doubtlan play``); ``web``: the addresses of
+        its browser seats, and ``web_fingerprint`` their certificate's (net/web)."""
         about = Text()
         about.append(info.name, style="bold")
         about.append(f"   {info.game_number and 'match on' or 'lobby'}\n", style="dim")
@@ -77,8 +85,16 @@ class Lobby(Vertical):
         if key:
             about.append("\nKey: ", style="dim")
             about.append(key, style="bold")
+        if web:
+            about.append("\nFrom a browser: ", style="dim")
+            about.append(", ".join(web), style="bold")
+        if web_fingerprint is not None:
+            pairs = colons(web_fingerprint)
+            about.append("\nIts certificate, SHA-256:\n", style="dim")
+            about.append(f"{pairs[:47]}\n{pairs[48:]}", style="dim")
         about.append("\n" + rules_text(info), style="dim")
         self.query_one("#about", Static).update(about)
+        self.query_one(QrCode).show(web[0] if web else "")
         table = self.seats
         row = table.cursor_row
         table.clear()

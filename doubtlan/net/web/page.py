@@ -1,0 +1,86 @@
+"""The page a browser seat is drawn in, and every file it loads: all from the host.
+
+textual-serve's stock page links a web font on the internet; this page is doubtlan's own
+(``page.html``, ``static/``), with textual-serve's script, terminal style and Roboto Mono font
+served from the host, so a LAN with no internet loses nothing and no third party hears
+that anyone is playing. The script is served with xterm.js's screen-reader mode on: the
+screen is also a list of text rows, for a player who listens to it (and for the tests).
+"""
+
+from __future__ import annotations
+
+import html
+import logging
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from string import Template
+
+log = logging.getLogger(__name__)
+
+HERE = Path(__file__).resolve().parent
+#: The headers of every answer: nothing may frame the page, load from elsewhere or learn
+#: where the player came from.
+HEADERS = {
+    "Content-Security-Policy": "default-src 'self'; connect-src 'self'; img-src 'self' data:; "
+    "style-src 'self' 'unsafe-inline'; script-src 'self'; font-src 'self'; "
+    "frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "Cross-Origin-Opener-Policy": "same-origin",
+    "Cache-Control": "no-store",
+}
+#: The text size the page draws cells at unless the address asks (``?fontsize=20``): a
+#: tablet gets 80x24 cells with a smaller one.
+FONT_SIZE, FONT_SIZES = 16, range(8, 41)
+#: textual.js's options for its terminal, and the same with the screen-reader mode on.
+_OPTIONS = "scrollback:0,"
+_READABLE = "scrollback:0,screenReaderMode:!0,"
+
+
+@dataclass(frozen=True)
+class Asset:
+    body: bytes
+    content_type: str
+
+
+def index(title: str, websocket: str, font_size: int) -> bytes:
+    """The page: ``title`` on its start screen, the app's websocket at ``websocket``."""
+    template = Template((HERE / "page.html").read_text(encoding="utf-8"))
+    return template.substitute(title=html.escape(title), websocket=html.escape(websocket),
+                               font_size=str(font_size)).encode("utf-8")
+
+
+def font_size(text: str | None) -> int:
+    """The text size asked for in the address, if it is one the page can draw."""
+    try:
+        size = int(text or FONT_SIZE)
+    except ValueError:
+        return FONT_SIZE
+    return size if size in FONT_SIZES else FONT_SIZE
+
+
+def assets() -> dict[str, Asset]:
+    """Every file under ``/static/`` the page loads, by its path there (read once)."""
+    served = resources.files("textual_serve") / "static"
+    found = {
+        "page.css": Asset((HERE / "static" / "page.css").read_bytes(), "text/css"),
+        "page.js": Asset((HERE / "static" / "page.js").read_bytes(), "text/javascript"),
+        "css/xterm.css": Asset((served / "css" / "xterm.css").read_bytes(), "text/css"),
+        "js/textual.js": Asset(_readable((served / "js" / "textual.js").read_bytes()),
+                               "text/javascript"),
+    }
+    for font in (served / "fonts").iterdir():
+        if font.name.endswith(".ttf"):
+            found[f"fonts/{font.name}"] = Asset(font.read_bytes(), "font/ttf")
+    return found
+
+
+def _readable(script: bytes) -> bytes:
+    """textual.js with its terminal's screen-reader mode on (as it came, if this textual-serve
+    writes its options otherwise: the page still plays, unread)."""
+    text = script.decode("utf-8")
+    if text.count(_OPTIONS) != 1:
+        log.warning("textual-serve's script is not the one expected: screen-reader mode off")
+        return script
+    return text.replace(_OPTIONS, _READABLE).encode("utf-8")

@@ -1,0 +1,201 @@
+"""Browser seats' server (net/web): HTTPS with the table's own certificate and nothing else,
+a page with nothing from outside the host, another site's page refused, sessions capped and
+ended, and no app process left behind. Loopback only; tests/test_browser_seats.py plays in
+a real browser, in the tests' own network namespaces."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import signal
+import ssl
+import subprocess
+import sys
+
+import aiohttp
+import pytest
+from webtabs import STEP, alive, browser_id, children, client, gone, served, tab
+
+
+
+async def test_the_page_is_the_tables_own_over_https_with_nothing_from_outside() -> None:
+    async with served("Web page table") as (hosted, web), client(web) as session:
+        assert web.fingerprint == hosted.table.fingerprint  # (the client holds it to that)
+        async with session.get(web.url("127.0.0.1")) as response:
+            assert response.status == 200
+            html = await response.text()
+            cookie = response.headers["Set-Cookie"]
+            policy = response.headers["Content-Security-Policy"]
+        assert re.search(r"doubtlan-browser=[0-9a-f]{32};", cookie), cookie
+        for attribute in ("Secure", "HttpOnly", "SameSite=Strict"):
+            assert attribute in cookie, cookie
+        assert "default-src 'self'" in policy and "frame-ancestors 'none'" in policy
+        # Every file the page names is the host's (no address of any other machine).
+        links = re.findall(r'(?:href|src)="([^"]*)"', html)
+        assert links and all(link.startswith("/") or link == "data:," for link in links), links
+        assert "googleapis" not in html and "http://" not in html
+        assert f'data-session-websocket-url="wss://127.0.0.1:{web.port}/ws"' in html
+        for link in links:
+            if link.startswith("/"):
+                async with session.get(web.url("127.0.0.1") + link[1:]) as response:
+                    assert response.status == 200, link
+                    body = await response.read()
+                    assert b"fonts.googleapis" not in body and b"fonts.gstatic" not in body
+                    if link.endswith("textual.js"):
+                        assert b"screenReaderMode:!0" in body  # the screen, readable
+        async with session.get(web.url("127.0.0.1") + "static/../../host.pem") as response:
+            assert response.status == 404
+        async with session.get(web.url("127.0.0.1") + "?fontsize=<script>") as response:
+            assert 'data-font-size="16"' in await response.text()
+
+
+async def test_plain_http_on_the_web_port_gets_nothing_of_the_table() -> None:
+    async with served("Plain table") as (_, web):
+        reader, writer = await asyncio.open_connection("127.0.0.1", web.port)
+        writer.write(f"GET / HTTP/1.1\r\nHost: 127.0.0.1:{web.port}\r\n\r\n".encode())
+        await writer.drain()
+        async with asyncio.timeout(STEP):
+            answer = await reader.read()  # until the server closes the connection
+        writer.close()
+        assert b"HTTP/" not in answer and b"Plain table" not in answer, answer
+        # Nor does the server take anything but TLS 1.3.
+        older = ssl.create_default_context()
+        older.check_hostname, older.verify_mode = False, ssl.CERT_NONE
+        older.maximum_version = ssl.TLSVersion.TLSv1_2
+        with pytest.raises((ssl.SSLError, ConnectionError)):
+            await asyncio.open_connection("127.0.0.1", web.port, ssl=older)
+        async with client(web) as session:  # and it still serves the page
+            await browser_id(session, web)
+
+
+async def test_another_sites_page_and_another_name_are_refused() -> None:
+    async with served("Origin table") as (_, web), client(web) as session:
+        browser = await browser_id(session, web)
+        url = f"wss://127.0.0.1:{web.port}/ws"
+        for origin in ("https://evil.example", f"http://127.0.0.1:{web.port}", None):
+            with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+                await session.ws_connect(url, origin=origin,
+                                         headers={"Cookie": f"doubtlan-browser={browser}"})
+            assert refused.value.status == 403, origin
+        with pytest.raises(aiohttp.WSServerHandshakeError) as refused:  # no page opened first
+            await session.ws_connect(url, origin=f"https://127.0.0.1:{web.port}")
+        assert refused.value.status == 403
+        # A stranger's name for this machine (DNS rebinding) gets no page at all.
+        async with session.get(web.url("127.0.0.1"), headers={"Host": "evil.example"}) as got:
+            assert got.status == 421
+            assert "doubtlan-browser" not in got.headers.get("Set-Cookie", "")
+        assert not web.sessions
+
+
+async def test_sessions_are_capped_in_all_and_from_one_address() -> None:
+    async with served("Capped table", most=2, per_address=1) as (_, web):
+        async with tab(web, "127.0.0.1") as first:
+            await first.read_until("Your name")
+            async with tab(web, "127.0.0.1") as second:  # the same device again
+                assert "1 table pages open" in await second.closed()
+            async with tab(web, "127.0.0.2") as third:
+                await third.read_until("Your name")
+                async with tab(web, "127.0.0.3") as fourth:  # a third device: none left
+                    assert "Every browser seat is taken (2 at once)" in await fourth.closed()
+                pids = [pid for session in web.sessions if (pid := session.pid) is not None]
+                assert len(pids) == 2 and all(alive(pid) for pid in pids)
+            await third.closed()
+        # Tabs closed: their apps were asked to quit, and are gone.
+        await gone(pids)
+        assert not web.sessions
+
+
+async def test_a_tab_idle_in_the_lobby_ends_and_its_process_is_gone() -> None:
+    async with served("Idle table", idle_end=1.0) as (_, web), tab(web) as idle:
+        await idle.read_until("Your name")
+        [session] = web.sessions
+        pid = session.pid
+        assert pid is not None
+        # Nobody types: the app ends itself, says why, and its process is gone.
+        reason = await idle.closed(timeout=STEP)
+        assert "left in the lobby for too long" in reason, reason
+        await gone([pid])
+        assert not web.sessions
+
+
+async def test_what_no_page_sends_is_dropped_and_the_app_goes_on() -> None:
+    async with served("Garbled table") as (_, web), tab(web) as garbled:
+        await garbled.read_until("Your name")
+        [session] = web.sessions
+        pid = session.pid
+        assert pid is not None
+        for bad in ("not json", '["stdin", 5]', '["resize", {"width": 1e9}]', "[]", '{"a": 1}',
+                    '["stdin"]', json.dumps(["resize", {"width": 3, "height": 2}]),
+                    '["ping", 7]', '["quit"]'):
+            await garbled.socket.send_str(bad)
+        await garbled.socket.send_bytes(b"\x00\xff")
+        garbled.screen.clear()  # it redraws at a size a page may ask for
+        await garbled.socket.send_str(json.dumps(["resize", {"width": 100, "height": 30}]))
+        await garbled.read_until("Your name")
+        await garbled.socket.send_str('["ping", "7"]')
+        async with asyncio.timeout(STEP):
+            pong = await garbled.socket.receive()
+            while pong.type == aiohttp.WSMsgType.BINARY:
+                pong = await garbled.socket.receive()
+        assert pong.json() == ["pong", "7"]
+        # Typed keys reach it (the name field shows them).
+        await garbled.socket.send_str(json.dumps(["stdin", "Zoë"]))
+        await garbled.read_until("Zoë")
+        # A message past the largest a page sends ends that tab alone.
+        await garbled.socket.send_str(json.dumps(["stdin", "x" * 70_000]))
+        await garbled.closed()
+        await gone([pid])
+
+
+async def test_no_app_is_left_after_the_host_stops() -> None:
+    async with served("Stopping table") as (hosted, web):
+        async with tab(web, "127.0.0.1") as one, tab(web, "127.0.0.2") as two:
+            await one.read_until("Your name")
+            await two.read_until("Your name")
+            pids = [pid for session in web.sessions if (pid := session.pid) is not None]
+            await hosted.close()
+            assert not any(alive(pid) for pid in pids)  # (each was waited for)
+            await one.closed()
+            await two.closed()
+
+
+async def test_no_app_is_left_after_the_host_is_killed() -> None:
+    host = subprocess.Popen(
+        [sys.executable, "-m", "doubtlan", "host", "--headless", "--players", "3", "--bots",
+         "1", "--table", "Killed web table", "--bind", "127.0.0.1", "--port", "0", "--web",
+         "0", "--no-advertise", "--no-journal"], stdout=subprocess.PIPE, text=True)
+    try:
+        assert host.stdout is not None
+        url = None
+        while url is None:
+            line = await asyncio.wait_for(asyncio.to_thread(host.stdout.readline), STEP)
+            assert line, "the host ended before it served browser seats"
+            if "a seat from a browser:" in line:
+                url = line.split()[-1]
+        port = int(url.rsplit(":", 1)[1].strip("/"))
+        fingerprint = await asyncio.wait_for(asyncio.to_thread(host.stdout.readline), STEP)
+        assert "SHA-256" in fingerprint
+        context = ssl.create_default_context()
+        context.check_hostname, context.verify_mode = False, ssl.CERT_NONE
+        connector = aiohttp.TCPConnector(ssl=context)
+        async with aiohttp.ClientSession(connector=connector) as session:
+            async with session.get(url) as response:
+                browser = response.cookies["doubtlan-browser"].value
+            socket_ = await session.ws_connect(
+                f"wss://127.0.0.1:{port}/ws", origin=f"https://127.0.0.1:{port}",
+                headers={"Cookie": f"doubtlan-browser={browser}"})
+            async with asyncio.timeout(STEP):
+                message = await socket_.receive()  # the app is up: its first screen
+            assert message.type == aiohttp.WSMsgType.BINARY
+            apps = children(host.pid)
+            assert len(apps) == 1, apps
+            host.send_signal(signal.SIGKILL)  # no goodbye: the pipes to the app just end
+            host.wait(STEP)
+            await gone(apps)
+            await socket_.close()
+    finally:
+        host.kill()
+        host.wait(STEP)
+        if host.stdout is not None:
+            host.stdout.close()
