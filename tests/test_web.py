@@ -18,7 +18,6 @@ import pytest
 from webtabs import STEP, alive, browser_id, children, client, gone, served, tab
 
 
-
 async def test_the_page_is_the_tables_own_over_https_with_nothing_from_outside() -> None:
     async with served("Web page table") as (hosted, web), client(web) as session:
         assert web.fingerprint == hosted.table.fingerprint  # (the client holds it to that)
@@ -44,6 +43,7 @@ async def test_the_page_is_the_tables_own_over_https_with_nothing_from_outside()
                     assert b"fonts.googleapis" not in body and b"fonts.gstatic" not in body
                     if link.endswith("textual.js"):
                         assert b"screenReaderMode:!0" in body  # the screen, readable
+                        assert b"_renderRows.bind(this),250)" in body
         async with session.get(web.url("127.0.0.1") + "static/../../host.pem") as response:
             assert response.status == 404
         async with session.get(web.url("127.0.0.1") + "?fontsize=<script>") as response:
@@ -149,15 +149,15 @@ async def test_what_no_page_sends_is_dropped_and_the_app_goes_on() -> None:
 
 
 async def test_no_app_is_left_after_the_host_stops() -> None:
-    async with served("Stopping table") as (hosted, web):
-        async with tab(web, "127.0.0.1") as one, tab(web, "127.0.0.2") as two:
-            await one.read_until("Your name")
-            await two.read_until("Your name")
-            pids = [pid for session in web.sessions if (pid := session.pid) is not None]
-            await hosted.close()
-            assert not any(alive(pid) for pid in pids)  # (each was waited for)
-            await one.closed()
-            await two.closed()
+    async with served("Stopping table") as (hosted, web), tab(web, "127.0.0.1") as one, \
+            tab(web, "127.0.0.2") as two:
+        await one.read_until("Your name")
+        await two.read_until("Your name")
+        pids = [pid for session in web.sessions if (pid := session.pid) is not None]
+        await hosted.close()
+        assert not any(alive(pid) for pid in pids)  # (each was waited for)
+        await one.closed()
+        await two.closed()
 
 
 async def test_no_app_is_left_after_the_host_is_killed() -> None:

@@ -117,11 +117,25 @@ async def host(
         done = asyncio.create_task(server.serve())
         stopped = asyncio.create_task(stop.wait())
         await asyncio.wait([done, stopped], return_when=asyncio.FIRST_COMPLETED)
+        seats = hosted.web
+        if seats is not None and not stop.is_set() and seats.sessions:
+            # Browser seats read the results and check the deal as terminals do: the table
+            # stays up for them until they leave (or for WEB_LINGER seconds).
+            print(f"the match is over: serving the browser seats until they leave (at most "
+                  f"{WEB_LINGER:g} s)", file=out, flush=True)
+            emptied = asyncio.create_task(seats.none_open.wait())
+            await asyncio.wait([emptied, stopped], timeout=WEB_LINGER,
+                               return_when=asyncio.FIRST_COMPLETED)
+            emptied.cancel()
         await hosted.close()  # says goodbye to anyone still there; withdraws the advert
         for task in (done, stopped):
             task.cancel()
     on_change()
     return 0 if table.state == "over" else 1
+
+
+#: Seconds a headless host whose match is over goes on serving browser seats still open.
+WEB_LINGER = 120.0
 
 
 @contextlib.contextmanager

@@ -32,6 +32,7 @@ from ..rules import DEFAULT_GAME, game_named
 from .client_state import ClientState
 from .collector import COLLECT_AFTER_GAME, QuietCollector, collect_between_games
 from .games import table_type
+from .idle import game_on
 from .messages import Act, HostCommand
 from .screens.discovery import BrowserFactory, Choice, DiscoveryScreen, zeroconf_browser
 from .screens.help import HelpScreen
@@ -42,7 +43,7 @@ from .screens.pin import PinScreen
 from .screens.play import HostSide, PlayScreen
 from .setup import HostSetup, JoinSetup
 from .widgets.small import LEAST, SmallNotice
-from .words import sentence
+from .words import goodbye, sentence
 
 
 class DoubtApp(App[int]):
@@ -122,14 +123,9 @@ class DoubtApp(App[int]):
         """A browser seat's app ends itself once nobody has pressed a key for ``idle_end``
         seconds while no game was being played here (net/web: its process is then gone)."""
         limit = self.join_setup.idle_end
-        if limit is None or self._ending or self.clock() - self._last_input < limit:
-            return
-        info = self.client.mirror.table if self.client is not None else None
-        view = self.client.mirror.view if self.client is not None else None
-        if info is not None and info.state == "playing" and view is not None \
-                and view.winner is None:
-            return  # a game is on: a player thinking, or someone watching it
-        self.run_worker(self.shut_down(IDLE_ENDED), group="quit")
+        if limit is not None and not self._ending and self.clock() - self._last_input >= limit \
+                and not game_on(self.client.mirror if self.client else None):
+            self.run_worker(self.shut_down(IDLE_ENDED), group="quit")
 
     async def on_mount(self) -> None:
         if self.join_setup.idle_end is not None:
@@ -367,10 +363,10 @@ class DoubtApp(App[int]):
         elif bye.code == "left":
             self.exit(0)
         elif bye.code == "wrong_pin" and self.address is not None and self.hosted is None:
-            self.notify(_explain(bye), severity="warning")
+            self.notify(goodbye(bye), severity="warning")
             self.ask_pin(self.address, self.expected)
         else:
-            self.lost(_explain(bye))
+            self.lost(goodbye(bye))
 
     def lost(self, text: str) -> None:
         """The table is gone for this player: say why, then back to the list or out."""
@@ -498,26 +494,6 @@ class DoubtApp(App[int]):
         if self._collector is not None:
             self._collector.stop()
             self._collector = None
-
-
-_EXPLAINED = {
-    "wrong_pin": "That PIN is not this table's.",
-    "too_many_attempts": "Too many wrong PINs from here; wait a minute and try again.",
-    "table_full": "The table is full, or its match has started: watch it (join --watch), or "
-                  "ask the host to free a seat whose player is away (x, in the lobby or between "
-                  "games).",
-    "version_mismatch": "This doubtlan cannot talk to that table: {message}.",
-    "shutdown": "The table has ended: {message}.",
-    "match_over": "The match is over.",
-    "replaced": "Your seat was taken back from another window or machine.",
-    "bad_token": "The table no longer knows your seat.",
-    "too_many_connections": "The table is taking no more connections.",
-}
-
-
-def _explain(bye: Bye) -> str:
-    template = _EXPLAINED.get(bye.code, "The table closed the connection: {message}.")
-    return template.format(message=bye.message)
 
 
 #: Seconds after a game's reveal comes in to check its deal (docs/fairness.md).

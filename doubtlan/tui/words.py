@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..bots import level_of
+from ..net.messages import Bye
 
 
 def sentence(text: str) -> str:
@@ -39,3 +40,24 @@ def bot_mark(game: str, strategy: str | None, name: str) -> str:
     if "bot" not in name.casefold():
         words.append("bot")
     return f" ({' '.join(words)})" if words else ""
+
+
+_EXPLAINED = {
+    "wrong_pin": "That PIN is not this table's.",
+    "too_many_attempts": "Too many wrong PINs from here; wait a minute and try again.",
+    "table_full": "The table is full, or its match has started: watch it (join --watch), or "
+                  "ask the host to free a seat whose player is away (x, in the lobby or between "
+                  "games).",
+    "version_mismatch": "This doubtlan cannot talk to that table: {message}.",
+    "shutdown": "The table has ended: {message}.",
+    "match_over": "The match is over.",
+    "replaced": "Your seat was taken back from another window or machine.",
+    "bad_token": "The table no longer knows your seat.",
+    "too_many_connections": "The table is taking no more connections.",
+}
+
+
+def goodbye(bye: Bye) -> str:
+    """Why the table said goodbye, as a sentence for the player."""
+    template = _EXPLAINED.get(bye.code, "The table closed the connection: {message}.")
+    return template.format(message=bye.message)

@@ -4,7 +4,8 @@ textual-serve's stock page links a web font on the internet; this page is doubtl
 (``page.html``, ``static/``), with textual-serve's script, terminal style and Roboto Mono font
 served from the host, so a LAN with no internet loses nothing and no third party hears
 that anyone is playing. The script is served with xterm.js's screen-reader mode on: the
-screen is also a list of text rows, for a player who listens to it (and for the tests).
+screen is also a list of text rows, for a player who listens to it (and for the tests),
+brought up to date four times a second.
 """
 
 from __future__ import annotations
@@ -33,9 +34,13 @@ HEADERS = {
 #: The text size the page draws cells at unless the address asks (``?fontsize=20``): a
 #: tablet gets 80x24 cells with a smaller one.
 FONT_SIZE, FONT_SIZES = 16, range(8, 41)
-#: textual.js's options for its terminal, and the same with the screen-reader mode on.
+#: textual.js's options for its terminal, and the same with the screen-reader mode on; and
+#: how often its rows for a screen reader are brought up to date (xterm.js's own is once a
+#: second; a quarter of one here, so that what a reader reads is the screen of the moment).
 _OPTIONS = "scrollback:0,"
 _READABLE = "scrollback:0,screenReaderMode:!0,"
+_ROWS = "TimeBasedDebouncer(this._renderRows.bind(this))"
+_ROWS_SOONER = "TimeBasedDebouncer(this._renderRows.bind(this),250)"
 
 
 @dataclass(frozen=True)
@@ -80,7 +85,7 @@ def _readable(script: bytes) -> bytes:
     """textual.js with its terminal's screen-reader mode on (as it came, if this textual-serve
     writes its options otherwise: the page still plays, unread)."""
     text = script.decode("utf-8")
-    if text.count(_OPTIONS) != 1:
+    if text.count(_OPTIONS) != 1 or text.count(_ROWS) != 1:
         log.warning("textual-serve's script is not the one expected: screen-reader mode off")
         return script
-    return text.replace(_OPTIONS, _READABLE).encode("utf-8")
+    return text.replace(_OPTIONS, _READABLE).replace(_ROWS, _ROWS_SOONER).encode("utf-8")

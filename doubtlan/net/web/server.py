@@ -83,8 +83,10 @@ class WebSeats:
         self.folder = folder or doubtlan_folder() / "browsers"
         #: How the app is started (this interpreter's doubtlan unless told).
         self.command = list(command or [sys.executable, "-m", "doubtlan"])
-        #: The sessions open, by the address they came from.
+        #: The sessions open, by the address they came from; set while there are none.
         self.sessions: dict[Session, str] = {}
+        self.none_open = asyncio.Event()
+        self.none_open.set()
         self._assets = page.assets()
         self._runner: web.AppRunner | None = None
         self.port = 0
@@ -188,18 +190,24 @@ class WebSeats:
         session = Session(self._argv(watch="watch" in request.query),
                           self._environment(browser), width, height)
         self.sessions[session] = address
+        self.none_open.clear()
         try:
             await session.start()
         except OSError as error:
-            self.sessions.pop(session, None)
+            self._ended(session)
             log.warning("could not start a browser seat's app: %s", error)
             await websocket.close(code=1011, message=b"The host could not start the table app.")
             return websocket
         try:
             await self._run(session, websocket)
         finally:
-            self.sessions.pop(session, None)
+            self._ended(session)
         return websocket
+
+    def _ended(self, session: Session) -> None:
+        self.sessions.pop(session, None)
+        if not self.sessions:
+            self.none_open.set()
 
     def _refusal(self, address: str) -> str | None:
         """Why a new session from ``address`` is turned away (None: it is not)."""
@@ -213,7 +221,7 @@ class WebSeats:
 
     async def _run(self, session: Session, websocket: web.WebSocketResponse) -> None:
         """Carry the tab's keys to the app and its screen back, until either ends."""
-        screen = asyncio.create_task(_show(session, websocket, self.sessions))
+        screen = asyncio.create_task(_show(session, websocket, self._ended))
         try:
             async for message in websocket:
                 if message.type != WSMsgType.TEXT:
@@ -254,11 +262,11 @@ class WebSeats:
 
 
 async def _show(session: Session, websocket: web.WebSocketResponse,
-                sessions: dict[Session, str]) -> None:
+                ended: Callable[[Session], None]) -> None:
     """The app's screen to the tab while the app runs; then the session is over and the tab
     is closed, saying why."""
     await session.pump_out(websocket.send_bytes)
-    sessions.pop(session, None)
+    ended(session)
     with contextlib.suppress(ConnectionError, RuntimeError):
         await websocket.close(code=1000, message=session.ended_why.encode("utf-8")[:120])
 

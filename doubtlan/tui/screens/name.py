@@ -8,6 +8,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
 from ...net.last_name import LONGEST, valid
+from ..widgets.small import SmallNotice
 
 
 class NameScreen(ModalScreen[str]):
@@ -23,6 +24,7 @@ class NameScreen(ModalScreen[str]):
             yield Static("Your name at the table (the others see it), then Enter:")
             yield Input(value=self.name_given, max_length=LONGEST, id="name")
             yield Static("", id="name-error", classes="error")
+        yield SmallNotice()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         name = event.value.strip()

@@ -8,6 +8,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
+from ..widgets.small import SmallNotice
+
 
 class PinScreen(ModalScreen[str | None]):
     """The table needs a PIN: the player types it (Escape gives up)."""
@@ -19,6 +21,7 @@ class PinScreen(ModalScreen[str | None]):
             yield Static("This table needs a PIN. Ask its host for it.")
             yield Input(placeholder="PIN", password=True, max_length=64, id="pin")
             yield Static("", id="pin-error", classes="error")
+        yield SmallNotice()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         pin = event.value.strip()
