@@ -195,7 +195,8 @@ def _join_app(args: argparse.Namespace) -> int:
 
     setup = JoinSetup(address=args.address, pin=args.pin, watch=args.watch,
                       accept_new_key=args.accept_new_key, fingerprint=args.fingerprint,
-                      ask_name=args.ask_name, through=args.through, idle_end=args.idle_end)
+                      ask_name=args.ask_name and not args.watch, through=args.through,
+                      idle_end=args.idle_end)
     if args.table:
         try:
             found = asyncio.run(headless.find(args.table, args.timeout))
@@ -203,7 +204,7 @@ def _join_app(args: argparse.Namespace) -> int:
             print(f"doubtlan: {error}", file=sys.stderr)
             return 1
         setup.address, setup.fingerprint = found.address, found.fingerprint
-    if args.ask_name:  # (a browser's: its own last name, never this machine's login)
+    if args.ask_name and not args.watch:  # (a browser's own last name, not this login)
         from .net.last_name import last_name
 
         name = args.name or last_name() or ""

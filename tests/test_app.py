@@ -191,8 +191,11 @@ async def test_the_options_dialog_offers_the_games_own_options(game: str) -> Non
         await wait_for(pilot, lambda: app.play is not None and app.play.pane == "lobby")
         await pilot.press("o")
         await wait_for(pilot, lambda: isinstance(app.screen, OptionsScreen), "the options")
-        # A Select for each of the game's options (and no other), on its value now.
-        assert {select.id for select in app.screen.query(Select)} == {f.name for f in fields}
+        # A Select for each of the game's options (and no other but the browser seats'), on
+        # its value now.
+        assert {select.id for select in app.screen.query(Select)} == \
+            {f.name for f in fields} | {"web"}
+        assert app.screen.query_one("#web", Select).value is False
         labels = [str(label.render()) for label in app.screen.query(Label)]
         for field in fields:
             assert field.label in labels

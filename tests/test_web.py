@@ -15,7 +15,7 @@ import sys
 
 import aiohttp
 import pytest
-from webtabs import STEP, alive, browser_id, children, client, gone, served, tab
+from webtabs import STEP, Tab, alive, browser_id, children, client, gone, served, tab
 
 
 async def test_the_page_is_the_tables_own_over_https_with_nothing_from_outside() -> None:
@@ -199,3 +199,17 @@ async def test_no_app_is_left_after_the_host_is_killed() -> None:
         host.wait(STEP)
         if host.stdout is not None:
             host.stdout.close()
+
+
+async def test_a_page_opened_to_watch_watches() -> None:
+    async with served("Watched table") as (_, web), client(web) as session:
+        browser = await browser_id(session, web)
+        async with session.get(web.url("127.0.0.1") + "?watch") as response:
+            assert f"wss://127.0.0.1:{web.port}/ws?watch=1" in await response.text()
+        socket = await session.ws_connect(
+            f"wss://127.0.0.1:{web.port}/ws?watch=1&width=100&height=30",
+            origin=f"https://127.0.0.1:{web.port}",
+            headers={"Cookie": f"doubtlan-browser={browser}"})
+        watcher = Tab(socket)
+        await watcher.read_until("Watching")  # (no name asked: a watcher has no seat)
+        await socket.close()

@@ -191,6 +191,21 @@ class HostedTable:
                            f"{error.strerror or error}.") from error
         self.web = web
 
+    async def serve_browsers(self, on: bool) -> None:
+        """Start or stop serving browser seats (the lobby's rules dialog); a page open when
+        they stop ends, its seat kept ("away"). WebError when they cannot be served."""
+        if on and self.web is None:
+            self.offer = self.offer or WebOffer(through=self._host_name())
+            await self._serve_browsers()
+        elif not on and self.web is not None:
+            web, self.web = self.web, None
+            await web.close()
+
+    def _host_name(self) -> str | None:
+        """The host's player's name: the first seat's."""
+        first = self.table.seats[0] if self.table.seats else None
+        return first.name if first is not None and first.strategy is None else None
+
     def web_addresses(self) -> list[str]:
         """The addresses browsers on the network open for a seat (none when not offered)."""
         if self.web is None:

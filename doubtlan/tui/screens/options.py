@@ -4,6 +4,7 @@ You Don't's deck)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Protocol
 
 from textual.app import ComposeResult
@@ -32,9 +33,13 @@ class OptionsScreen(ModalScreen[bool]):
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
-    def __init__(self, config: TableConfig, configure: Configure) -> None:
+    def __init__(self, config: TableConfig, configure: Configure, *, web: bool | None = None,
+                 serve_web: Callable[[bool], object] | None = None) -> None:
+        """``web``: whether browser seats are served now (None: the table cannot offer
+        them, as ``doubtlan play``'s); ``serve_web`` turns them on or off."""
         super().__init__()
         self.config, self.configure = config, configure
+        self.web, self.serve_web = web, serve_web
         self.game = game_named(config.game)
 
     def compose(self) -> ComposeResult:
@@ -55,6 +60,10 @@ class OptionsScreen(ModalScreen[bool]):
                 yield Label("Seconds a turn (0: none)")
                 yield Input(f"{config.turn_timeout:g}", id="turn-timeout", type="number",
                             max_length=6)
+                if self.web is not None:
+                    yield Label("Seats from a browser")
+                    yield Select([("off", False), ("on (HTTPS)", True)], value=self.web,
+                                 allow_blank=False, id="web")
             yield Static("", id="options-error", classes="error")
             with Horizontal(classes="buttons"):
                 yield Button("Save", id="save", variant="primary")
@@ -90,6 +99,10 @@ class OptionsScreen(ModalScreen[bool]):
         except Refused as problem:
             error.update(sentence(str(problem)))
             return
+        if self.web is not None and self.serve_web is not None:
+            web = self.query_one("#web", Select).value
+            if web != self.web:
+                self.serve_web(bool(web))
         self.dismiss(True)
 
     def action_cancel(self) -> None:

@@ -15,7 +15,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import ContentSwitcher, Static
 
-from ...net.hosted import HostedTable
+from ...net.hosted import HostedTable, WebError
 from ...net.identity import words
 from ...net.messages import Message, TableInfo
 from ...net.mirror import Mirror
@@ -180,7 +180,8 @@ class PlayScreen(Screen[None]):
                 info, seat, addresses=host.addresses() if host else [],
                 local=host.local if host else False,
                 pin=host.pin if host else None, is_host=host is not None,
-                connected_to=seen.address, key=words(seen.key),
+                connected_to=f"{self.through}'s machine, by its browser seats" if self.through
+                else seen.address, key=words(seen.key),
                 web=host.web() if host else None,
                 web_fingerprint=host.web_fingerprint if host else None,
             )
@@ -273,8 +274,22 @@ class PlayScreen(Screen[None]):
     def action_options(self) -> None:
         from .options import OptionsScreen
 
+        def serve(hosted: HostedTable) -> Callable[[bool], object]:
+            return lambda on: self.app.run_worker(self._serve_browsers(hosted, on), group="web")
+
         self.post_message(HostCommand(lambda hosted: self.app.push_screen(
-            OptionsScreen(hosted.table.config, hosted.host.configure))))
+            OptionsScreen(hosted.table.config, hosted.host.configure,
+                          web=hosted.web is not None,
+                          serve_web=serve(hosted)))))
+
+    async def _serve_browsers(self, hosted: HostedTable, on: bool) -> None:
+        """Browser seats on or off, from the rules dialog; the lobby shows where."""
+        try:
+            await hosted.serve_browsers(on)
+        except WebError as error:
+            self.notify(str(error), title="Not done", severity="warning")
+        if self.mirror is not None and self.seen is not None:
+            self.show(self.mirror, self.seen, None)
 
     def action_start(self) -> None:
         self.post_message(HostCommand(lambda hosted: hosted.host.start_match()))
