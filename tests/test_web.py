@@ -146,6 +146,8 @@ async def test_what_no_page_sends_is_dropped_and_the_app_goes_on() -> None:
         await garbled.socket.send_str(json.dumps(["stdin", "x" * 70_000]))
         await garbled.closed()
         await gone([pid])
+        async with tab(web) as next_one:  # and the next page is served as ever
+            await next_one.read_until("Your name")
 
 
 async def test_no_app_is_left_after_the_host_stops() -> None:

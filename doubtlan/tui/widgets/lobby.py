@@ -31,10 +31,11 @@ def rules_text(info: TableInfo) -> str:
     return f"{rules} · {timer} · {games}"
 
 
-class Lobby(Horizontal):
+class Lobby(Vertical):
     DEFAULT_CSS = """
     Lobby { padding: 0 1; }
-    Lobby #lobby-main { width: 1fr; }
+    Lobby #lobby-top { height: auto; }
+    Lobby #lobby-main { width: 1fr; height: auto; }
     Lobby #web-qr { margin-left: 1; }
     Lobby #about { height: auto; margin-bottom: 1; }
     Lobby #seats { height: auto; max-height: 14; }
@@ -42,11 +43,12 @@ class Lobby(Horizontal):
     """
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="lobby-main"):
-            yield Static(id="about")
-            yield DataTable(id="seats", cursor_type="row")
-            yield Static(id="lobby-hint")
-        yield QrCode(id="web-qr")
+        with Horizontal(id="lobby-top"):
+            with Vertical(id="lobby-main"):
+                yield Static(id="about")
+                yield DataTable(id="seats", cursor_type="row")
+            yield QrCode(id="web-qr")
+        yield Static(id="lobby-hint")
 
     def on_mount(self) -> None:
         self.query_one("#seats", DataTable).add_columns("seat", "name", "who", "")
