@@ -156,6 +156,9 @@ def join(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
 
     if args.address and args.table:
         parser.error("give an address or --table, not both")
+    if args.fingerprint and not args.address:
+        parser.error("--fingerprint holds a table joined by address to its key (a table "
+                     "found on the network is held to the key its advert names)")
     if args.bot and args.watch:
         parser.error("--bot plays a seat and --watch takes none: choose one")
     if args.bot is None and not (args.watch and args.headless):

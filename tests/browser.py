@@ -82,7 +82,12 @@ def browser_in(namespace: str, folder: Path) -> Iterator[Browser]:
 
 def screen(page: Page) -> str:
     """What the page's table app shows, a line per row, as a screen reader reads it."""
-    rows = page.evaluate(ROWS)
+    try:
+        rows = page.evaluate(ROWS)
+    except PlaywrightError as error:  # (the page is loading itself again: nothing shown yet)
+        if "context was destroyed" not in str(error):
+            raise
+        return ""
     return "\n".join(row.replace("\xa0", " ") for row in rows)
 
 

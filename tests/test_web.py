@@ -16,16 +16,28 @@ import sys
 import aiohttp
 import pytest
 from webtabs import STEP, Tab, alive, browser_id, children, client, gone, served, tab
+from yarl import URL
 
 
 async def test_the_page_is_the_tables_own_over_https_with_nothing_from_outside() -> None:
     async with served("Web page table") as (hosted, web), client(web) as session:
         assert web.fingerprint == hosted.table.fingerprint  # (the client holds it to that)
-        async with session.get(web.url("127.0.0.1")) as response:
+        # A request without the cookie (a link followed from another site, whose requests
+        # a SameSite=Strict cookie never goes with) is sent back to load the page again
+        # from this site, so that a browser's id is never replaced by a new one.
+        async with session.get(web.url("127.0.0.1") + "?watch") as response:
+            assert "Set-Cookie" not in response.headers
+            assert 'content="0; url=/?watch=&amp;fresh=1"' in await response.text()
+        async with session.get(web.url("127.0.0.1") + "?fresh=1") as response:
             assert response.status == 200
             html = await response.text()
             cookie = response.headers["Set-Cookie"]
             policy = response.headers["Content-Security-Policy"]
+        browser = re.search(r"doubtlan-browser=([0-9a-f]{32});", cookie)
+        assert browser is not None
+        async with session.get(web.url("127.0.0.1"),  # the id comes back: it is kept
+                               headers={"Cookie": f"doubtlan-browser={browser[1]}"}) as again:
+            assert f"doubtlan-browser={browser[1]};" in again.headers["Set-Cookie"]
         assert re.search(r"doubtlan-browser=[0-9a-f]{32};", cookie), cookie
         for attribute in ("Secure", "HttpOnly", "SameSite=Strict"):
             assert attribute in cookie, cookie
@@ -44,9 +56,12 @@ async def test_the_page_is_the_tables_own_over_https_with_nothing_from_outside()
                     if link.endswith("textual.js"):
                         assert b"screenReaderMode:!0" in body  # the screen, readable
                         assert b"_renderRows.bind(this),250)" in body
-        async with session.get(web.url("127.0.0.1") + "static/../../host.pem") as response:
-            assert response.status == 404
-        async with session.get(web.url("127.0.0.1") + "?fontsize=<script>") as response:
+        for path in ("static/%2e%2e/%2e%2e/host.pem", "static/..%2f..%2fhost.pem",
+                     "static/js/../../page.py", "host.pem"):
+            async with session.get(URL(web.url("127.0.0.1") + path, encoded=True)) as got:
+                assert got.status == 404, path
+        async with session.get(web.url("127.0.0.1") + "?fontsize=<script>",
+                               headers={"Cookie": f"doubtlan-browser={browser[1]}"}) as response:
             assert 'data-font-size="16"' in await response.text()
 
 
@@ -81,7 +96,16 @@ async def test_another_sites_page_and_another_name_are_refused() -> None:
         with pytest.raises(aiohttp.WSServerHandshakeError) as refused:  # no page opened first
             await session.ws_connect(url, origin=f"https://127.0.0.1:{web.port}")
         assert refused.value.status == 403
-        # A stranger's name for this machine (DNS rebinding) gets no page at all.
+        # A stranger's name for this machine (DNS rebinding) gets no page and no seat, even
+        # with an Origin of that same name.
+        with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+            await session.ws_connect(url, origin=f"https://evil.example:{web.port}",
+                                     headers={"Cookie": f"doubtlan-browser={browser}",
+                                              "Host": f"evil.example:{web.port}"})
+        assert refused.value.status == 421
+        for host in ("127.0.0.1:1@evil.example", "1.2.3.4:evil.example"):
+            async with session.get(web.url("127.0.0.1"), headers={"Host": host}) as got:
+                assert got.status == 421, host
         async with session.get(web.url("127.0.0.1"), headers={"Host": "evil.example"}) as got:
             assert got.status == 421
             assert "doubtlan-browser" not in got.headers.get("Set-Cookie", "")
@@ -182,7 +206,7 @@ async def test_no_app_is_left_after_the_host_is_killed() -> None:
         context.check_hostname, context.verify_mode = False, ssl.CERT_NONE
         connector = aiohttp.TCPConnector(ssl=context)
         async with aiohttp.ClientSession(connector=connector) as session:
-            async with session.get(url) as response:
+            async with session.get(url + "?fresh=1") as response:
                 browser = response.cookies["doubtlan-browser"].value
             socket_ = await session.ws_connect(
                 f"wss://127.0.0.1:{port}/ws", origin=f"https://127.0.0.1:{port}",
@@ -206,7 +230,8 @@ async def test_no_app_is_left_after_the_host_is_killed() -> None:
 async def test_a_page_opened_to_watch_watches() -> None:
     async with served("Watched table") as (_, web), client(web) as session:
         browser = await browser_id(session, web)
-        async with session.get(web.url("127.0.0.1") + "?watch") as response:
+        async with session.get(web.url("127.0.0.1") + "?watch",
+                               headers={"Cookie": f"doubtlan-browser={browser}"}) as response:
             assert f"wss://127.0.0.1:{web.port}/ws?watch=1" in await response.text()
         socket = await session.ws_connect(
             f"wss://127.0.0.1:{web.port}/ws?watch=1&width=100&height=30",

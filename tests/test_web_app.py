@@ -13,6 +13,7 @@ from doubtlan.net.identity import colons
 from doubtlan.net.table import TableConfig
 from doubtlan.net.web.session import IDLE_ENDED
 from doubtlan.tui.app import DoubtApp, HostSetup, JoinSetup
+from doubtlan.tui.idle import game_on
 from doubtlan.tui.screens.name import NameScreen
 from doubtlan.tui.screens.options import OptionsScreen
 from doubtlan.tui.screens.pin import PinScreen
@@ -143,3 +144,28 @@ async def test_a_browser_seat_at_a_table_with_a_pin_is_asked_it() -> None:
                            and hosted.table.seats[1].name == "Zoe", "Zoe seated")
     finally:
         await hosted.close()
+
+
+@pytest.mark.parametrize(("state", "on"), [
+    ("lobby", False), ("seeding", True), ("playing", True), ("between", True), ("over", False),
+])
+def test_only_the_lobby_and_the_matchs_end_count_as_idle(state: str, on: bool) -> None:
+    """Between two games a player may be away from the keys for a while with a seat to
+    come back to: the app never ends itself then, nor while a game is played."""
+    from types import SimpleNamespace
+
+    mirror = SimpleNamespace(table=SimpleNamespace(state=state), view=None)
+    assert game_on(mirror) is on  # type: ignore[arg-type]
+    assert game_on(None) is False
+
+
+def test_a_hosts_name_that_begins_with_a_dash_reaches_the_page_whole() -> None:
+    from doubtlan.cli import build_parser
+    from doubtlan.net.identity import make
+    from doubtlan.net.web.server import WebSeats
+
+    web = WebSeats(("127.0.0.1", 47474), make(), title="t", through="-Zed")
+    argv = web._argv(watch=False)
+    args = build_parser().parse_args(argv[argv.index("join"):])
+    assert args.through == "-Zed" and args.ask_name and args.address == ("127.0.0.1", 47474)
+    assert args.fingerprint == web.fingerprint

@@ -74,8 +74,9 @@ def client(web: WebSeats, source: str = "127.0.0.1") -> aiohttp.ClientSession:
 
 
 async def browser_id(session: aiohttp.ClientSession, web: WebSeats) -> str:
-    """Open the page, as a browser does first: the id its cookie gives."""
-    async with session.get(web.url("127.0.0.1")) as response:
+    """Open the page, as a browser does first (a browser with no id yet loads it again to
+    be given one): the id its cookie gives."""
+    async with session.get(web.url("127.0.0.1") + "?fresh=1") as response:
         assert response.status == 200, await response.text()
         return response.cookies[COOKIE].value
 

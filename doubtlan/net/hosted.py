@@ -123,6 +123,7 @@ class HostedTable:
         #: Browser seats, when offered (``web``), once started.
         self.offer = web
         self.web: WebSeats | None = None
+        self._web_lock = asyncio.Lock()
         self.bind = bind
         self.advertising = advertising or Advertising(enabled=False)
         #: The name the table is advertised under (None when it is not advertised), and
@@ -194,12 +195,13 @@ class HostedTable:
     async def serve_browsers(self, on: bool) -> None:
         """Start or stop serving browser seats (the lobby's rules dialog); a page open when
         they stop ends, its seat kept ("away"). WebError when they cannot be served."""
-        if on and self.web is None:
-            self.offer = self.offer or WebOffer(through=self._host_name())
-            await self._serve_browsers()
-        elif not on and self.web is not None:
-            web, self.web = self.web, None
-            await web.close()
+        async with self._web_lock:  # (one change at a time: the last one asked wins)
+            if on and self.web is None:
+                self.offer = self.offer or WebOffer(through=self._host_name())
+                await self._serve_browsers()
+            elif not on and self.web is not None:
+                web, self.web = self.web, None
+                await web.close()
 
     def _host_name(self) -> str | None:
         """The host's player's name: the first seat's."""

@@ -56,6 +56,12 @@ def index(title: str, websocket: str, font_size: int) -> bytes:
                                font_size=str(font_size)).encode("utf-8")
 
 
+def reload(url: str) -> str:
+    """A page that at once loads ``url`` (on this site) in its place."""
+    return (f'<!DOCTYPE html><html><head><meta http-equiv="refresh" content="0; url='
+            f'{html.escape(url)}"></head><body></body></html>')
+
+
 def font_size(text: str | None) -> int:
     """The text size asked for in the address, if it is one the page can draw."""
     try:

@@ -44,8 +44,11 @@ COOKIE_AGE = 400 * 24 * 3600
 #: Browser sessions beyond the seats, from one address, and seconds a session may sit
 #: with nobody playing before it ends (the app ends it: ``join --idle-end``).
 EXTRA_SESSIONS, PER_ADDRESS, IDLE_END = 8, 4, 600.0
-#: Browsers' folders kept (the least recently used are removed beyond it).
-FOLDERS_KEPT = 256
+#: Browsers' folders kept: beyond it, those unused for FOLDER_AGE seconds are removed (the
+#: least recently used first), and never one used since.
+FOLDERS_KEPT, FOLDER_AGE = 256, 30 * 24 * 3600.0
+#: Sessions one address may start: a burst, then one every 1 / START_RATE seconds.
+START_BURST, START_RATE = 8.0, 0.5
 #: The biggest message a tab may send (a paste of text is the biggest there is).
 LARGEST_MESSAGE = 64 * 1024
 #: What the app's process is told it runs on: textual's web driver (doubtlan's, which also
@@ -89,6 +92,9 @@ class WebSeats:
         self.none_open.set()
         self._assets = page.assets()
         self._runner: web.AppRunner | None = None
+        self._closing = False
+        #: Session starts each address may still make (a burst, then one every few seconds).
+        self._starts: dict[str, tuple[float, float]] = {}
         self.port = 0
 
     @property
@@ -106,6 +112,10 @@ class WebSeats:
         app.router.add_get("/", self._index)
         app.router.add_get("/ws", self._websocket)
         app.router.add_get("/static/{path:.+}", self._static)
+        # A malformed request is answered with an error; aiohttp would also log it with its
+        # traceback, onto the host's terminal: a peer could fill that with them.
+        for name in ("aiohttp.server", "aiohttp.web", "aiohttp.websocket"):
+            logging.getLogger(name).setLevel(logging.CRITICAL)
         self._runner = runner = web.AppRunner(app, access_log=None, handle_signals=False,
                                               shutdown_timeout=1.0)
         await runner.setup()
@@ -122,11 +132,14 @@ class WebSeats:
 
     async def close(self) -> None:
         """End every session (their apps quit; none is left running) and stop serving."""
+        self._closing = True  # (a session starting now is ended as soon as it has started)
         await asyncio.gather(*(session.stop() for session in list(self.sessions)),
                              return_exceptions=True)
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None
+        await asyncio.gather(*(session.kill() for session in list(self.sessions)),
+                             return_exceptions=True)
 
     # -- answers -------------------------------------------------------------------------
 
@@ -152,12 +165,18 @@ class WebSeats:
         return response
 
     async def _index(self, request: web.Request) -> web.StreamResponse:
+        browser = request.cookies.get(COOKIE, "")
+        if not _BROWSER_ID.fullmatch(browser):
+            if "fresh" not in request.query:
+                # A link followed from another site comes without the cookie (SameSite=
+                # Strict): the page loads itself again from this site, which sends it, so
+                # a browser's id (and its kept seat) is never replaced by a new one.
+                again = request.rel_url.update_query(fresh="1")
+                return web.Response(text=page.reload(str(again)), content_type="text/html")
+            browser = os.urandom(16).hex()
         websocket = f"wss://{request.host}/ws" + ("?watch=1" if "watch" in request.query else "")
         body = page.index(self.title, websocket, page.font_size(request.query.get("fontsize")))
         response = web.Response(body=body, content_type="text/html", charset="utf-8")
-        browser = request.cookies.get(COOKIE, "")
-        if not _BROWSER_ID.fullmatch(browser):
-            browser = os.urandom(16).hex()
         response.set_cookie(COOKIE, browser, max_age=COOKIE_AGE, path="/", secure=True,
                             httponly=True, samesite="Strict")
         return response
@@ -176,6 +195,11 @@ class WebSeats:
         if not _BROWSER_ID.fullmatch(browser):
             return web.Response(status=403, text="Open the page first.\n")
         address = request.remote or "?"
+        try:
+            environment = self._environment(browser)
+        except OSError as error:
+            log.warning("could not make a browser's folder: %s", error)
+            return web.Response(status=503, text="The host cannot keep this browser's seat.\n")
         websocket = web.WebSocketResponse(heartbeat=15.0, max_msg_size=LARGEST_MESSAGE)
         await websocket.prepare(request)
         refused = self._refusal(address)
@@ -187,8 +211,8 @@ class WebSeats:
             height = int(request.query.get("height", "24"))
         except ValueError:
             width, height = 80, 24
-        session = Session(self._argv(watch="watch" in request.query),
-                          self._environment(browser), width, height)
+        session = Session(self._argv(watch="watch" in request.query), environment, width,
+                          height)
         self.sessions[session] = address
         self.none_open.clear()
         try:
@@ -197,6 +221,11 @@ class WebSeats:
             self._ended(session)
             log.warning("could not start a browser seat's app: %s", error)
             await websocket.close(code=1011, message=b"The host could not start the table app.")
+            return websocket
+        if self._closing:  # (the server began to close while the app started)
+            await session.kill()
+            self._ended(session)
+            await websocket.close(code=1001, message=b"The table has ended.")
             return websocket
         try:
             await self._run(session, websocket)
@@ -211,6 +240,17 @@ class WebSeats:
 
     def _refusal(self, address: str) -> str | None:
         """Why a new session from ``address`` is turned away (None: it is not)."""
+        if self._closing:
+            return "The table has ended."
+        now = time.monotonic()
+        allowance, then = self._starts.get(address, (START_BURST, now))
+        allowance = min(START_BURST, allowance + (now - then) * START_RATE)
+        if allowance < 1:
+            return "Too many pages opened from this device: wait a few seconds."
+        self._starts[address] = (allowance - 1, now)
+        if len(self._starts) > 4096:  # (forget the addresses whose bursts are whole again)
+            self._starts = {there: kept for there, kept in self._starts.items()
+                            if kept[0] + (now - kept[1]) * START_RATE < START_BURST}
         if len(self.sessions) >= self.most:
             return (f"Every browser seat is taken ({self.most} at once). Try again when "
                     "someone leaves.")
@@ -243,17 +283,18 @@ class WebSeats:
         where = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
         argv = [*self.command, "join", where, "--fingerprint", self.fingerprint.hex(),
                 "--ask-name", "--idle-end", f"{self.idle_end:g}"]
-        if self.through:
-            argv += ["--through", self.through]
+        if self.through:  # (one argument: a name may begin with "-")
+            argv.append(f"--through={self.through}")
         return argv + (["--watch"] if watch else [])
 
     def _environment(self, browser: str) -> dict[str, str]:
         """The app's environment: textual's web driver, and this browser's own folder."""
         folder = self.folder / hashlib.sha256(browser.encode()).hexdigest()[:32]
+        if not folder.exists():
+            _prune(self.folder, FOLDERS_KEPT)
         private_folder(folder)
         with contextlib.suppress(OSError):
             os.utime(folder)
-        _prune(self.folder, FOLDERS_KEPT)
         env = dict(os.environ)
         env.update({"TEXTUAL_DRIVER": DRIVER, "TEXTUAL_FPS": "60",
                     "TEXTUAL_COLOR_SYSTEM": "truecolor", "TERM_PROGRAM": "textual",
@@ -265,8 +306,10 @@ async def _show(session: Session, websocket: web.WebSocketResponse,
                 ended: Callable[[Session], None]) -> None:
     """The app's screen to the tab while the app runs; then the session is over and the tab
     is closed, saying why."""
-    await session.pump_out(websocket.send_bytes)
-    ended(session)
+    try:
+        await session.pump_out(websocket.send_bytes)
+    finally:
+        ended(session)
     with contextlib.suppress(ConnectionError, RuntimeError):
         await websocket.close(code=1000, message=session.ended_why.encode("utf-8")[:120])
 
@@ -281,10 +324,14 @@ async def _pong(websocket: web.WebSocketResponse, text: str) -> None:
 def _our_name(host: str) -> bool:
     """Whether ``host`` (a Host header) names this machine: an address, or its own name.
     Any other name could be a stranger's that points at this machine (DNS rebinding)."""
-    name = host.rsplit(":", 1)[0] if host.count(":") == 1 or host.endswith("]") \
-        else host
-    if host.startswith("[") and "]" in host:
-        name = host[1:host.index("]")]
+    name, port = host, ""
+    if host.startswith("["):
+        name, _, rest = host[1:].partition("]")
+        port = rest[1:] if rest.startswith(":") else rest
+    elif host.count(":") == 1:
+        name, port = host.split(":")
+    if port and not port.isdigit():
+        return False
     with contextlib.suppress(ValueError):
         ipaddress.ip_address(name)
         return True
@@ -300,5 +347,5 @@ def _prune(folder: Path, kept: int) -> None:
         import shutil
 
         for old in folders[:max(0, len(folders) - kept)]:
-            if time.time() - old.stat().st_mtime > 3600:  # (never one in use today)
+            if time.time() - old.stat().st_mtime > FOLDER_AGE:
                 shutil.rmtree(old, ignore_errors=True)

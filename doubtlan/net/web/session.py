@@ -26,8 +26,10 @@ IDLE_ENDED = 75
 QUIT_WITHIN, START_WITHIN = 3.0, 30.0
 #: The sizes of screen a tab may ask for, in cells.
 WIDTHS, HEIGHTS = range(10, 501), range(5, 201)
-#: The last bytes of the process's error output kept, for the host's log.
+#: The last bytes of the process's error output kept, for the host's log; and the largest
+#: frame of the screen taken from it (a whole 500x200 screen in colour is well under).
 STDERR_KEPT = 8 * 1024
+LARGEST_FRAME = 16 * 1024 * 1024
 
 Send = Callable[[bytes], Awaitable[None]]
 
@@ -70,13 +72,16 @@ class Session:
             while True:
                 kind = await stdout.readexactly(1)
                 size = int.from_bytes(await stdout.readexactly(4), "big")
+                if size > LARGEST_FRAME:
+                    await self.kill()  # (not textual's stream: nothing more is read)
+                    break
                 payload = await stdout.readexactly(size)
                 if kind == b"D":
                     await send_bytes(payload)
                 elif kind == b"M" and _meta_type(payload) == "exit":
                     break
-        except (asyncio.IncompleteReadError, ConnectionError, TimeoutError):
-            pass  # the process ended, or never started: told by its exit
+        except (asyncio.IncompleteReadError, ConnectionError, TimeoutError, ValueError):
+            pass  # the process ended, never started, or spoke otherwise: told by its exit
         finally:
             code = await self._ended()
             errors.cancel()
@@ -85,6 +90,8 @@ class Session:
         if code == IDLE_ENDED:
             self.ended_why = ("The page was left in the lobby for too long, so it closed. "
                               "Open it again to sit down.")
+        elif code == 1:  # (the table ended, or could not be joined: the app said why)
+            self.ended_why = "The table app has ended. Open the page again to sit down."
         elif code not in (0, None):
             log.warning("a browser seat's app ended with %s: %s", code,
                         self.stderr.decode("utf-8", "replace")[-2000:])
