@@ -125,9 +125,9 @@ async def test_sessions_are_capped_in_all_and_from_one_address() -> None:
                 pids = [pid for session in web.sessions if (pid := session.pid) is not None]
                 assert len(pids) == 2 and all(alive(pid) for pid in pids)
             await third.closed()
-        # Tabs closed: their apps were asked to quit, and are gone.
+        # Tabs closed: their apps were asked to quit, and are gone; so are their sessions.
         await gone(pids)
-        assert not web.sessions
+        await asyncio.wait_for(web.none_open.wait(), STEP)
 
 
 async def test_a_tab_idle_in_the_lobby_ends_and_its_process_is_gone() -> None:
