@@ -141,6 +141,11 @@ def _add_tourney(commands: Subcommands) -> None:
         "--max-turns", type=values.positive, default=None, metavar="N",
         help="stop a game after N claims and count it unfinished (default 2000)",
     )
+    tourney.add_argument(
+        "--workers", type=values.positive, default=None, metavar="N",
+        help="play the matches in N processes side by side, with the same results as one "
+        "(default: this machine's cores; one match is one process's)",
+    )
     tourney.add_argument("--json", action="store_true", help="print one JSON object")
     tourney.set_defaults(run=_tourney, parser=tourney)
 
@@ -370,6 +375,7 @@ def _add_rules(command: argparse.ArgumentParser) -> None:
 
 def _tourney(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     import json
+    import os
 
     from . import tourney
     from .rules import RulesError
@@ -388,6 +394,7 @@ def _tourney(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     result = tourney.run(
         bots, args.games, options=options, seed=args.seed,
         max_turns=args.max_turns or tourney.MAX_TURNS, game=args.game, matches=args.matches,
+        workers=args.workers or os.cpu_count() or 1, progress=values.Progress(sys.stderr),
     )
     if args.json:
         print(json.dumps(result.to_json()))

@@ -118,6 +118,35 @@ def lan_address(text: str) -> str:
     return str(address)
 
 
+class Progress:
+    """A line on a terminal that says how far a long run is (games done, the rate, the time
+    left), redrawn at most four times a second, once the run has taken a second; nothing
+    when ``out`` is not a terminal (a pipe or a file gets the report alone)."""
+
+    def __init__(self, out: Any, after: float = 1.0) -> None:
+        import time
+
+        self.out, self.after, self.clock = out, after, time.monotonic
+        self.started = self.drawn = self.clock()
+        self.shown = False
+        self.terminal = bool(getattr(out, "isatty", lambda: False)())
+
+    def __call__(self, done: int, total: int) -> None:
+        now = self.clock()
+        if not self.terminal or now - self.started < self.after:
+            return
+        if done < total and now - self.drawn < 0.25:
+            return
+        self.drawn = now
+        rate = done / (now - self.started)
+        left = (total - done) / rate if rate else 0.0
+        line = f"{done}/{total} games, {rate:.0f} a second, about {left:.0f} s left"
+        end = "\n" if done >= total else ""
+        self.out.write(f"\r{line:<60}{end}")
+        self.out.flush()
+        self.shown = True
+
+
 def login() -> str:
     import getpass
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 import secrets
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -257,13 +257,18 @@ def run(
     max_turns: int = MAX_TURNS,
     game: str = DEFAULT_GAME,
     matches: int = 1,
+    workers: int = 1,
+    progress: Callable[[int, int], object] | None = None,
 ) -> Result:
     """Play ``games`` games between ``strategies`` (one per seat, in seat order).
 
     The games form one match, so the opening seat moves round the table and every seat
     opens as often as the others. With ``matches``, that many independent matches of
     ``games`` games each are played, each with new bots (which learn afresh) and its own
-    deals; the strategies move one seat round the table from match to match.
+    deals; the strategies move one seat round the table from match to match. ``workers``
+    processes play the matches side by side (a match's games depend on each other through
+    the bots that learn, so one match is one process's), with the same results as one
+    process. ``progress`` is told the games played so far and the games in all.
     """
     kind = game_named(game)
     options = options or kind.options_type()
@@ -278,36 +283,108 @@ def run(
                     seat_wins=[0] * players, matches=matches)
     for name in strategies:
         result.standings.setdefault(name, Standing(seats=0)).seats += 1
+    tasks = [_Task(tuple(strategies), games, options, master, max_turns, kind.name, number)
+             for number in range(matches)]
+    total = games * matches
     started = time.perf_counter()
-    for number in range(matches):
-        # (The first match is seeded as a single match always was: its figures stand.)
-        label = "" if number == 0 else f"match {number} "
-        seated = [strategies[(seat + number) % players] for seat in range(players)]
-        match = Match(players, options, seed=derive(master, f"{label}deal"), game=kind)
-        # A bot keeps its seat for the whole match, so it may learn how its opponents play.
-        bots = [make_bot(name, derive(master, f"{label}seat {seat}"), game)
-                for seat, name in enumerate(seated)]
-        won = dict.fromkeys(result.standings, 0)
-        decided = [0]
-        for _ in range(games):
-            dealt = match.new_game()
-            result.standings[seated[dealt.opener]].opened += 1
-            finished = play(dealt, bots, max_turns, decided)
-            result.games += 1
-            result.turns += dealt.turns
-            if finished and dealt.winner is not None:
-                result.standings[seated[dealt.winner]].wins += 1
-                won[seated[dealt.winner]] += 1
-                result.seat_wins[dealt.winner] += 1
-            else:
-                result.unfinished += 1
-            ending = (dealt.ending() or "no winner") if finished else "unfinished"
-            result.endings[ending] = result.endings.get(ending, 0) + 1
-        for name, standing in result.standings.items():
-            standing.by_match.append(won[name] / games if games else 0.0)
-        result.decisions += decided[0]
+    if workers > 1 and matches > 1:
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+
+        # "spawn" on every system (macOS's and Windows' own): no fork of a running process.
+        with ProcessPoolExecutor(min(workers, matches),
+                                 mp_context=multiprocessing.get_context("spawn")) as pool:
+            for played in pool.map(_play_match, tasks):  # (in the matches' order)
+                _add(result, played)
+                if progress is not None:
+                    progress(result.games, total)
+    else:
+        for task in tasks:
+            done = result.games
+
+            def each(number: int, done: int = done) -> None:
+                if progress is not None:
+                    progress(done + number, total)
+
+            _add(result, _play_match(task, each))
     result.seconds = time.perf_counter() - started
     return result
+
+
+@dataclass(frozen=True)
+class _Task:
+    """One match to play (what a worker process is given)."""
+
+    strategies: tuple[str, ...]
+    games: int
+    options: Any
+    master: bytes
+    max_turns: int
+    game: str
+    number: int
+
+
+@dataclass
+class _Played:
+    """One match's figures (what a worker process gives back)."""
+
+    games: int = 0
+    turns: int = 0
+    unfinished: int = 0
+    decisions: int = 0
+    opened: dict[str, int] = field(default_factory=dict)
+    wins: dict[str, int] = field(default_factory=dict)
+    seat_wins: dict[int, int] = field(default_factory=dict)
+    endings: dict[str, int] = field(default_factory=dict)
+
+
+def _play_match(task: _Task, each: Callable[[int], None] | None = None) -> _Played:
+    kind = game_named(task.game)
+    players, number = len(task.strategies), task.number
+    # (The first match is seeded as a single match always was: its figures stand.)
+    label = "" if number == 0 else f"match {number} "
+    seated = [task.strategies[(seat + number) % players] for seat in range(players)]
+    match = Match(players, task.options, seed=derive(task.master, f"{label}deal"), game=kind)
+    # A bot keeps its seat for the whole match, so it may learn how its opponents play.
+    bots = [make_bot(name, derive(task.master, f"{label}seat {seat}"), task.game)
+            for seat, name in enumerate(seated)]
+    played = _Played(wins=dict.fromkeys(task.strategies, 0))
+    decided = [0]
+    for _ in range(task.games):
+        dealt = match.new_game()
+        opener = seated[dealt.opener]
+        played.opened[opener] = played.opened.get(opener, 0) + 1
+        finished = play(dealt, bots, task.max_turns, decided)
+        played.games += 1
+        played.turns += dealt.turns
+        if finished and dealt.winner is not None:
+            played.wins[seated[dealt.winner]] += 1
+            played.seat_wins[dealt.winner] = played.seat_wins.get(dealt.winner, 0) + 1
+        else:
+            played.unfinished += 1
+        ending = (dealt.ending() or "no winner") if finished else "unfinished"
+        played.endings[ending] = played.endings.get(ending, 0) + 1
+        if each is not None:
+            each(played.games)
+    played.decisions = decided[0]
+    return played
+
+
+def _add(result: Result, played: _Played) -> None:
+    """A match's figures into the tournament's, in the order the matches were dealt."""
+    result.games += played.games
+    result.turns += played.turns
+    result.unfinished += played.unfinished
+    result.decisions += played.decisions
+    for name, count in played.opened.items():
+        result.standings[name].opened += count
+    for seat, count in played.seat_wins.items():
+        result.seat_wins[seat] += count
+    for ending, count in played.endings.items():
+        result.endings[ending] = result.endings.get(ending, 0) + count
+    for name, standing in result.standings.items():
+        standing.wins += played.wins[name]
+        standing.by_match.append(played.wins[name] / played.games if played.games else 0.0)
 
 
 def wilson(successes: int, trials: int, z: float = 1.959964) -> tuple[float, float]:

@@ -205,7 +205,8 @@ def test_matches_are_independent_and_give_a_match_level_interval(
     assert report["opened"] == {"sharp": 20, "counter": 60}
     single = run_cli(capsys, "--bots", bots, "--games", "20", "--seed", "3")
     assert single["wins"]["sharp"] == round(rates[0] * 20)
-    assert main(["tourney", "--bots", bots, "--games", "20", "--matches", "4", "--seed",
+    assert main(["tourney", "--workers", "1", "--bots", bots, "--games", "20", "--matches",
+                 "4", "--seed",
                  "3"]) == 0
     assert "80 games in 4 matches" in capsys.readouterr().out
 
@@ -320,3 +321,59 @@ def test_a_window_some_have_answered_is_stepped_through() -> None:
         games.append(game)
     assert games[0].state.records == games[1].state.records
     assert games[0].winner == games[1].winner
+
+
+TIMINGS = ("seconds", "games_per_second", "decisions_per_second")
+
+
+def _without_timings(report: dict) -> dict:  # type: ignore[type-arg]
+    return {key: value for key, value in report.items() if key not in TIMINGS}
+
+
+@pytest.mark.parametrize("game", ["idoubtit", "iknowyoudont"])
+def test_matches_in_two_processes_give_exactly_one_processs_results(
+    capsys: pytest.CaptureFixture[str], game: str,
+) -> None:
+    args = ["--game", game, "--bots", "counter,sharp,random", "--games", "6", "--matches",
+            "5", "--seed", "11"]
+    one = run_cli(capsys, *args, "--workers", "1")
+    two = run_cli(capsys, *args, "--workers", "2")
+    assert one["games"] == 30 and len(one["match_win_rates"]["sharp"]) == 5
+    assert _without_timings(two) == _without_timings(one)
+    assert json.dumps(_without_timings(two)) == json.dumps(_without_timings(one))  # (order)
+
+
+class Terminal:
+    """A stream that says it is a terminal, keeping what was written."""
+
+    def __init__(self, terminal: bool = True) -> None:
+        self.written: list[str] = []
+        self.terminal = terminal
+
+    def isatty(self) -> bool:
+        return self.terminal
+
+    def write(self, text: str) -> None:
+        self.written.append(text)
+
+    def flush(self) -> None:
+        pass
+
+
+def test_a_long_run_shows_its_progress_on_a_terminal_only() -> None:
+    from doubtlan.cli_values import Progress
+
+    shown = Terminal()
+    tourney.run(["random"] * 4, 40, seed=1, matches=2, progress=Progress(shown, after=0.0))
+    assert shown.written, "nothing shown"
+    last = shown.written[-1]
+    assert last.startswith("\r80/80 games, ") and "a second, about 0 s left" in last
+    assert last.endswith("\n")  # the report starts on a line of its own
+    counts = [int(text[1:].split("/")[0]) for text in shown.written]
+    assert counts == sorted(counts)
+    piped = Terminal(terminal=False)
+    tourney.run(["random"] * 4, 40, seed=1, progress=Progress(piped, after=0.0))
+    assert piped.written == []
+    quick = Terminal()  # a run shorter than a second says nothing
+    tourney.run(["random"] * 4, 5, seed=1, progress=Progress(quick))
+    assert quick.written == []
