@@ -88,6 +88,9 @@ class CounterBot(TruthTeller):
         super().__init__(seed)
         self._memory: Memory | None = None
         self._record = Record()
+        #: The view the memory was last brought up to date with: a decision asks for it
+        #: several times (its turn, its doubt, the chance a claim is true), once is enough.
+        self._remembered: TableView | None = None
 
     # -- doubting -----------------------------------------------------------------------
 
@@ -100,6 +103,8 @@ class CounterBot(TruthTeller):
         """Bring the memory up to date with the view (starting afresh in a new game)."""
         assert view.seat is not None
         memory = self._memory
+        if view is self._remembered and memory is not None:
+            return memory  # (the same decision's view: nothing new in it)
         first = view.claims[0] if view.claims else None
         if memory is None or memory.seen > len(view.claims) or memory.first != first:
             memory = self._memory = Memory(view.players, first, self._record)
@@ -107,6 +112,7 @@ class CounterBot(TruthTeller):
             memory.learn(view.seat, record)
         memory.seen = len(view.claims)
         memory.pile = Counter(card.rank for card in view.my_pile)
+        self._remembered = view
         return memory
 
     def chance_true(self, view: TableView) -> float:
