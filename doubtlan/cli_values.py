@@ -128,7 +128,6 @@ class Progress:
 
         self.out, self.after, self.clock = out, after, time.monotonic
         self.started = self.drawn = self.clock()
-        self.shown = False
         self.terminal = bool(getattr(out, "isatty", lambda: False)())
 
     def __call__(self, done: int, total: int) -> None:
@@ -144,7 +143,6 @@ class Progress:
         end = "\n" if done >= total else ""
         self.out.write(f"\r{line:<60}{end}")
         self.out.flush()
-        self.shown = True
 
 
 def login() -> str:
