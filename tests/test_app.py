@@ -442,7 +442,7 @@ async def test_the_host_seats_and_removes_bots_sets_the_rules_and_starts() -> No
         await wait_for(pilot, lambda: isinstance(app.screen, LevelScreen), "the levels")
         await pilot.press("down", "down", "enter")  # hard
         await wait_for(pilot, lambda: info().seats[2].name is not None, "a second bot")
-        assert info().seats[2].strategy == "sharp"
+        assert info().seats[2].strategy == "hard"
         lobby = app.play.query_one(Lobby)  # type: ignore[union-attr]
         await wait_for(pilot, lambda: lobby.seats.row_count > 2
                        and str(lobby.seats.get_row_at(2)[2]) == "bot, hard", "its level shown")

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
+from functools import cache
 from math import comb
+from operator import attrgetter
 
 from ...rules import Action, Card, Rank, TableView
 from ...rules.idoubtit import Resolved
@@ -38,6 +40,8 @@ class Memory:
         self.first = first
         self.seen = 0
         self.pile: Counter[Rank] = Counter()
+        #: The cards ``pile`` was counted from (the view's ``my_pile``).
+        self.pile_cards: tuple[Card, ...] | None = None
         self.held: list[Counter[Rank]] = [Counter() for _ in range(players)]
         self.record = record
 
@@ -60,7 +64,7 @@ class Memory:
             taker = self.held[record.taker]
             taker.update(self.pile)
             taker.update(card.rank for card in record.shown)
-        self.pile = Counter()
+        self.pile, self.pile_cards = Counter(), None
 
 
 class CounterBot(TruthTeller):
@@ -105,15 +109,26 @@ class CounterBot(TruthTeller):
         memory = self._memory
         if view is self._remembered and memory is not None:
             return memory  # (the same decision's view: nothing new in it)
-        first = view.claims[0] if view.claims else None
-        if memory is None or memory.seen > len(view.claims) or memory.first != first:
+        claims = view.claims
+        first = claims[0] if claims else None
+        if memory is None or memory.seen > len(claims) or (memory.first is not first
+                                                           and memory.first != first):
             memory = self._memory = Memory(view.players, first, self._record)
-        for record in view.claims[memory.seen :]:
-            memory.learn(view.seat, record)
-        memory.seen = len(view.claims)
-        memory.pile = Counter(card.rank for card in view.my_pile)
+        if memory.seen < len(claims):
+            for record in claims[memory.seen :]:
+                self.reading(memory, view, record)
+                memory.learn(view.seat, record)
+            memory.seen = len(claims)
+        pile = view.my_pile
+        if pile != memory.pile_cards:  # (its cards joined the pile, or the pile was taken)
+            memory.pile = Counter(card.rank for card in pile)
+            memory.pile_cards = pile
         self._remembered = view
         return memory
+
+    def reading(self, memory: Memory, view: TableView, record: Resolved) -> None:
+        """Called with each settled claim before the memory learns it (for a strategy that
+        reads more into the claims than the cards seen)."""
 
     def chance_true(self, view: TableView) -> float:
         """The chance that the claim waiting to be settled is true.
@@ -127,28 +142,13 @@ class CounterBot(TruthTeller):
         claim, claimer, me = view.claim, view.claimer, view.seat
         assert claim is not None and claimer is not None and me is not None
         memory = self.remember(view)
-        copies = 4 * view.options.decks
-        rank, count = claim.rank, claim.count
-        mine = sum(1 for card in view.hand if card.rank is rank)
-        others = [s for s in range(view.players) if s not in (me, claimer)]
-        known_elsewhere = sum(memory.held[s][rank] for s in others)
-        with_claimer = memory.held[claimer][rank]
-        unknown = max(0, copies - mine - memory.pile[rank] - known_elsewhere - with_claimer)
-        if count > unknown + with_claimer:
+        count = claim.count
+        odds = holding(memory, view.hand, me, claimer, claim.rank,
+                       view.hand_sizes[claimer] + count, 4 * view.options.decks)
+        if count >= len(odds):
             return 0.0  # impossible
-        known_total = sum(sum(memory.held[s].values()) for s in range(view.players) if s != me)
-        pool = copies * 13 - len(view.hand) - sum(memory.pile.values()) - known_total
-        before = view.hand_sizes[claimer] + count
-        drawn = max(0, before - sum(memory.held[claimer].values()))
-
-        def holding(n: int) -> float:  # the chance the claimer held exactly n of the rank
-            return _exactly(n - with_claimer, pool, unknown, drawn)
-
-        if count >= view.options.max_claim:
-            truthful = sum(holding(n) for n in range(count, copies + 1))
-        else:
-            truthful = holding(count)
-        bluff = holding(0) * (1.0 if count == 1 else self.wide_bluffs)
+        truthful = sum(odds[count:]) if count >= view.options.max_claim else odds[count]
+        bluff = odds[0] * (1.0 if count == 1 else self.wide_bluffs)
         teller = truthful / (truthful + bluff) if truthful + bluff > 0 else 0.0
         key = (claimer, count > 1)
         honest, shown = self._record.honest[key], self._record.shown[key]
@@ -183,11 +183,15 @@ class CounterBot(TruthTeller):
         return max(view.hand, key=wait_key(view))
 
 
+_RANKS = tuple(sorted(Rank))
+_rank_of = attrgetter("rank")
+
+
 def ranks_to_come(view: TableView) -> list[Rank]:
     """The ranks this seat will be asked for on its turns, this one first (the rank moves
     one step for every claim, and the turn comes round once for every player)."""
-    first, players = view.rank.value - 1, view.players
-    return [Rank((first + players * turn) % 13 + 1) for turn in range(13)]
+    first, players = view.rank - 1, view.players
+    return [_RANKS[(first + players * turn) % 13] for turn in range(13)]
 
 
 def wait_key(view: TableView) -> Callable[[Card], tuple[int, int]]:
@@ -199,7 +203,43 @@ def wait_key(view: TableView) -> Callable[[Card], tuple[int, int]]:
     return lambda card: (waits.get(card.rank, 14), -counts[card.rank])
 
 
-def _exactly(k: int, pool: int, good: int, drawn: int) -> float:
+def holding(memory: Memory, hand: Sequence[Card], me: int, seat: int, rank: Rank, before: int,
+            copies: int) -> list[float]:
+    """The chance that ``seat``, holding ``before`` cards, holds exactly n of ``rank``: the
+    list's item n, up to the most it can hold (by the hypergeometric distribution over the
+    cards ``me`` cannot account for, from its own ``hand`` and ``memory``)."""
+    known, unknown, pool, drawn = unknowns(memory, hand, me, seat, rank, before, copies)
+    return [exactly(n - known, pool, unknown, drawn) for n in range(known + unknown + 1)]
+
+
+def at_most(memory: Memory, hand: Sequence[Card], me: int, seat: int, rank: Rank,
+            copies: int) -> int:
+    """The most cards of ``rank`` that ``seat`` can hold, as far as ``me`` knows."""
+    left = copies - list(map(_rank_of, hand)).count(rank) - memory.pile[rank]
+    for other, held in enumerate(memory.held):
+        if other != me and other != seat:
+            left -= held[rank]
+    known = memory.held[seat][rank]
+    return known if known > left else left
+
+
+def unknowns(memory: Memory, hand: Sequence[Card], me: int, seat: int, rank: Rank, before: int,
+             copies: int) -> tuple[int, int, int, int]:
+    """What ``me`` knows of ``seat``'s cards of ``rank``: how many it is known to hold, how
+    many more it may hold, among how many cards ``me`` cannot account for, of which it holds
+    how many."""
+    mine = sum(1 for card in hand if card.rank is rank)
+    held = memory.held
+    known_elsewhere = sum(held[s][rank] for s in range(len(held)) if s not in (me, seat))
+    known = held[seat][rank]
+    unknown = max(0, copies - mine - memory.pile[rank] - known_elsewhere - known)
+    known_total = sum(sum(held[s].values()) for s in range(len(held)) if s != me)
+    pool = copies * 13 - len(hand) - sum(memory.pile.values()) - known_total
+    return known, unknown, pool, max(0, before - sum(held[seat].values()))
+
+
+@cache
+def exactly(k: int, pool: int, good: int, drawn: int) -> float:
     """The chance of exactly ``k`` good cards among ``drawn`` from ``pool`` (hypergeometric)."""
     drawn = min(drawn, pool)
     if k < 0 or k > good or k > drawn or drawn - k > pool - good:

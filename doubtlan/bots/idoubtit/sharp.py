@@ -24,7 +24,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from ...rules import Action, Card, Rank, TableView
-from ...rules.idoubtit import ANNOUNCE, lay
+from ...rules.idoubtit import ANNOUNCE, Resolved, lay
 from ...rules.seeds import Seed
 from .counter import CounterBot, Memory, ranks_to_come, wait_key
 
@@ -51,24 +51,15 @@ class SharpBot(CounterBot):
 
     def __init__(self, seed: Seed | None = None) -> None:
         super().__init__(seed)
-        self._tracked: Memory | None = None
         #: This seat's own claims, and how many were doubted, by size (over the match).
         self._claims: Counter[int] = Counter()
         self._doubted: Counter[int] = Counter()
 
-    def remember(self, view: TableView) -> Memory:
-        """Bring the card count up to date, and learn how often this seat's claims of each
-        size are doubted."""
-        before = self._memory
-        start = before.seen if before is not None else 0
-        memory = super().remember(view)
-        if memory is not self._tracked:  # a new game (or the first seen)
-            self._tracked, start = memory, 0
-        for record in view.claims[start:]:
-            if record.seat == view.seat:
-                self._claims[record.claim.count] += 1
-                self._doubted[record.claim.count] += record.doubter is not None
-        return memory
+    def reading(self, memory: Memory, view: TableView, record: Resolved) -> None:
+        """Learn how often this seat's claims of each size are doubted."""
+        if record.seat == view.seat:
+            self._claims[record.claim.count] += 1
+            self._doubted[record.claim.count] += record.doubter is not None
 
     # -- doubting -----------------------------------------------------------------------
 

@@ -1,0 +1,216 @@
+"""``hard``: ``sharp``'s play, and doubts on what each player's claims give away.
+
+``sharp`` doubts only the impossible and the winning, so a player who always claims two
+cards sheds twice as fast as anyone and is never caught. ``hard`` reads each player:
+
+- **How they claim.** For every claim a player makes, it works out what a truth-teller
+  would have claimed, from the chance that the player held 0, 1, 2, ... cards of the rank
+  (counted as ``counter`` counts). Over the match, claims of a size made more often than
+  the hands allow are lies: the excess, against how often the player held fewer cards
+  than it claimed, is the player's rate of lying with that size. A player who pads to two
+  cards claims two far more often than a hand holds two.
+- **How their shown claims turned out**, against what that reading foretold: a reading
+  that was wrong on the shown claims is corrected by that much.
+- **Who doubts after it.** Each player's share of the claims they could have doubted and
+  did; a lie that a later seat will likely doubt can be left to them.
+
+It doubts when the doubt is worth more than letting the claim stand, weighing each outcome
+by the chance it gives this seat to win, from the hands' sizes (:func:`share`): putting
+the pile on the player about to win is worth much more than putting it on one far behind,
+and taking it is worth least of all.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+from math import exp
+from operator import add
+
+from ...rules import Action, TableView
+from ...rules.idoubtit import DOUBT, LET_STAND, Phase, Resolved
+from ...rules.seeds import Seed
+from .counter import Memory, at_most, exactly
+from .sharp import SharpBot
+
+STAND = LET_STAND
+_WINDOW = Phase.WINDOW  # (read once: an enum member read through its class is slow)
+
+
+class HardBot(SharpBot):
+    """Plays its turns as ``sharp`` does; doubts where each player's way of claiming says
+    the claim is likely a lie and the doubt pays (module docstring)."""
+
+    name = "hard"
+    about = "reads how each player claims; doubts where it pays"
+    #: How sharply a seat's chance to win falls with each card more it holds (:func:`_weights`).
+    steep = 0.25
+    #: How many claims the first reading of a player is worth: that it tells the truth (a
+    #: claim of one card: true ``one`` of the time).
+    first_weight = 8.0
+    one = 0.6
+    #: How much of a game's reading is kept for the next: players change their ways.
+    keep = 0.8
+    #: How much likelier a player is to hold each card more of the rank it is asked for
+    #: than a random hand (:func:`_truths`).
+    lean = 1.5
+
+    def __init__(self, seed: Seed | None = None) -> None:
+        super().__init__(seed)
+        #: Each seat's style, over the match: for each claim size, how many claims of that
+        #: size it made, and how many a truth-teller would have made (:func:`_truths`).
+        self._made: list[list[float]] = []
+        self._told: list[list[float]] = []
+        #: How many claims each seat made, and how many it doubted.
+        self._claims_by: list[float] = []
+        self._doubted_by: list[float] = []
+        self._game: Memory | None = None
+        self._sizes: list[int] = []
+        self._truths: tuple[tuple[float, ...], ...] = ()
+
+    def act(self, view: TableView) -> Sequence[Action]:
+        legal = view.legal
+        if not legal or view.seat is None:
+            return ()
+        memory = self.remember(view)
+        if view.claim is not None:
+            if DOUBT in legal and self._doubts(view, memory):
+                return (DOUBT,)
+            if view.phase is _WINDOW:
+                return (STAND,)
+        if not view.my_turn:
+            return ()
+        return self.turn(view)
+
+    # -- reading the claims ---------------------------------------------------------------
+
+    def reading(self, memory: Memory, view: TableView, record: Resolved) -> None:
+        """Read the claim into its player's style, and who doubted it."""
+        seat, count = record.seat, record.claim.count
+        me, sizes = view.seat, self._sizes
+        if memory is not self._game:
+            self._new_game(memory, view)
+            sizes = self._sizes
+        if seat == me:  # (sharp's own reading: how often its claims are doubted)
+            self._claims[count] += 1
+            self._doubted[count] += record.doubter is not None
+        else:
+            self._made[seat][count] += 1
+            self._told[seat] = list(map(add, self._told[seat], self._truths[sizes[seat]]))
+        self._claims_by[seat] += 1
+        if record.doubter is not None:
+            self._doubted_by[record.doubter] += 1
+        sizes[seat] -= count
+        if record.taker is not None:
+            sizes[record.taker] += record.taken
+
+    def _new_game(self, memory: Memory, view: TableView) -> None:
+        """Start reading a new game (or the first seen): the hands as dealt, and what the
+        match's games before have shown, faded by ``keep``."""
+        players, largest, keep = view.players, view.options.max_claim, self.keep
+        self._game = memory
+        total = 52 * view.options.decks
+        self._sizes = [len(range((seat - view.opener) % players, total, players))
+                       for seat in range(players)]
+        self._truths = _truths(view.options.decks, largest, self.lean)
+        if len(self._made) != players or len(self._made[0]) != largest + 1:
+            self._made = [[0.0] * (largest + 1) for _ in range(players)]
+            self._told = [[0.0] * (largest + 1) for _ in range(players)]
+            self._claims_by, self._doubted_by = [0.0] * players, [0.0] * players
+            return
+        for counts in (*self._made, *self._told, self._claims_by, self._doubted_by):
+            counts[:] = [count * keep for count in counts]
+
+    def chance_true(self, view: TableView) -> float:
+        """The chance that the waiting claim is true: 0 when the cards seen make it
+        impossible; otherwise, of the claimer's claims of that size so far, the share its
+        hands allowed (for claims of one card, less those its claims of two were padded
+        from)."""
+        return self._chance_true(view, self.remember(view))
+
+    def _chance_true(self, view: TableView, memory: Memory) -> float:
+        claim, claimer, me = view.claim, view.claimer, view.seat
+        assert claim is not None and claimer is not None and me is not None
+        count, largest, weight = claim.count, view.options.max_claim, self.first_weight
+        if count > at_most(memory, view.hand, me, claimer, claim.rank, 4 * view.options.decks):
+            return 0.0
+        if not self._made:
+            return self.one if count == 1 else 1.0
+        made, told = self._made[claimer], self._told[claimer]
+        if count == 1:  # true claims of one, less those padded to two
+            padded = made[2] - told[2] if largest > 1 and made[2] > told[2] else 0.0
+            true = told[1] - padded if told[1] > padded else 0.0
+            chance = (true + self.one * weight) / (made[1] + weight)
+            return 0.02 if chance < 0.02 else 1.0 if chance > 1.0 else chance
+        chance = (told[count] + weight) / (made[count] + weight)
+        return 1.0 if chance > 1.0 else chance
+
+    # -- doubting -------------------------------------------------------------------------
+
+    def doubts(self, view: TableView) -> bool:
+        """Doubt when the doubt gives this seat a better chance to win than letting the
+        claim stand, a later seat perhaps doubting it instead."""
+        return self._doubts(view, self.remember(view))
+
+    def _doubts(self, view: TableView, memory: Memory) -> bool:
+        claim, claimer, me = view.claim, view.claimer, view.seat
+        if claim is None or claimer is None or me is None:
+            return False
+        sizes = view.hand_sizes
+        if sizes[claimer] == 0:
+            return True  # the claim would win: doubting costs nothing that matters
+        chance = self._chance_true(view, memory)
+        if chance == 0.0:
+            return True
+        players, stake = view.players, view.pile + claim.count
+        weigh = _weights(self.steep, 104 * view.options.decks + 9)
+        weights = [weigh[size] for size in sizes]
+        total, mine = sum(weights), weights[me]
+        stand = mine / total  # this seat's chance to win, by the hands' sizes
+        caught = mine / (total - weights[claimer] + weigh[sizes[claimer] + stake])
+        took = weigh[sizes[me] + stake]
+        wrong = took / (total - mine + took)
+        let_pass, rival = 1.0, None
+        seat = me + 1 if me + 1 < players else 0
+        claims_by, doubted_by = self._claims_by, self._doubted_by
+        answered = sum(claims_by)
+        while seat != claimer:  # the seats asked after this one
+            if claims_by:  # (each seat's doubts, of the claims others made)
+                let_pass *= 1 - (doubted_by[seat] + 0.2) / (answered - claims_by[seat] + 1.2)
+            else:
+                let_pass /= 1.2
+            if rival is None:
+                rival = mine / (total - weights[seat] + weigh[sizes[seat] + stake])
+            seat = seat + 1 if seat + 1 < players else 0
+        if rival is not None:
+            stand = let_pass * stand + (1 - let_pass) * ((1 - chance) * caught + chance * rival)
+        return (1 - chance) * caught + chance * wrong > stand
+
+
+@cache
+def _truths(decks: int, largest: int, lean: float) -> tuple[tuple[float, ...], ...]:
+    """By the cards a player holds (item h: h cards), for each claim size (item n), the
+    chance that the player would make that claim truthfully (it holds exactly that many of
+    the rank; the largest: that many or more; item 0: it holds none), as anyone at the
+    table can count it (h cards of the whole deck), with each card more of the rank
+    ``lean`` times likelier than a random draw makes it: players keep the cards they will
+    be asked for soon."""
+    copies, pool = 4 * decks, 52 * decks
+    table = []
+    for held in range(pool + 1):
+        odds = [0.0] * (largest + 1)
+        weight = 1.0
+        for n in range(copies + 1):
+            odds[min(n, largest)] += exactly(n, pool, copies, held) * weight
+            weight *= lean
+        total = sum(odds) or 1.0
+        table.append(tuple(chance / total for chance in odds))
+    return tuple(table)
+
+
+@cache
+def _weights(steep: float, most: int) -> tuple[float, ...]:
+    """A hand's weight by its size, up to ``most`` cards: a seat's chance to win is read as
+    its weight's share of all the seats' weights, each card more making it ``exp(-steep)``
+    times as large."""
+    return tuple(exp(-steep * size) for size in range(most + 1))
