@@ -53,6 +53,9 @@ SPEED = [
 MATCHES = ["--games", "50", "--matches", "20", "--seed", "1"]
 #: name: (arguments, the strategy measured, the least win rate)
 STRENGTH = {
+    "hard vs 3 counter": (["--bots", "hard,counter,counter,counter", *MATCHES], "hard", 0.45),
+    "hard vs 3 honest": (["--bots", "hard,honest,honest,honest", *MATCHES], "hard", 0.80),
+    "2 hard vs 2 counter": (["--bots", "hard,hard,counter,counter", *MATCHES], "hard", 0.60),
     "sharp vs 3 counter": (["--bots", "sharp,counter,counter,counter", *MATCHES], "sharp", 0.45),
     "sharp vs 3 honest": (["--bots", "sharp,honest,honest,honest", *MATCHES], "sharp", 0.75),
     "2 sharp vs 2 counter": (["--bots", "sharp,sharp,counter,counter", *MATCHES], "sharp", 0.60),

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import secrets
 import time
+from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -288,16 +289,8 @@ def run(
     total = games * matches
     started = time.perf_counter()
     if workers > 1 and matches > 1:
-        import multiprocessing
-        from concurrent.futures import ProcessPoolExecutor
-
-        # "spawn" on every system (macOS's and Windows' own): no fork of a running process.
-        with ProcessPoolExecutor(min(workers, matches),
-                                 mp_context=multiprocessing.get_context("spawn")) as pool:
-            for played in pool.map(_play_match, tasks):  # (in the matches' order)
-                _add(result, played)
-                if progress is not None:
-                    progress(result.games, total)
+        for played in _side_by_side(tasks, workers, progress, total):
+            _add(result, played)
     else:
         for task in tasks:
             done = result.games
@@ -309,6 +302,48 @@ def run(
             _add(result, _play_match(task, each))
     result.seconds = time.perf_counter() - started
     return result
+
+
+def _side_by_side(tasks: Sequence[_Task], workers: int,
+                  progress: Callable[[int, int], object] | None, total: int) -> list[_Played]:
+    """Play ``tasks`` in ``workers`` processes, this one among them: it starts on the first
+    matches while the others start up (fresh, "spawn", on every system: no fork of a
+    running process), and each of those is given a match more than it is playing, so none
+    waits for this one. The matches' figures come back in the matches' order."""
+    import multiprocessing
+    from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+
+    pending = deque(tasks)
+    played: dict[int, _Played] = {}
+    done = [0]
+
+    def finished(number: int, match: _Played) -> None:
+        played[number] = match
+        done[0] += match.games
+        if progress is not None:
+            progress(done[0], total)
+
+    others = min(workers, len(tasks)) - 1
+    with ProcessPoolExecutor(others, mp_context=multiprocessing.get_context("spawn")) as pool:
+        running: dict[Future[_Played], int] = {}
+
+        def collect(block: bool) -> None:
+            ready, _ = wait(running, timeout=None if block else 0,
+                            return_when=FIRST_COMPLETED)
+            for future in ready:
+                finished(running.pop(future), future.result())
+            while pending and len(running) < 2 * others:
+                task = pending.pop()  # (the last matches: this process plays from the first)
+                running[pool.submit(_play_match, task)] = task.number
+
+        collect(block=False)
+        while pending:
+            task = pending.popleft()
+            finished(task.number, _play_match(task))
+            collect(block=False)
+        while running:
+            collect(block=True)
+    return [played[number] for number in range(len(tasks))]
 
 
 @dataclass(frozen=True)

@@ -276,7 +276,7 @@ def test_a_refused_action_never_raises_anything_but_a_rules_error() -> None:
 
 
 @settings(max_examples=150, deadline=None)
-@given(tables(), st.lists(st.sampled_from(["random", "counter", "sharp", "honest"]),
+@given(tables(), st.lists(st.sampled_from(["random", "counter", "sharp", "hard", "honest"]),
                          min_size=10, max_size=10),
        st.integers(5, 400))
 def test_a_game_played_out_is_the_game_played_step_by_step(

@@ -48,10 +48,14 @@ class Memory:
     def learn(self, me: int, record: Resolved) -> None:
         seat, claim = record.seat, record.claim
         if record.shown is None:
-            if seat != me:  # any of the cards we knew they held may be among those they laid
-                held = self.held[seat]
-                for rank in held:
-                    held[rank] = max(0, held[rank] - claim.count)
+            held = self.held[seat]
+            if held and seat != me:  # any card we knew they held may be among those laid
+                count = claim.count
+                for rank, known in list(held.items()):
+                    if known > count:
+                        held[rank] = known - count
+                    else:
+                        del held[rank]  # (none known: as good as 0, and quicker to count)
             return
         assert record.taker is not None
         self.record.add(seat, claim.count > 1, bool(record.honest))
@@ -64,7 +68,8 @@ class Memory:
             taker = self.held[record.taker]
             taker.update(self.pile)
             taker.update(card.rank for card in record.shown)
-        self.pile, self.pile_cards = Counter(), None
+        self.pile.clear()
+        self.pile_cards = None
 
 
 class CounterBot(TruthTeller):
@@ -119,9 +124,12 @@ class CounterBot(TruthTeller):
                 self.reading(memory, view, record)
                 memory.learn(view.seat, record)
             memory.seen = len(claims)
-        pile = view.my_pile
-        if pile != memory.pile_cards:  # (its cards joined the pile, or the pile was taken)
-            memory.pile = Counter(card.rank for card in pile)
+        pile, before = view.my_pile, memory.pile_cards
+        if pile != before:  # (its cards joined the pile, or the pile was taken)
+            if before is not None and pile[:len(before)] == before:
+                memory.pile.update(map(_rank_of, pile[len(before):]))
+            else:
+                memory.pile = Counter(map(_rank_of, pile))
             memory.pile_cards = pile
         self._remembered = view
         return memory
@@ -178,9 +186,10 @@ class CounterBot(TruthTeller):
     # -- bluffing -----------------------------------------------------------------------
 
     def bluff(self, view: TableView) -> Card:
-        """The card whose rank this seat will be asked for furthest in the future, from the
-        rank it holds fewest of."""
-        return max(view.hand, key=wait_key(view))
+        """The card whose rank this seat will be asked for furthest in the future."""
+        waits = _waits(view.rank, view.players).__getitem__
+        furthest = max(set(map(_rank_of, view.hand)), key=waits)
+        return next(card for card in view.hand if card.rank is furthest)
 
 
 _RANKS = tuple(sorted(Rank))
@@ -190,17 +199,27 @@ _rank_of = attrgetter("rank")
 def ranks_to_come(view: TableView) -> list[Rank]:
     """The ranks this seat will be asked for on its turns, this one first (the rank moves
     one step for every claim, and the turn comes round once for every player)."""
-    first, players = view.rank - 1, view.players
-    return [_RANKS[(first + players * turn) % 13] for turn in range(13)]
+    return list(_ranks_to_come(view.rank, view.players))
 
 
-def wait_key(view: TableView) -> Callable[[Card], tuple[int, int]]:
+@cache
+def _ranks_to_come(rank: Rank, players: int) -> tuple[Rank, ...]:
+    return tuple(_RANKS[(rank - 1 + players * turn) % 13] for turn in range(13))
+
+
+@cache
+def _waits(rank: Rank, players: int) -> dict[Rank, int]:
+    """For each rank, the turns until a seat asked for ``rank`` now is asked for it."""
+    return {rank: turn for turn, rank in reversed(list(enumerate(_ranks_to_come(rank,
+                                                                                players))))}
+
+
+def wait_key(view: TableView) -> Callable[[Card], int]:
     """A card's key for a bluff or a padding card (``max(hand, key=wait_key(view))``): the
-    turns until this seat is asked for its rank (the longest last), then the fewest held of
-    it."""
-    waits = {rank: turn for turn, rank in reversed(list(enumerate(ranks_to_come(view))))}
-    counts = Counter(card.rank for card in view.hand)
-    return lambda card: (waits.get(card.rank, 14), -counts[card.rank])
+    turns until this seat is asked for its rank (the longest last). (Every rank comes in
+    13 turns, at a different turn, since 13 is prime: no two ranks wait alike.)"""
+    waits = _waits(view.rank, view.players)
+    return lambda card: waits[card.rank]
 
 
 def holding(memory: Memory, hand: Sequence[Card], me: int, seat: int, rank: Rank, before: int,
@@ -212,14 +231,14 @@ def holding(memory: Memory, hand: Sequence[Card], me: int, seat: int, rank: Rank
     return [exactly(n - known, pool, unknown, drawn) for n in range(known + unknown + 1)]
 
 
-def at_most(memory: Memory, hand: Sequence[Card], me: int, seat: int, rank: Rank,
-            copies: int) -> int:
-    """The most cards of ``rank`` that ``seat`` can hold, as far as ``me`` knows."""
-    left = copies - list(map(_rank_of, hand)).count(rank) - memory.pile[rank]
-    for other, held in enumerate(memory.held):
+def at_most(memory: Memory, mine: int, me: int, seat: int, rank: Rank, copies: int) -> int:
+    """The most cards of ``rank`` that ``seat`` can hold, as far as ``me`` knows, holding
+    ``mine`` of them."""
+    left = copies - mine - memory.pile.get(rank, 0)  # (get: a Counter's [] of a missing
+    for other, held in enumerate(memory.held):      # key calls Python code)
         if other != me and other != seat:
-            left -= held[rank]
-    known = memory.held[seat][rank]
+            left -= held.get(rank, 0)
+    known = memory.held[seat].get(rank, 0)
     return known if known > left else left
 
 

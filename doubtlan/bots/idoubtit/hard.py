@@ -64,9 +64,11 @@ class HardBot(SharpBot):
         #: How many claims each seat made, and how many it doubted.
         self._claims_by: list[float] = []
         self._doubted_by: list[float] = []
+        self._all_claims = 0.0
         self._game: Memory | None = None
         self._sizes: list[int] = []
         self._truths: tuple[tuple[float, ...], ...] = ()
+        self._weigh: tuple[float, ...] = _weights(self.steep, 217)
 
     def act(self, view: TableView) -> Sequence[Action]:
         legal = view.legal
@@ -98,6 +100,7 @@ class HardBot(SharpBot):
             self._made[seat][count] += 1
             self._told[seat] = list(map(add, self._told[seat], self._truths[sizes[seat]]))
         self._claims_by[seat] += 1
+        self._all_claims += 1
         if record.doubter is not None:
             self._doubted_by[record.doubter] += 1
         sizes[seat] -= count
@@ -113,13 +116,16 @@ class HardBot(SharpBot):
         self._sizes = [len(range((seat - view.opener) % players, total, players))
                        for seat in range(players)]
         self._truths = _truths(view.options.decks, largest, self.lean)
+        self._weigh = _weights(self.steep, 104 * view.options.decks + 9)
         if len(self._made) != players or len(self._made[0]) != largest + 1:
             self._made = [[0.0] * (largest + 1) for _ in range(players)]
             self._told = [[0.0] * (largest + 1) for _ in range(players)]
             self._claims_by, self._doubted_by = [0.0] * players, [0.0] * players
+            self._all_claims = 0.0
             return
         for counts in (*self._made, *self._told, self._claims_by, self._doubted_by):
             counts[:] = [count * keep for count in counts]
+        self._all_claims *= keep
 
     def chance_true(self, view: TableView) -> float:
         """The chance that the waiting claim is true: 0 when the cards seen make it
@@ -131,14 +137,15 @@ class HardBot(SharpBot):
     def _chance_true(self, view: TableView, memory: Memory) -> float:
         claim, claimer, me = view.claim, view.claimer, view.seat
         assert claim is not None and claimer is not None and me is not None
-        count, largest, weight = claim.count, view.options.max_claim, self.first_weight
-        if count > at_most(memory, view.hand, me, claimer, claim.rank, 4 * view.options.decks):
+        count, weight, rank = claim.count, self.first_weight, claim.rank
+        mine = [card.rank for card in view.hand].count(rank)
+        if count > at_most(memory, mine, me, claimer, rank, 4 * view.options.decks):
             return 0.0
         if not self._made:
             return self.one if count == 1 else 1.0
         made, told = self._made[claimer], self._told[claimer]
-        if count == 1:  # true claims of one, less those padded to two
-            padded = made[2] - told[2] if largest > 1 and made[2] > told[2] else 0.0
+        if count == 1:  # true claims of one, less those padded to two (a claim holds 4 or 8)
+            padded = made[2] - told[2] if made[2] > told[2] else 0.0
             true = told[1] - padded if told[1] > padded else 0.0
             chance = (true + self.one * weight) / (made[1] + weight)
             return 0.02 if chance < 0.02 else 1.0 if chance > 1.0 else chance
@@ -162,29 +169,29 @@ class HardBot(SharpBot):
         chance = self._chance_true(view, memory)
         if chance == 0.0:
             return True
-        players, stake = view.players, view.pile + claim.count
-        weigh = _weights(self.steep, 104 * view.options.decks + 9)
+        players, stake, weigh = view.players, view.pile + claim.count, self._weigh
         weights = [weigh[size] for size in sizes]
         total, mine = sum(weights), weights[me]
-        stand = mine / total  # this seat's chance to win, by the hands' sizes
+        # This seat's chance to win, by the hands' sizes: as things stand, with the pile on
+        # the claimer (caught), and with it on this seat (wrong).
         caught = mine / (total - weights[claimer] + weigh[sizes[claimer] + stake])
         took = weigh[sizes[me] + stake]
-        wrong = took / (total - mine + took)
-        let_pass, rival = 1.0, None
+        doubt = (1 - chance) * caught + chance * took / (total - mine + took)
         seat = me + 1 if me + 1 < players else 0
-        claims_by, doubted_by = self._claims_by, self._doubted_by
-        answered = sum(claims_by)
-        while seat != claimer:  # the seats asked after this one
+        if seat == claimer:  # the last asked
+            return doubt > mine / total
+        let_pass = 1.0  # the chance the seats asked after this one let it stand too
+        claims_by, doubted_by, answered = self._claims_by, self._doubted_by, self._all_claims
+        rival = mine / (total - weights[seat] + weigh[sizes[seat] + stake])
+        while seat != claimer:
             if claims_by:  # (each seat's doubts, of the claims others made)
                 let_pass *= 1 - (doubted_by[seat] + 0.2) / (answered - claims_by[seat] + 1.2)
             else:
                 let_pass /= 1.2
-            if rival is None:
-                rival = mine / (total - weights[seat] + weigh[sizes[seat] + stake])
             seat = seat + 1 if seat + 1 < players else 0
-        if rival is not None:
-            stand = let_pass * stand + (1 - let_pass) * ((1 - chance) * caught + chance * rival)
-        return (1 - chance) * caught + chance * wrong > stand
+        stand = let_pass * mine / total \
+            + (1 - let_pass) * ((1 - chance) * caught + chance * rival)
+        return doubt > stand
 
 
 @cache

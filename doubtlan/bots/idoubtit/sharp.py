@@ -82,12 +82,13 @@ class SharpBot(CounterBot):
             planned = self.plan(view)
             if planned is not None:
                 return [*map(lay, planned), ANNOUNCE]
-        true = [card for card in hand if card.rank is view.rank][:room]
+        rank = view.rank
+        true = [card for card in hand if card.rank is rank][:room]
         if not true:
             return [lay(self.bluff(view)), ANNOUNCE]
         if len(true) == 1 and room > 1 and len(hand) > 2 and self._pad(view) \
                 and self.rng.random() < self.pad_chance:
-            spare = [card for card in hand if card.rank is not view.rank]
+            spare = [card for card in hand if card.rank is not rank]
             true.append(max(spare, key=wait_key(view)))
         return [*map(lay, true), ANNOUNCE]
 
@@ -100,55 +101,69 @@ class SharpBot(CounterBot):
     def plan(self, view: TableView) -> list[Card] | None:
         """The cards to lay now on the way to a true last claim. Each turn to come whose
         rank this seat holds (no more than a claim holds) could be the last; the turns
-        before it must shed every other card (:func:`_shed`). Of the plans that fit, the one
-        with the fewest turns that lie (each costing ``lie_cost`` turns) wins."""
-        hand, largest = view.hand, view.options.max_claim
+        before it must shed every other card (:func:`_first_turn`). Of the plans that fit,
+        the one with the fewest turns that lie (each costing ``lie_cost`` turns) wins."""
+        hand, largest, lie_cost = view.hand, view.options.max_claim, self.lie_cost
         ranks = ranks_to_come(view)
-        best: tuple[float, list[Card]] | None = None
+        held: dict[Rank, list[Card]] = {}
+        for card in hand:
+            held.setdefault(card.rank, []).append(card)
+        # How the turns before the last would go (counted, not laid out: :func:`_first_turn`):
+        # how many have none of their own rank (each lays one other card, a lie), how many
+        # could take one other card with their own (a lie too), and how many cards of
+        # their own ranks they lay.
+        empty = padded = owned = 0
+        best: tuple[float, int, bool] | None = None
         for last, rank in enumerate(ranks):
-            keep = [card for card in hand if card.rank is rank]
-            if not keep or len(keep) > largest:
-                continue
-            rest = [card for card in hand if card.rank is not rank]
-            if last == 0:
-                if not rest:
-                    return keep  # out now, truly
-                continue
-            shed = _shed(rest, ranks[:last], largest)
-            if shed is None:
-                continue
-            now, lies = shed
-            cost = lies * self.lie_cost + last
-            if best is None or cost < best[0]:
-                best = (cost, now)
-        return None if best is None else best[1]
+            if best is not None and last >= best[0]:
+                break  # (a plan this long costs at least what the best so far does)
+            keep = held.get(rank)
+            if keep and len(keep) <= largest:
+                if last == 0:
+                    if len(keep) == len(hand):
+                        return keep  # out now, truly
+                else:
+                    spare = len(hand) - len(keep) - owned - empty  # (the others, still)
+                    if 0 <= spare <= padded:
+                        cost = (empty + spare) * lie_cost + last
+                        if best is None or cost < best[0]:
+                            best = (cost, last, spare == padded)
+            own = len(keep) if keep else 0
+            if own == 0:
+                empty += 1
+            else:
+                padded += own < largest
+                owned += min(own, largest)
+        if best is None:
+            return None
+        _, last, every = best
+        return _first_turn(hand, held, ranks[: last + 1], largest, every)
 
 
-def _shed(rest: list[Card], ranks: Sequence[Rank],
-          largest: int) -> tuple[list[Card], int] | None:
-    """Spread ``rest`` over turns asking for ``ranks``: each turn lays its own rank's cards
-    and one other card at most (a lie: a bluff of one card, or a true claim padded with
-    one); a turn with none of its own lays one other card. The others go to the latest turns
-    first. Returns this turn's cards and how many turns lie; None when the cards do not fit
-    the turns."""
-    spare = list(rest)
-    turns: list[list[Card]] = []
-    for rank in ranks:
-        own = [card for card in spare if card.rank is rank][:largest]
-        for card in own:
-            spare.remove(card)
-        turns.append(own)
-    lies = 0
-    for cards in turns:
-        if not cards:
-            if not spare:
-                return None
-            cards.append(spare.pop())
-            lies += 1
-    for rank, cards in reversed(list(zip(ranks, turns, strict=True))):
-        if spare and len(cards) < largest and all(card.rank is rank for card in cards):
-            cards.append(spare.pop())
-            lies += 1
-    if spare:
-        return None
-    return turns[0], lies
+def _first_turn(hand: Sequence[Card], held: dict[Rank, list[Card]], ranks: Sequence[Rank],
+                largest: int, every: bool) -> list[Card]:
+    """This turn's cards in a plan whose turns ask for ``ranks``, the last one kept for the
+    true last claim: the other cards are spread over the turns before it, each laying its
+    own rank's cards (at most a claim's worth) and one other card at most, a turn with none
+    of its own one other card. The others are what is left of the hand, in its order; the
+    turns with none of their own take them from its end, first turn first, and then the
+    turns with room take them from the end too, the latest turn first, so this turn's
+    own cards get one other card only when ``every`` turn with room does, and then the
+    first of the others."""
+    own = held.get(ranks[0], [])[:largest]
+    before, kept = set(ranks[:-1]), ranks[-1]
+    laid: dict[Rank, int] = {}
+    others = []
+    for card in hand:
+        rank = card.rank
+        if rank is kept:
+            continue
+        if rank in before:
+            count = laid.get(rank, 0)
+            laid[rank] = count + 1
+            if count < largest:
+                continue  # (its turn's own card)
+        others.append(card)
+    if not own:
+        return [others[-1]]
+    return own + others[:1] if every and len(own) < largest else own
