@@ -1,23 +1,22 @@
 """``hard``: ``sharp``'s play, and doubts on what each player's claims give away.
 
 ``sharp`` doubts only the impossible and the winning, so a player who always claims two
-cards sheds twice as fast as anyone and is never caught. ``hard`` reads each player:
+cards sheds twice as fast as anyone and is never caught. ``hard`` reads each player
+(docs/bots.md, with the measurements behind each choice):
 
-- **How they claim.** For every claim a player makes, it works out what a truth-teller
-  would have claimed, from the chance that the player held 0, 1, 2, ... cards of the rank
-  (counted as ``counter`` counts). Over the match, claims of a size made more often than
-  the hands allow are lies: the excess, against how often the player held fewer cards
-  than it claimed, is the player's rate of lying with that size. A player who pads to two
-  cards claims two far more often than a hand holds two.
-- **How their shown claims turned out**, against what that reading foretold: a reading
-  that was wrong on the shown claims is corrected by that much.
-- **Who doubts after it.** Each player's share of the claims they could have doubted and
-  did; a lie that a later seat will likely doubt can be left to them.
+- **How they claim.** For every claim a player makes, it adds up what a truth-teller
+  holding as many cards would have claimed (:func:`_truths`). Of a player's claims of a
+  size, the share its hands allowed is the chance that such a claim of its is true: a
+  player who pads to two cards claims two far more often than a hand holds two. (A claim of
+  one card: as often as its hands held one, less the claims it padded from one to two.)
+- **Who doubts after it.** Each player's doubts against the claims it could doubt: a lie
+  that a later seat will likely doubt can be left to it.
 
 It doubts when the doubt is worth more than letting the claim stand, weighing each outcome
-by the chance it gives this seat to win, from the hands' sizes (:func:`share`): putting
-the pile on the player about to win is worth much more than putting it on one far behind,
-and taking it is worth least of all.
+by the chance it gives this seat to win, read from the hands' sizes (:func:`_weights`):
+putting the pile on the player about to win is worth much more than putting it on one far
+behind, and taking it is worth least of all. And it doubts, as ``sharp`` does, every claim
+that is impossible by the cards it has seen, and every claim that would win.
 """
 
 from __future__ import annotations
