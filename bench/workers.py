@@ -1,8 +1,9 @@
 """`doubtlan tourney --workers`: the same matches in one process and in several, side by side.
 
-    python bench/workers.py [--matches 20] [--games 50] [--workers 2] [--rounds 2]
+    python bench/workers.py [--bots hard,counter,counter,counter] [--matches 20]
+                            [--games 50] [--workers 2] [--rounds 3]
 
-Plays `sharp` against three `counter` (20 matches of 50 games, seed 1), in turn with
+Plays `hard` against three `counter` (20 matches of 50 games, seed 1), in turn with
 `--workers 1` and `--workers N`, `--rounds` times each, as `doubtlan tourney` runs them
 (a new process each time, so each run pays its start-up as a person's does), checks that
 the JSON is the same but for its timings, and reports each run's wall time and the ratio of
@@ -23,13 +24,14 @@ TIMINGS = ("seconds", "games_per_second", "decisions_per_second")
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--bots", default="hard,counter,counter,counter")
     parser.add_argument("--matches", type=int, default=20)
     parser.add_argument("--games", type=int, default=50)
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--rounds", type=int, default=2)
+    parser.add_argument("--rounds", type=int, default=3)
     args = parser.parse_args()
-    command = [sys.executable, "-m", "doubtlan", "tourney", "--bots",
-               "sharp,counter,counter,counter", "--games", str(args.games), "--matches",
+    command = [sys.executable, "-m", "doubtlan", "tourney", "--bots", args.bots,
+               "--games", str(args.games), "--matches",
                str(args.matches), "--seed", "1", "--json"]
     seconds: dict[int, list[float]] = {1: [], args.workers: []}
     reports: dict[int, dict[str, object]] = {}

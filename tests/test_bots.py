@@ -335,11 +335,18 @@ def test_sharp_keeps_its_strength(opponent: str, least: float) -> None:
 # -- hard --------------------------------------------------------------------------------
 
 
+@pytest.fixture
+def exploiting(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The exploiters (tests/exploiters.py) as strategies of I Doubt It, for one test."""
+    for bot in exploiters.POPULATION:
+        monkeypatch.setitem(STRATEGIES, bot.name, bot)
+
+
+@pytest.mark.usefixtures("exploiting")
 def test_hard_reads_who_pads_from_the_sizes_of_their_claims() -> None:
     # After a match's games with a player who always claims two cards and one who tells the
     # truth, hard rates a claim of two aces likely a lie from the first, likely true from
     # the second: a hand holds two of a rank far less often than the first claims it.
-    exploiters.register()
     bot = HardBot(seed=1)
     bots = [bot, make_bot("padder", seed=2), make_bot("neverdoubt", seed=3),
             make_bot("honest", seed=4)]
@@ -373,9 +380,9 @@ def test_hard_doubts_what_its_cards_make_impossible_and_what_would_win() -> None
 # Issue 29's population of simple exploiting rules (tests/exploiters.py), each alone against
 # three hard: the target is at most 0.27 over 20 matches of 50 games (docs/bots.md: today
 # 0.00 to 0.23); the bound here, over 4 matches, sits a few standard errors above.
+@pytest.mark.usefixtures("exploiting")
 @pytest.mark.parametrize("exploiter", [bot.name for bot in exploiters.POPULATION])
 def test_no_simple_rule_beats_hard(exploiter: str) -> None:
-    exploiters.register()
     result = tourney.run([exploiter, "hard", "hard", "hard"], 50, seed=7, matches=4,
                          workers=1)
     assert result.unfinished == 0
