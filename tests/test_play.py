@@ -72,7 +72,7 @@ async def test_play_takes_the_game_the_level_the_seats_and_a_journal_when_asked(
     app = play_app(monkeypatch, "--game", "iknowyoudont", "--level", "hard", "--bots", "2",
                    "--players", "4", "--journal", str(path), "--rounds", "3")
     async with app.run_test(size=(100, 30)) as pilot:
-        await wait_for(pilot, lambda: seated(app) == [None, "sharp", "sharp", None],
+        await wait_for(pilot, lambda: seated(app) == [None, "hard", "hard", None],
                        "two hard bots at a table for four")
         assert app.hosted is not None and app.hosted.table.config.game == "iknowyoudont"
         assert app.hosted.table.config.options.rounds == 3
