@@ -25,34 +25,19 @@ import json
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+
+from exploiters import quiet  # noqa: E402
 
 from doubtlan import tourney  # noqa: E402
 from doubtlan.bots import STRATEGIES  # noqa: E402
 from doubtlan.bots.iknowyoudont import HardKnowBot, SharpKnowBot  # noqa: E402
-from doubtlan.rules.iknowyoudont import TableView  # noqa: E402
 
 GAME = "iknowyoudont"
 
 
-class HardQuiet(HardKnowBot):
-    name = "hardquiet"
-
-    def challenges(self, view: TableView) -> bool:
-        return False
-
-    def intercepts(self, view: TableView) -> bool:
-        return False
-
-
-class SharpQuiet(SharpKnowBot):
-    name = "sharpquiet"
-
-    def challenges(self, view: TableView) -> bool:
-        return False
-
-    def intercepts(self, view: TableView) -> bool:
-        return False
+HardQuiet, SharpQuiet = quiet(HardKnowBot), quiet(SharpKnowBot)
 
 
 class SharpCopy(SharpKnowBot):

@@ -4,6 +4,7 @@ every hand and its challenges earn."""
 
 from __future__ import annotations
 
+import exploiters
 import pytest
 
 from doubtlan import tourney
@@ -377,16 +378,7 @@ def test_hard_beats_counter() -> None:
 
 
 def test_hards_challenges_earn(monkeypatch: pytest.MonkeyPatch) -> None:
-    class Quiet(HardKnowBot):
-        name = "hardquiet"
-
-        def challenges(self, view: TableView) -> bool:
-            return False
-
-        def intercepts(self, view: TableView) -> bool:
-            return False
-
-    monkeypatch.setitem(STRATEGIES[GAME], "hardquiet", Quiet)
+    monkeypatch.setitem(STRATEGIES[GAME], "hardquiet", exploiters.quiet(HardKnowBot))
     result = tourney.run(["hard", "hard", "hardquiet", "hardquiet"], 10, seed=7, matches=4,
                          game=GAME)
     assert result.standings["hard"].rate(result.games) >= 0.85
