@@ -5,7 +5,6 @@ from __future__ import annotations
 import math
 import secrets
 import time
-from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -306,43 +305,31 @@ def run(
 
 def _side_by_side(tasks: Sequence[_Task], workers: int,
                   progress: Callable[[int, int], object] | None, total: int) -> list[_Played]:
-    """Play ``tasks`` in ``workers`` processes, this one among them: it starts on the first
-    matches while the others start up (fresh, "spawn", on every system: no fork of a
-    running process), and each of those is given a match more than it is playing, so none
-    waits for this one. The matches' figures come back in the matches' order."""
+    """Play ``tasks`` in ``workers`` processes, all given at once: each process takes the
+    next match as it finishes one, so none waits for another until the last matches. The
+    matches' figures come back in the matches' order.
+
+    On Linux, when this process runs no other thread, they are forked from it (the
+    platform's default, and fast: each plays at once, with the modules already imported);
+    otherwise they start fresh ("spawn": the default elsewhere, and no fork of a process
+    whose other threads may hold a lock)."""
     import multiprocessing
-    from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+    import sys
+    import threading
+    from concurrent.futures import ProcessPoolExecutor, as_completed
 
-    pending = deque(tasks)
     played: dict[int, _Played] = {}
-    done = [0]
-
-    def finished(number: int, match: _Played) -> None:
-        played[number] = match
-        done[0] += match.games
-        if progress is not None:
-            progress(done[0], total)
-
-    others = min(workers, len(tasks)) - 1
-    with ProcessPoolExecutor(others, mp_context=multiprocessing.get_context("spawn")) as pool:
-        running: dict[Future[_Played], int] = {}
-
-        def collect(block: bool) -> None:
-            ready, _ = wait(running, timeout=None if block else 0,
-                            return_when=FIRST_COMPLETED)
-            for future in ready:
-                finished(running.pop(future), future.result())
-            while pending and len(running) < 2 * others:
-                task = pending.pop()  # (the last matches: this process plays from the first)
-                running[pool.submit(_play_match, task)] = task.number
-
-        collect(block=False)
-        while pending:
-            task = pending.popleft()
-            finished(task.number, _play_match(task))
-            collect(block=False)
-        while running:
-            collect(block=True)
+    done = 0
+    alone = threading.active_count() == 1
+    start = "fork" if sys.platform == "linux" and alone else "spawn"
+    context = multiprocessing.get_context(start)
+    with ProcessPoolExecutor(min(workers, len(tasks)), mp_context=context) as pool:
+        running = {pool.submit(_play_match, task): task.number for task in tasks}
+        for future in as_completed(running):
+            match = played[running[future]] = future.result()
+            done += match.games
+            if progress is not None:
+                progress(done, total)
     return [played[number] for number in range(len(tasks))]
 
 
