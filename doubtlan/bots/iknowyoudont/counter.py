@@ -109,13 +109,16 @@ class CounterKnowBot(KnowBot):
         game = (view.opener, claims[0] if claims else None)
         known = self._game
         other = known is None or known[0] != game[0] or (
-            known[1] is not None and known[1] != game[1])  # (a first claim is no new game)
+            known[1] is not None and known[1] is not game[1]
+            and known[1] != game[1])  # (a first claim is no new game)
         if other or self._seen > len(claims) or self._turns > view.turns:
             if known is not None:
                 self.record.fade(self.fade)
             self._seen = 0
         self._game = game
         self._turns = view.turns
+        if self._seen == len(claims):
+            return
         for claim in claims[self._seen:]:
             if isinstance(claim, Showdown):
                 self.record.add(claim.seat, claim.card.matches(claim.declaration))

@@ -1,0 +1,229 @@
+"""What ``hard`` (:mod:`.hard`) knows of the cards for I Know You Don't: the deck's cards in
+sorts, the cards a seat cannot place, and what each other hand is expected to hold.
+
+Every bot at a table asks for these once a claim, so they are written for speed: lists of
+floats indexed by sort, no :class:`~collections.Counter` built a claim, a declaration's sorts
+looked up once (``bench/peers.py`` measures it).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from ...rules import Event
+from ...rules.iknowyoudont import (
+    HAND,
+    Card,
+    Declaration,
+    Kind,
+    Options,
+    Phase,
+    Showdown,
+    Stood,
+    TableView,
+)
+
+
+class Sorts:
+    """The deck's cards grouped by what they bear out: a sort is a kind and a level (the
+    standard deck's four kings are one sort, the Wildcard)."""
+
+    def __init__(self, options: Options) -> None:
+        deck = options.cards()
+        keys = sorted({(card.kind.value, card.level or 0) for card in deck})
+        index = {key: i for i, key in enumerate(keys)}
+        #: Each card's sort, and how many cards of each sort the deck has.
+        self.of = {card: index[card.kind.value, card.level or 0] for card in deck}
+        self.count = [0.0] * len(keys)
+        for card in deck:
+            self.count[self.of[card]] += 1
+        self.interception = index["I", 0]
+        self.wildcard = index["W", 0]
+        cards = {i: card for card, i in self.of.items()}
+        #: The sorts bearing out each declaration, and a declaration of each level.
+        self.matching = {
+            declaration: tuple(i for i, card in cards.items() if card.matches(declaration))
+            for declaration in (Declaration(level, kind)
+                                for level in range(1, options.max_level + 1)
+                                for kind in (Kind.TRUTH, Kind.BLUFF))}
+        self.level = {level: tuple(sorted({*self.matching[Declaration(level, Kind.TRUTH)],
+                                           *self.matching[Declaration(level, Kind.BLUFF)]}))
+                      for level in range(1, options.max_level + 1)}
+        #: The same by level and whether it is Bluff (a declaration's own hash is slow):
+        #: ``bearing[level][kind is Kind.BLUFF]``.
+        self.bearing = [((), ())] + [
+            (self.matching[Declaration(level, Kind.TRUTH)],
+             self.matching[Declaration(level, Kind.BLUFF)])
+            for level in range(1, options.max_level + 1)]
+
+
+@cache
+def sorts_of(options: Options) -> Sorts:
+    return Sorts(options)
+
+
+class Unplaced:
+    """How many cards of each sort a seat (``public``: everybody) cannot place: the deck
+    less every scoring pile, the Interceptions and Wildcards discarded into the vault since
+    it was last shuffled, and (unless ``public``) its own hand. The piles' part is kept
+    from one call to the next while the piles stay as they were.
+
+    The vault holds what was added to it since its last shuffle, and every addition is in
+    the settled claims: a standing claim's card (unseen), an Interception and a Wildcard for
+    a showdown that used them. Walking back from the newest claim until the vault's size is
+    reached finds the discards still there (as :func:`.counter._known` does).
+    """
+
+    def __init__(self) -> None:
+        self._piles: tuple[tuple[Card, ...], ...] | None = None
+        self._left: list[float] = []
+
+    def __call__(self, view: TableView, public: bool) -> list[float]:
+        sorts = sorts_of(view.options)
+        if view.piles != self._piles:
+            of, rest = sorts.of, list(sorts.count)
+            for pile in view.piles:
+                for card in pile:
+                    rest[of[card]] -= 1
+            self._piles, self._left = view.piles, rest
+        rest = list(self._left)
+        if not public:
+            of = sorts.of
+            for card in view.hand:
+                rest[of[card]] -= 1
+        room = view.vault
+        interceptions = wildcards = 0
+        if view.phase is Phase.DECIDING and view.intercept:  # its Interception is already in
+            interceptions, room = 1, room - 1
+        for claim in reversed(view.claims):
+            if room <= 0:
+                break
+            if type(claim) is Stood:
+                room -= 1
+            elif type(claim) is Showdown:
+                if claim.wild and room > 0:
+                    wildcards, room = wildcards + 1, room - 1
+                if claim.intercept and room > 0:
+                    interceptions, room = interceptions + 1, room - 1
+        rest[sorts.interception] -= interceptions
+        rest[sorts.wildcard] -= wildcards
+        return rest
+
+
+def able(expected: list[float], sorts: tuple[int, ...], held: int) -> float:
+    """The chance that a hand of ``held`` cards holds one of ``sorts`` at least, when it is
+    expected to hold ``expected[i]`` of sort ``i``."""
+    if held <= 0:
+        return 0.0
+    share = sum(map(expected.__getitem__, sorts)) / held
+    return 1.0 if share >= 1 else 1.0 - (1.0 - share) ** held
+
+
+class Hands:
+    """What each other seat's hand is expected to hold this round: how many cards of each
+    sort (this seat's own row is empty), and each hand's size."""
+
+    def __init__(self, options: Options, players: int, me: int, unknown: list[float]) -> None:
+        self.sorts = sorts_of(options)
+        self.me = me
+        total = sum(unknown) or 1.0
+        self.expected = [[HAND * n / total for n in unknown] if seat != me
+                         else [0.0] * len(unknown) for seat in range(players)]
+        self.sizes = [HAND] * players
+
+    def able(self, seat: int, sorts: tuple[int, ...], held: int) -> float:
+        return able(self.expected[seat], sorts, held)
+
+    def settle(self, claim: Event, true: float, pool: list[float]) -> None:
+        """A settled claim (``true``: the chance it was true, for one that stood), and the
+        cards drawn after it (rule 7), each card drawn a card of ``pool`` (a share of each
+        sort: the cards this seat cannot place)."""
+        sizes, expected, me, sorts = self.sizes, self.expected, self.me, self.sorts
+        active = claim.seat  # type: ignore[attr-defined]
+        declaration = claim.declaration  # type: ignore[attr-defined]
+        size = sizes[active] - 1
+        if type(claim) is Showdown:
+            if active != me:
+                matching = sorts.bearing[declaration.level][declaration.kind is Kind.BLUFF]
+                expected[active] = _shown(expected[active], matching, claim.card.matches(
+                    declaration), sorts.of[claim.card], max(1, size + 1))
+            challenger = claim.challenger
+            if claim.intercept:
+                sizes[challenger] -= 1
+                row, i = expected[challenger], sorts.interception
+                row[i] = max(0.0, row[i] - 1)
+            sizes[active] = size - claim.wild
+            if claim.winner == active:
+                sizes[challenger] += 2
+                self.draw(challenger, 2, pool)
+        else:
+            cards = HAND - size if size < HAND else 0
+            if active != me:  # (the card laid, and those drawn, at once)
+                matching = sorts.bearing[declaration.level][declaration.kind is Kind.BLUFF]
+                expected[active] = _stood(expected[active], matching, true, max(1, size + 1),
+                                          cards, pool)
+            sizes[active] = size + cards
+        if min(sizes) < HAND:
+            for seat, size in enumerate(sizes):
+                if size < HAND:
+                    sizes[seat] = HAND
+                    self.draw(seat, HAND - size, pool)
+
+    def draw(self, seat: int, cards: int, pool: list[float]) -> None:
+        if seat != self.me:
+            self.expected[seat] = [n + cards * p for n, p in zip(self.expected[seat], pool,
+                                                                 strict=True)]
+
+    def sync(self, sizes: list[int]) -> None:
+        """The hands' sizes as the view shows them (fewer drawn when the draw pile and the
+        vault ran out)."""
+        if sizes != self.sizes:
+            for seat, row in enumerate(self.expected):
+                total, size = sum(row), sizes[seat]
+                if total > 0 and abs(total - size) > 1e-9:
+                    self.expected[seat] = [n * size / total for n in row]
+        self.sizes = sizes
+
+
+def _shown(expected: list[float], matching: tuple[int, ...], true: bool, shown: int,
+           held: int) -> list[float]:
+    """The hand left after laying the card shown: if the claim was true, it held one
+    bearing it out at least; if not, none (else it would have laid it)."""
+    new = list(expected)
+    if true:
+        chance = able(expected, matching, held) or 1.0
+        for i in matching:
+            new[i] /= chance
+    else:
+        for i in matching:
+            new[i] = 0.0
+    new[shown] = max(0.0, new[shown] - 1)
+    fixed = sum(map(new.__getitem__, matching))
+    free = sum(new) - fixed
+    if free <= 0:
+        return new
+    scale = max(0.0, held - 1 - fixed) / free
+    scaled = [n * scale for n in new]
+    for i in matching:
+        scaled[i] = new[i]
+    return scaled
+
+
+def _stood(expected: list[float], matching: tuple[int, ...], true: float, held: int,
+           cards: int, pool: list[float]) -> list[float]:
+    """The hand left after a claim that stood, true with chance ``true``: a card bearing it
+    out laid from a hand holding one at least, or another card from a hand holding none,
+    each sort scaled at once; and ``cards`` cards of ``pool`` drawn after it."""
+    matched = sum(map(expected.__getitem__, matching))
+    other = sum(expected) - matched
+    chance = able(expected, matching, held)
+    if matched <= 0 or other <= 0 or chance <= 0:
+        total = matched + other
+        laid = [n * (held - 1) / total for n in expected] if total > 0 else expected
+        return [n + cards * p for n, p in zip(laid, pool, strict=True)]
+    keep = true * max(0.0, matched - chance) / (matched * chance)
+    fill = (true * max(0.0, held - matched / chance) + (1 - true) * (held - 1)) / other
+    new = [n * fill + cards * p for n, p in zip(expected, pool, strict=True)]
+    for i in matching:
+        new[i] = expected[i] * keep + cards * pool[i]
+    return new
