@@ -382,3 +382,39 @@ def test_hards_challenges_earn(monkeypatch: pytest.MonkeyPatch) -> None:
     result = tourney.run(["hard", "hard", "hardquiet", "hardquiet"], 10, seed=7, matches=4,
                          game=GAME)
     assert result.standings["hard"].rate(result.games) >= 0.85
+
+
+class Checking:
+    """A seat's bot, and before each of its decisions a check of :class:`Unplaced` (one for
+    the seat, kept from view to view as ``hard`` keeps it) against ``counter``'s
+    ``_known``."""
+
+    def __init__(self, bot: object, options: Options) -> None:
+        from doubtlan.bots.iknowyoudont.hands import Unplaced, sorts_of
+
+        self.bot, self.unplaced, self.sorts, self.checked = bot, Unplaced(), sorts_of(options), 0
+
+    def act(self, view: TableView) -> object:
+        from doubtlan.bots.iknowyoudont.counter import _known
+
+        for public in (False, True):
+            expected = list(self.sorts.count)
+            for card, n in _known(view, public).items():
+                expected[self.sorts.of[card]] -= n
+            assert self.unplaced(view, public) == expected
+        self.checked += 1
+        return self.bot.act(view)  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("options", [Options(), STANDARD], ids=lambda o: o.text)
+def test_hard_counts_the_cards_it_cannot_place_as_counter_does(options: Options) -> None:
+    """What ``hard`` cannot place (``Unplaced``, which keeps the piles' part from one view
+    to the next) is the deck less what ``counter`` knows of, sort by sort, in every view of
+    whole games, for the seat and for everybody."""
+    checked = 0
+    for seed in range(3):
+        game = IKnowYouDont(4, options, seed=seed, opener=seed)
+        seats = [Checking(bot, options) for bot in bots(["hard", "counter", "sharp", "hard"])]
+        assert tourney.play(game, seats)
+        checked += sum(seat.checked for seat in seats)
+    assert checked > 300

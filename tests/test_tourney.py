@@ -343,6 +343,23 @@ def test_matches_in_two_processes_give_exactly_one_processs_results(
     assert json.dumps(_without_timings(two)) == json.dumps(_without_timings(one))  # (order)
 
 
+def test_forked_workers_give_exactly_one_processs_results() -> None:
+    """The tests run in processes with other threads, where workers start fresh ("spawn");
+    a `doubtlan tourney` of its own runs no other thread, so on Linux its workers are
+    forked: that path gives the same results too."""
+    import subprocess
+    import sys
+
+    def run(workers: str) -> dict:  # type: ignore[type-arg]
+        out = subprocess.run(
+            [sys.executable, "-m", "doubtlan", "tourney", "--bots", "hard,counter,counter",
+             "--games", "4", "--matches", "4", "--seed", "3", "--json", "--workers", workers],
+            check=True, capture_output=True, text=True, timeout=120).stdout
+        return _without_timings(json.loads(out))
+
+    assert run("2") == run("1")
+
+
 class Terminal:
     """A stream that says it is a terminal, keeping what was written."""
 
