@@ -418,3 +418,22 @@ def test_hard_counts_the_cards_it_cannot_place_as_counter_does(options: Options)
         assert tourney.play(game, seats)
         checked += sum(seat.checked for seat in seats)
     assert checked > 300
+
+
+def test_hard_has_a_player_draw_one_after_a_claim_that_stood_even_from_a_full_hand() -> None:
+    """Rule 7: a claim that stood has its player draw a card, and then every hand fills up
+    to five; a hand of six (two drawn after a showdown won) lays one and draws one."""
+    from doubtlan.bots.iknowyoudont.hands import Hands, Unplaced
+    from doubtlan.rules.iknowyoudont.events import Stood
+
+    game = IKnowYouDont.from_hands(["B1 T2 B2 T1 I", "T4 T4 B1 B5 T2", "T6 B6 B3 T1 B1"])
+    unknown = Unplaced()(game.view(0), public=False)
+    hands = Hands(Options(), 3, 0, unknown)
+    pool = [n / sum(unknown) for n in unknown]
+    hands.sizes = [5, 6, 5]
+    hands.expected[1] = [n * 6 / 5 for n in hands.expected[1]]
+    hands.settle(Stood(1, D("4T"), None), 0.5, pool)
+    assert hands.sizes == [5, 6, 5]
+    assert sum(hands.expected[1]) == pytest.approx(6)
+    hands.settle(Stood(2, D("3T"), None), 0.5, pool)  # a hand of five: one laid, one drawn
+    assert hands.sizes == [5, 6, 5] and sum(hands.expected[2]) == pytest.approx(5)

@@ -157,7 +157,7 @@ class Hands:
                 sizes[challenger] += 2
                 self.draw(challenger, 2, pool)
         else:
-            cards = HAND - size if size < HAND else 0
+            cards = HAND - size if size < HAND - 1 else 1  # (one drawn, then up to five)
             if active != me:  # (the card laid, and those drawn, at once)
                 matching = sorts.bearing[declaration.level][declaration.kind is Kind.BLUFF]
                 expected[active] = _stood(expected[active], matching, true, max(1, size + 1),
