@@ -309,10 +309,11 @@ def _side_by_side(tasks: Sequence[_Task], workers: int,
     next match as it finishes one, so none waits for another until the last matches. The
     matches' figures come back in the matches' order.
 
-    On Linux, when this process runs no other thread, they are forked from it (the
-    platform's default, and fast: each plays at once, with the modules already imported);
-    otherwise they start fresh ("spawn": the default elsewhere, and no fork of a process
-    whose other threads may hold a lock)."""
+    On Linux, when this process runs no other thread and no asyncio loop, they are forked
+    from it (the platform's default, and fast: each plays at once, with the modules already
+    imported); otherwise they start fresh ("spawn": the default elsewhere, and no fork of a
+    process whose other threads may hold a lock, or whose loop's files a child would share).
+    An error (a bot's, or Ctrl-C) cancels the matches not yet begun."""
     import multiprocessing
     import sys
     import threading
@@ -320,16 +321,23 @@ def _side_by_side(tasks: Sequence[_Task], workers: int,
 
     played: dict[int, _Played] = {}
     done = 0
-    alone = threading.active_count() == 1
+    events = sys.modules.get("asyncio")
+    alone = threading.active_count() == 1 and (
+        events is None or events._get_running_loop() is None)  # (a loop's fds would be shared)
     start = "fork" if sys.platform == "linux" and alone else "spawn"
     context = multiprocessing.get_context(start)
     with ProcessPoolExecutor(min(workers, len(tasks)), mp_context=context) as pool:
         running = {pool.submit(_play_match, task): task.number for task in tasks}
-        for future in as_completed(running):
-            match = played[running[future]] = future.result()
-            done += match.games
-            if progress is not None:
-                progress(done, total)
+        try:
+            for future in as_completed(running):
+                match = played[running[future]] = future.result()
+                done += match.games
+                if progress is not None:
+                    progress(done, total)
+        except BaseException:  # a bot's error, or Ctrl-C: the matches not begun are not played
+            # (waiting here: the ``with``'s own shutdown would undo the cancelling otherwise)
+            pool.shutdown(wait=True, cancel_futures=True)
+            raise
     return [played[number] for number in range(len(tasks))]
 
 

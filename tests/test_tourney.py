@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -358,6 +359,42 @@ def test_forked_workers_give_exactly_one_processs_results() -> None:
         return _without_timings(json.loads(out))
 
     assert run("2") == run("1")
+
+
+#: A tourney's own process (no other thread: workers forked on Linux, spawned elsewhere):
+#: match 0 fails at once, the others note that they were played and take a while each.
+FAILING_MATCH = """
+import sys
+from pathlib import Path
+from doubtlan import tourney
+played = Path(sys.argv[1])
+play = tourney._play_match
+def noting(task, each=None):
+    if task.number == 0:
+        raise RuntimeError("match 0 fails")
+    with played.open("a") as out:
+        out.write(f"{task.number}\\n")
+    return play(task, each)
+tourney._play_match = noting
+try:
+    tourney.run(["counter"] * 4, 150, seed=1, matches=16, workers=2)
+except RuntimeError as error:
+    print(error)
+"""
+
+
+def test_a_failing_match_cancels_the_matches_not_begun(tmp_path: Path) -> None:
+    """An error in one match (a bot's, or Ctrl-C) ends the tourney with the matches being
+    played, not after every match given to the workers."""
+    import subprocess
+    import sys
+
+    played = tmp_path / "played"
+    out = subprocess.run([sys.executable, "-c", FAILING_MATCH, str(played)], check=True,
+                         capture_output=True, text=True, timeout=120).stdout
+    assert out.strip() == "match 0 fails"
+    if sys.platform == "linux":  # (spawned workers import tourney afresh: nothing noted)
+        assert 1 <= len(played.read_text().split()) <= 6  # of the 15 others
 
 
 class Terminal:
