@@ -66,7 +66,7 @@ class Unplaced:
     """How many cards of each sort a seat (``public``: everybody) cannot place: the deck
     less every scoring pile, the Interceptions and Wildcards discarded into the vault since
     it was last shuffled, and (unless ``public``) its own hand. The piles' part is kept
-    from one call to the next while the piles stay as they were.
+    from one call to the next while the piles (and the rules) stay as they were.
 
     The vault holds what was added to it since its last shuffle, and every addition is in
     the settled claims: a standing claim's card (unseen), an Interception and a Wildcard for
@@ -76,16 +76,17 @@ class Unplaced:
 
     def __init__(self) -> None:
         self._piles: tuple[tuple[Card, ...], ...] | None = None
+        self._options: Options | None = None
         self._left: list[float] = []
 
     def __call__(self, view: TableView, public: bool) -> list[float]:
         sorts = sorts_of(view.options)
-        if view.piles != self._piles:
+        if view.piles != self._piles or view.options != self._options:
             of, rest = sorts.of, list(sorts.count)
             for pile in view.piles:
                 for card in pile:
                     rest[of[card]] -= 1
-            self._piles, self._left = view.piles, rest
+            self._piles, self._options, self._left = view.piles, view.options, rest
         rest = list(self._left)
         if not public:
             of = sorts.of
