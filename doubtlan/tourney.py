@@ -326,7 +326,8 @@ def _side_by_side(tasks: Sequence[_Task], workers: int,
         events is None or events._get_running_loop() is None)  # (a loop's fds would be shared)
     start = "fork" if sys.platform == "linux" and alone else "spawn"
     context = multiprocessing.get_context(start)
-    with ProcessPoolExecutor(min(workers, len(tasks)), mp_context=context) as pool:
+    most = 61 if sys.platform == "win32" else workers  # (Windows waits on 63 handles at most)
+    with ProcessPoolExecutor(min(workers, len(tasks), most), mp_context=context) as pool:
         running = {pool.submit(_play_match, task): task.number for task in tasks}
         try:
             for future in as_completed(running):
