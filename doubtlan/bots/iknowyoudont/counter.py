@@ -257,6 +257,28 @@ def _one_of(options: Options, kind: Kind) -> Card:
     return next(card for card in options.cards() if card.kind is kind)
 
 
+def vault_discards(view: TableView) -> tuple[int, int]:
+    """How many Interceptions and Wildcards lie in the vault, discarded since it was last
+    shuffled: walking back from the newest settled claim until the vault's size is reached
+    (a standing claim's card is one unseen addition, a showdown's Wildcard and Interception
+    one each)."""
+    room = view.vault
+    interceptions = wildcards = 0
+    if view.phase is Phase.DECIDING and view.intercept:  # its Interception is already in
+        interceptions, room = 1, room - 1
+    for claim in reversed(view.claims):
+        if room <= 0:
+            break
+        if type(claim) is Stood:
+            room -= 1
+        elif type(claim) is Showdown:
+            if claim.wild and room > 0:
+                wildcards, room = wildcards + 1, room - 1
+            if claim.intercept and room > 0:
+                interceptions, room = interceptions + 1, room - 1
+    return interceptions, wildcards
+
+
 def _known(view: TableView, public: bool) -> Counter[Card]:
     """The cards whose whereabouts the seat knows: every scoring pile, the Interceptions and
     Wildcards discarded into the vault since it was last shuffled, and (unless ``public``,
@@ -270,20 +292,7 @@ def _known(view: TableView, public: bool) -> Counter[Card]:
     known: Counter[Card] = Counter(card for pile in view.piles for card in pile)
     if not public:
         known.update(view.hand)
-    room = view.vault
-    interceptions = wildcards = 0
-    if view.phase is Phase.DECIDING and view.intercept:  # its Interception is already in
-        interceptions, room = 1, room - 1
-    for claim in reversed(view.claims):
-        if room <= 0:
-            break
-        if isinstance(claim, Stood):
-            room -= 1
-        elif isinstance(claim, Showdown):
-            if claim.wild and room > 0:
-                wildcards, room = wildcards + 1, room - 1
-            if claim.intercept and room > 0:
-                interceptions, room = interceptions + 1, room - 1
+    interceptions, wildcards = vault_discards(view)
     if interceptions:
         known[_one_of(view.options, Kind.INTERCEPTION)] += interceptions
     if wildcards:

@@ -17,11 +17,10 @@ from ...rules.iknowyoudont import (
     Declaration,
     Kind,
     Options,
-    Phase,
     Showdown,
-    Stood,
     TableView,
 )
+from .counter import vault_discards
 
 
 class Sorts:
@@ -68,10 +67,7 @@ class Unplaced:
     it was last shuffled, and (unless ``public``) its own hand. The piles' part is kept
     from one call to the next while the piles (and the rules) stay as they were.
 
-    The vault holds what was added to it since its last shuffle, and every addition is in
-    the settled claims: a standing claim's card (unseen), an Interception and a Wildcard for
-    a showdown that used them. Walking back from the newest claim until the vault's size is
-    reached finds the discards still there (as :func:`.counter._known` does).
+    The vault's discards are :func:`.counter.vault_discards`'s, as ``counter``'s are.
     """
 
     def __init__(self) -> None:
@@ -92,20 +88,7 @@ class Unplaced:
             of = sorts.of
             for card in view.hand:
                 rest[of[card]] -= 1
-        room = view.vault
-        interceptions = wildcards = 0
-        if view.phase is Phase.DECIDING and view.intercept:  # its Interception is already in
-            interceptions, room = 1, room - 1
-        for claim in reversed(view.claims):
-            if room <= 0:
-                break
-            if type(claim) is Stood:
-                room -= 1
-            elif type(claim) is Showdown:
-                if claim.wild and room > 0:
-                    wildcards, room = wildcards + 1, room - 1
-                if claim.intercept and room > 0:
-                    interceptions, room = interceptions + 1, room - 1
+        interceptions, wildcards = vault_discards(view)
         rest[sorts.interception] -= interceptions
         rest[sorts.wildcard] -= wildcards
         return rest
