@@ -4,6 +4,7 @@ challenges on expected value."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable, Sequence
 from functools import cache
 from math import comb
 from typing import Any
@@ -45,15 +46,21 @@ class Record:
                        self.declared):
             _fade(counts, keep)
 
-    def add(self, seat: int, true: bool) -> None:
-        self.shown[seat] += 1
-        self.true[seat] += true
-
-    def claim(self, seat: int, level: int, challenged: bool) -> None:
-        self.made[level] += 1
-        self.challenged[level] += challenged
-        self.claims[seat] += 1
-        self.declared[seat, level] += 1
+    def note(self, claims: Sequence[Event]) -> None:
+        """Settled claims, in order: each one's seat and level, whether it was challenged,
+        and if so whether it was true."""
+        shown, true, made, challenged, by_seat, declared = (
+            self.shown, self.true, self.made, self.challenged, self.claims, self.declared)
+        for claim in claims:
+            seat, declaration = claim.seat, claim.declaration  # type: ignore[attr-defined]
+            level = declaration.level
+            made[level] += 1
+            by_seat[seat] += 1
+            declared[seat, level] += 1
+            if type(claim) is Showdown:
+                shown[seat] += 1
+                true[seat] += claim.card.matches(declaration)
+                challenged[level] += 1
 
 
 class CounterKnowBot(KnowBot):
@@ -96,6 +103,7 @@ class CounterKnowBot(KnowBot):
     def __init__(self, seed: Seed | None = None) -> None:
         super().__init__(seed)
         self.record = Record()
+        self.discards = Discards()
         #: The game being followed (its opener and first claim), its claims read so far, and
         #: the claims made when it last looked (fewer now: another game).
         self._game: tuple[int, Event | None] | None = None
@@ -119,12 +127,7 @@ class CounterKnowBot(KnowBot):
         self._turns = view.turns
         if self._seen == len(claims):
             return
-        for claim in claims[self._seen:]:
-            if isinstance(claim, Showdown):
-                self.record.add(claim.seat, claim.card.matches(claim.declaration))
-                self.record.claim(claim.seat, claim.declaration.level, True)
-            elif isinstance(claim, Stood):
-                self.record.claim(claim.seat, claim.declaration.level, False)
+        self.record.note(claims[self._seen:])
         self._seen = len(claims)
 
     # -- what is known ------------------------------------------------------------------
@@ -134,7 +137,7 @@ class CounterKnowBot(KnowBot):
         declaration, active = view.declaration, view.active
         assert declaration is not None
         self.remember(view)
-        known = _known(view, public=False)
+        known = _known(view, False, self.discards)
         deck = _deck(view.options)
         matching = sum(n for card, n in deck.items() if card.matches(declaration))
         unknown_matching = matching - sum(n for card, n in known.items()
@@ -186,7 +189,7 @@ class CounterKnowBot(KnowBot):
         if chance > 0.3:
             return False
         # A lie may still be saved by a Wildcard from the active player's hand.
-        known = _known(view, public=False)
+        known = _known(view, False, self.discards)
         deck = _deck(view.options)
         wildcards = sum(n for card, n in deck.items() if card.kind is Kind.WILDCARD) \
             - sum(n for card, n in known.items() if card.kind is Kind.WILDCARD)
@@ -204,7 +207,7 @@ class CounterKnowBot(KnowBot):
         assert view.seat is not None
         self.remember(view)
         top = view.options.max_level
-        public = _known(view, public=True)
+        public = _known(view, True, self.discards)
         deck = _deck(view.options)
 
         def believable(declaration: Declaration) -> int:  # matching cards others can't place
@@ -257,42 +260,71 @@ def _one_of(options: Options, kind: Kind) -> Card:
     return next(card for card in options.cards() if card.kind is kind)
 
 
-def vault_discards(view: TableView) -> tuple[int, int]:
+class Discards:
     """How many Interceptions and Wildcards lie in the vault, discarded since it was last
-    shuffled: walking back from the newest settled claim until the vault's size is reached
-    (a standing claim's card is one unseen addition, a showdown's Wildcard and Interception
-    one each)."""
-    room = view.vault
-    interceptions = wildcards = 0
-    if view.phase is Phase.DECIDING and view.intercept:  # its Interception is already in
-        interceptions, room = 1, room - 1
-    for claim in reversed(view.claims):
-        if room <= 0:
-            break
-        if type(claim) is Stood:
-            room -= 1
-        elif type(claim) is Showdown:
-            if claim.wild and room > 0:
-                wildcards, room = wildcards + 1, room - 1
-            if claim.intercept and room > 0:
-                interceptions, room = interceptions + 1, room - 1
-    return interceptions, wildcards
+    shuffled, kept from one view of a game to the next.
 
-
-def _known(view: TableView, public: bool) -> Counter[Card]:
-    """The cards whose whereabouts the seat knows: every scoring pile, the Interceptions and
-    Wildcards discarded into the vault since it was last shuffled, and (unless ``public``,
-    what everybody knows) its own hand.
-
-    The vault holds what was added to it since its last shuffle, and every addition is in the
-    settled claims: a standing claim's card (unseen), an Interception and a Wildcard for a
-    showdown that used them. Walking back from the newest claim until the vault's size is
-    reached finds the discards still there.
+    The vault holds the last of the cards added to it (as many as its size), and every
+    addition is in the settled claims: a standing claim's card (unseen), an Interception and
+    then a Wildcard for a showdown that used them. So the discards are those among the last
+    ``vault`` additions: this counts each claim once, into running totals of the two kinds,
+    and reads them off at the vault's size (a game's claims only grow; other claims than
+    the ones it read start it again).
     """
+
+    def __init__(self) -> None:
+        self._last: Event | None = None
+        self._seen = 0
+        #: After each addition so far (and before the first), the Interceptions and
+        #: Wildcards added.
+        self._interceptions, self._wildcards = [0], [0]
+
+    def __call__(self, view: TableView) -> tuple[int, int]:
+        claims, seen = view.claims, self._seen
+        if seen > len(claims) or (seen and claims[seen - 1] is not self._last):
+            seen, self._interceptions, self._wildcards = 0, [0], [0]
+        interceptions, wildcards = self._interceptions, self._wildcards
+        if seen < len(claims):
+            caught, wild = interceptions[-1], wildcards[-1]
+            for claim in claims[seen:]:
+                if type(claim) is Stood:
+                    interceptions.append(caught)
+                    wildcards.append(wild)
+                elif type(claim) is Showdown:
+                    if claim.intercept:
+                        caught += 1
+                        interceptions.append(caught)
+                        wildcards.append(wild)
+                    if claim.wild:
+                        wild += 1
+                        interceptions.append(caught)
+                        wildcards.append(wild)
+            self._seen, self._last = len(claims), claims[-1]
+        room, extra = view.vault, 0
+        if view.phase is Phase.DECIDING and view.intercept:  # its Interception is already in
+            room, extra = room - 1, 1
+        added = len(interceptions) - 1
+        first = added - min(max(room, 0), added)
+        return (extra + interceptions[added] - interceptions[first],
+                wildcards[added] - wildcards[first])
+
+
+def vault_discards(view: TableView) -> tuple[int, int]:
+    """How many Interceptions and Wildcards lie in the vault (:class:`Discards`), read from
+    the whole of one view."""
+    return Discards()(view)
+
+
+def _known(view: TableView, public: bool,
+           discards: Callable[[TableView], tuple[int, int]] = vault_discards) -> Counter[Card]:
+    """The cards whose whereabouts the seat knows: every scoring pile, the Interceptions and
+    Wildcards discarded into the vault since it was last shuffled (``discards``: a seat's
+    own :class:`Discards`, kept from view to view), and (unless ``public``, what everybody
+    knows) its own hand."""
     known: Counter[Card] = Counter(card for pile in view.piles for card in pile)
     if not public:
         known.update(view.hand)
-    interceptions, wildcards = vault_discards(view)
+    interceptions, wildcards = discards(view)
     if interceptions:
         known[_one_of(view.options, Kind.INTERCEPTION)] += interceptions
     if wildcards:

@@ -20,7 +20,7 @@ from ...rules.iknowyoudont import (
     Showdown,
     TableView,
 )
-from .counter import vault_discards
+from .counter import Discards
 
 
 class Sorts:
@@ -29,6 +29,8 @@ class Sorts:
 
     def __init__(self, options: Options) -> None:
         deck = options.cards()
+        #: The highest level.
+        self.top = options.max_level
         keys = sorted({(card.kind.value, card.level or 0) for card in deck})
         index = {key: i for i, key in enumerate(keys)}
         #: Each card's sort, and how many cards of each sort the deck has.
@@ -64,34 +66,68 @@ def sorts_of(options: Options) -> Sorts:
 class Unplaced:
     """How many cards of each sort a seat (``public``: everybody) cannot place: the deck
     less every scoring pile, the Interceptions and Wildcards discarded into the vault since
-    it was last shuffled, and (unless ``public``) its own hand. The piles' part is kept
-    from one call to the next while the piles (and the rules) stay as they were.
+    it was last shuffled, and (unless ``public``) its own hand. What it worked out is kept
+    from one call to the next while the piles, the hand and the discards stay as they were:
+    the lists it returns are its own, to be read and not changed.
 
-    The vault's discards are :func:`.counter.vault_discards`'s, as ``counter``'s are.
+    The vault's discards are :class:`.counter.Discards`'s, as ``counter``'s are.
     """
 
     def __init__(self) -> None:
         self._piles: tuple[tuple[Card, ...], ...] | None = None
         self._options: Options | None = None
+        self._sorts: Sorts | None = None
         self._left: list[float] = []
+        self._discards = Discards()
+        #: The seat's own: for which hand and discards, and the share of each sort in it.
+        self._hand: tuple[Card, ...] | None = None
+        self._seen = (0, 0)
+        self._mine: list[float] = []
+        self._pool: list[float] | None = None
 
     def __call__(self, view: TableView, public: bool) -> list[float]:
-        sorts = sorts_of(view.options)
-        if view.piles != self._piles or view.options != self._options:
+        options, sorts = view.options, self._sorts
+        if options is not self._options:  # (the same rules, often the same object)
+            if sorts is None or options != self._options:
+                sorts, self._piles = sorts_of(options), None
+            self._options, self._sorts = options, sorts
+        assert sorts is not None
+        if view.piles != self._piles:
             of, rest = sorts.of, list(sorts.count)
             for pile in view.piles:
                 for card in pile:
                     rest[of[card]] -= 1
-            self._piles, self._options, self._left = view.piles, view.options, rest
+            self._piles, self._left, self._hand = view.piles, rest, None
+        discards = self._discards(view)
+        if not public:
+            if view.hand == self._hand and discards == self._seen:
+                return self._mine
+            self._hand, self._seen, self._pool = view.hand, discards, None
         rest = list(self._left)
         if not public:
             of = sorts.of
             for card in view.hand:
                 rest[of[card]] -= 1
-        interceptions, wildcards = vault_discards(view)
-        rest[sorts.interception] -= interceptions
-        rest[sorts.wildcard] -= wildcards
+            self._mine = rest
+        rest[sorts.interception] -= discards[0]
+        rest[sorts.wildcard] -= discards[1]
         return rest
+
+    @property
+    def sorts(self) -> Sorts:
+        """The deck's sorts, for the rules of the last call."""
+        assert self._sorts is not None
+        return self._sorts
+
+    def pool(self) -> list[float]:
+        """The share of each sort among the cards the seat cannot place (as the last call
+        for the seat's own found them): what a card drawn by another seat is expected to
+        be."""
+        pool = self._pool
+        if pool is None:
+            share = 1 / (sum(self._mine) or 1.0)
+            pool = self._pool = [n * share for n in self._mine]
+        return pool
 
 
 def able(expected: list[float], sorts: tuple[int, ...], held: int) -> float:
@@ -155,8 +191,8 @@ class Hands:
 
     def draw(self, seat: int, cards: int, pool: list[float]) -> None:
         if seat != self.me:
-            self.expected[seat] = [n + cards * p for n, p in zip(self.expected[seat], pool,
-                                                                 strict=True)]
+            row = self.expected[seat]
+            self.expected[seat] = [n + cards * p for n, p in zip(row, pool, strict=False)]
 
     def sync(self, sizes: list[int]) -> None:
         """The hands' sizes as the view shows them (fewer drawn when the draw pile and the
@@ -200,14 +236,17 @@ def _stood(expected: list[float], matching: tuple[int, ...], true: float, held: 
     each sort scaled at once; and ``cards`` cards of ``pool`` drawn after it."""
     matched = sum(map(expected.__getitem__, matching))
     other = sum(expected) - matched
-    chance = able(expected, matching, held)
+    share = matched / held  # (:func:`able`, with the sum above)
+    chance = 1.0 if share >= 1 else 1.0 - (1.0 - share) ** held
+    if cards != 1:
+        pool = [cards * p for p in pool]
     if matched <= 0 or other <= 0 or chance <= 0:
         total = matched + other
         laid = [n * (held - 1) / total for n in expected] if total > 0 else expected
-        return [n + cards * p for n, p in zip(laid, pool, strict=True)]
+        return [n + p for n, p in zip(laid, pool, strict=False)]
     keep = true * max(0.0, matched - chance) / (matched * chance)
     fill = (true * max(0.0, held - matched / chance) + (1 - true) * (held - 1)) / other
-    new = [n * fill + cards * p for n, p in zip(expected, pool, strict=True)]
+    new = [n * fill + p for n, p in zip(expected, pool, strict=False)]
     for i in matching:
-        new[i] = expected[i] * keep + cards * pool[i]
+        new[i] = expected[i] * keep + pool[i]
     return new

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter, defaultdict
+from functools import cache
 
 from ...rules import Action
 from ...rules.iknowyoudont import (
@@ -47,13 +48,31 @@ from ...rules.iknowyoudont import (
 )
 from ...rules.seeds import Seed
 from .counter import Record, _fade
-from .hands import Hands, Unplaced, able, sorts_of
+from .hands import Hands, Unplaced, able
 from .sharp import SharpKnowBot
 
 
-def _logit(p: float) -> float:
-    p = min(max(p, 0.02), 0.98)
+def _log_able(expected: list[float], sorts: tuple[int, ...], held: int) -> float:
+    """The log odds of :func:`.hands.able` (``held`` at least 1), kept within 0.02 and
+    0.98."""
+    share = sum(map(expected.__getitem__, sorts)) / held
+    p = 1.0 if share >= 1 else 1.0 - (1.0 - share) ** held
+    p = 0.02 if p < 0.02 else 0.98 if p > 0.98 else p
     return math.log(p / (1 - p))
+
+
+@cache
+def _between(players: int) -> list[dict[int | None, tuple[int, ...]]]:
+    """The seats that held priority on a claim of seat ``a``, up to seat ``b`` (who took
+    it up) or all the others (``b`` None): ``_between(players)[a][b]``."""
+    table: list[dict[int | None, tuple[int, ...]]] = []
+    for active in range(players):
+        others = tuple((active + step) % players for step in range(1, players))
+        ways: dict[int | None, tuple[int, ...]] = {None: others}
+        for i, seat in enumerate(others):
+            ways[seat] = others[:i + 1]
+        table.append(ways)
+    return table
 
 
 class HardRecord(Record):
@@ -115,7 +134,8 @@ class HardRecord(Record):
     def read(self, seat: int, z: float) -> float:
         """The chance that ``seat``'s claim judged at log odds ``z`` is true."""
         shift, scale = self.bias.get(seat, (0.0, 1.0))
-        return 1 / (1 + math.exp(-max(-30.0, min(30.0, shift + scale * z))))
+        x = shift + scale * z
+        return 1 / (1 + math.exp(-(30.0 if x > 30.0 else -30.0 if x < -30.0 else x)))
 
 
 def _step(shift: float, scale: float, g1: float, g2: float, h11: float, h12: float,
@@ -182,43 +202,43 @@ class HardKnowBot(SharpKnowBot):
             read = start
         if read == count:
             return hands, unknown
-        record, players, top = self.record, view.players, view.options.max_level
-        sizes, expected, highest = hands.sizes, hands.expected, hands.sorts.level[top]
-        could, asked = record.could, record.asked
-        share = 1 / (sum(unknown) or 1.0)
-        pool = [n * share for n in unknown]
+        record, sorts = self.record, hands.sorts
+        top, sizes, expected, settle = sorts.top, hands.sizes, hands.expected, hands.settle
+        highest, could, tops, asked, called, read_z, show = (
+            sorts.level[top], record.could, record.top, record.asked, record.called,
+            record.read, record.show)
+        between = _between(view.players)
+        pool = self._unplaced.pool()
         judged_round, judged, judged_z = self._judged
-        for number in range(read, count):
-            claim = claims[number]
-            active, declaration = claim.seat, claim.declaration  # type: ignore[attr-defined]
+        if judged_round != key:
+            judged = -1
+        for number, claim in enumerate(claims[read:], read):
+            active = claim.seat  # type: ignore[attr-defined]
             showdown, true = type(claim) is Showdown, 0.5
             if active != me:
+                declaration = claim.declaration  # type: ignore[attr-defined]
                 held = sizes[active] if sizes[active] > 1 else 1
                 could[active] += able(expected[active], highest, held)
                 if declaration.level == top:
-                    record.top[active] += 1
-                z = judged_z if judged == number and judged_round == key else \
+                    tops[active] += 1
+                z = judged_z if judged == number else \
                     self.odds(view, hands, active, declaration, held)
                 if showdown:
-                    record.show(active, z, claim.card.matches(declaration)  # type: ignore
-                                and not claim.wild, claim.challenger == me)  # type: ignore
+                    show(active, z, claim.card.matches(declaration)  # type: ignore
+                         and not claim.wild, claim.challenger == me)  # type: ignore
                 else:
-                    true = record.read(active, z)
+                    true = read_z(active, z)
             # Who held priority on it, and who challenged with it (an interception tells
             # neither).
-            if not showdown or not claim.intercept:  # type: ignore[attr-defined]
-                if showdown:
-                    last = claim.challenger  # type: ignore[attr-defined]
-                    record.called[last] += 1
-                else:
-                    last = claim.by  # type: ignore[attr-defined]
-                seat = active
-                for _ in range(players - 1):
-                    seat = seat + 1 if seat + 1 < players else 0
+            if not showdown:
+                for seat in between[active][claim.by]:  # type: ignore[attr-defined]
                     asked[seat] += 1
-                    if seat == last:
-                        break
-            hands.settle(claim, true, pool)
+            elif not claim.intercept:  # type: ignore[attr-defined]
+                last = claim.challenger  # type: ignore[attr-defined]
+                called[last] += 1
+                for seat in between[active][last]:
+                    asked[seat] += 1
+            settle(claim, true, pool)
         self._read = count
         sizes = list(view.hand_sizes)
         if waiting:
@@ -251,21 +271,24 @@ class HardKnowBot(SharpKnowBot):
         any, the log of its claims of the highest level over how many could have been (a
         player who claims it more often than it could is lying). The readings for the
         highest level alone are left out below it (a weight times 0 adds nothing)."""
-        sorts, record, row, w = hands.sorts, self.record, hands.expected[seat], self.weights
-        level, top = declaration.level, view.options.max_level
+        sorts, record, row, log = hands.sorts, self.record, hands.expected[seat], math.log
+        w0, w1, w2, w3, w4, w5, w6, w7, w8, w9, w10, w11, w12, w13 = self.weights
+        level, top = declaration.level, sorts.top
         # (Before a record says much, the typical share and rate of the games fit.)
         often = (record.declared.get((seat, level), 0) + 3) / (record.claims.get(seat, 0) + 10)
-        rate = min((record.challenged.get(level, 0) + 1.3) / (record.made.get(level, 0) + 10),
-                   0.3)
-        bears = _logit(able(row, sorts.bearing[level][declaration.kind is Kind.BLUFF], held))
-        excess = math.log((record.top.get(seat, 0) + 1) / (record.could.get(seat, 0.0) + 1))
-        terms = [w[0], w[1] * bears, w[2] * _logit(able(row, sorts.level[level], held)),
-                 w[4] * float(view.tokens[seat] == 1), w[5] * rate, w[6] * math.log(often),
-                 w[7] * min(held - 1, 7), w[8] * (level / top),
-                 w[9] * (view.round_claims / 32), w[13] * excess]
+        rate = (record.challenged.get(level, 0) + 1.3) / (record.made.get(level, 0) + 10)
+        if rate > 0.3:
+            rate = 0.3
+        bears = _log_able(row, sorts.bearing[level][declaration.kind is Kind.BLUFF], held)
+        excess = log((record.top.get(seat, 0) + 1) / (record.could.get(seat, 0.0) + 1))
+        z = (w0 + w1 * bears + w2 * _log_able(row, sorts.level[level], held) + w5 * rate
+             + w6 * log(often) + w7 * (held - 1 if held < 8 else 7) + w8 * (level / top)
+             + w9 * (view.round_claims / 32) + w13 * excess)
+        if view.tokens[seat] == 1:
+            z += w4
         if level == top:
-            terms += (w[3], w[10] * rate, w[11] * bears, w[12] * excess)
-        return math.fsum(terms)
+            z += w3 + w10 * rate + w11 * bears + w12 * excess
+        return z
 
     def chance_true(self, view: TableView) -> float:
         assert view.declaration is not None and view.seat is not None
@@ -311,26 +334,32 @@ class HardKnowBot(SharpKnowBot):
         for the one chosen only."""
         assert view.seat is not None
         self.remember(view)
-        top, hand, record, weight = view.options.max_level, view.hand, self.record, \
-            self.rate_weight
-        made, challenged, others = record.made, record.challenged, self.others
-        rates = [(challenged.get(level, 0) + weight / 3) / (made.get(level, 0) + weight)
+        hand, record, weight, others = view.hand, self.record, self.rate_weight, self.others
+        top, made, challenged, third = view.options.max_level, record.made, \
+            record.challenged, weight / 3
+        rates = [(challenged.get(level, 0) + third) / (made.get(level, 0) + weight)
                  for level in range(top + 1)]
-        lose = self.token_worth(view, view.seat) + others * 2.0
-        plain = [card for card in hand if card.level is not None]
-        wildcard = next((card for card in hand if card.kind is Kind.WILDCARD), None)
-        interceptions = [card for card in hand if card.kind is Kind.INTERCEPTION]
-        spare = min(plain, key=lambda c: c.level or 0) if plain else \
-            interceptions[0] if len(interceptions) > 1 or wildcard is None else None
         # (worth, card, level to declare: the first of the best, as ``max`` would give it)
         best, card, declared = -math.inf, hand[0], None
-        for each in plain:  # true: challenged, it wins a token too
-            level = each.level or 1
-            if (worth := level + rates[level] * 2.0) > best:
-                best, card, declared = worth, each, None
+        spare = wildcard = interception = None
+        interceptions = 0
+        for each in hand:
+            level = each.level
+            if level is not None:  # true: challenged, it wins a token too
+                if (worth := level + rates[level] * 2.0) > best:
+                    best, card = worth, each
+                if spare is None or level < spare.level:  # (the first of the lowest)
+                    spare = each
+            elif each.kind is Kind.WILDCARD:
+                wildcard = wildcard or each
+            else:
+                interception, interceptions = interception or each, interceptions + 1
         if wildcard is not None and (worth := top + rates[top] * 2.0) > best:
             best, card, declared = worth, wildcard, top
+        if spare is None and (interceptions > 1 or wildcard is None):
+            spare = interception
         if spare is not None:
+            lose = self.token_worth(view, view.seat) + others * 2.0
             spent = self.interception if spare.level is None else 0.0
             for level in range(1, top + 1):
                 chance = rates[level]  # a lie: caught, it gives the level away
@@ -344,8 +373,8 @@ class HardKnowBot(SharpKnowBot):
     def believed(self, view: TableView, level: int) -> Declaration:
         """The kind of ``level`` with more cards bearing it out that nobody can place yet
         (Truth when even)."""
-        sorts, unplaced = sorts_of(view.options), self._unplaced(view, public=True)
-        truth, bluff = sorts.bearing[level]
+        unplaced = self._unplaced(view, public=True)
+        truth, bluff = self._unplaced.sorts.bearing[level]
         if sum(map(unplaced.__getitem__, bluff)) > sum(map(unplaced.__getitem__, truth)):
             return Declaration(level, Kind.BLUFF)
         return Declaration(level, Kind.TRUTH)
