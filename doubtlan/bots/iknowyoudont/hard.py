@@ -342,14 +342,14 @@ class HardKnowBot(SharpKnowBot):
         # (worth, card, level to declare: the first of the best, as ``max`` would give it)
         best, card, declared = -math.inf, hand[0], None
         spare = wildcard = interception = None
-        interceptions = 0
+        interceptions, lowest = 0, math.inf
         for each in hand:
             level = each.level
             if level is not None:  # true: challenged, it wins a token too
                 if (worth := level + rates[level] * 2.0) > best:
                     best, card = worth, each
-                if spare is None or level < spare.level:  # (the first of the lowest)
-                    spare = each
+                if level < lowest:  # (the first of the lowest)
+                    spare, lowest = each, level
             elif each.kind is Kind.WILDCARD:
                 wildcard = wildcard or each
             else:
