@@ -406,6 +406,59 @@ class Checking:
         return self.bot.act(view)  # type: ignore[attr-defined]
 
 
+def walked_back(view: TableView) -> tuple[int, int]:
+    """The Interceptions and Wildcards in the vault, found by walking back from the newest
+    settled claim until the vault's size is reached (a claim that stood added its card, a
+    showdown its Interception, then its Wildcard)."""
+    from doubtlan.rules.iknowyoudont.events import Showdown, Stood
+
+    room, interceptions, wildcards = view.vault, 0, 0
+    if view.phase is Phase.DECIDING and view.intercept:
+        room, interceptions = room - 1, 1
+    for claim in reversed(view.claims):
+        if room <= 0:
+            break
+        if isinstance(claim, Stood):
+            room -= 1
+        elif isinstance(claim, Showdown):
+            if claim.wild and room > 0:
+                wildcards, room = wildcards + 1, room - 1
+            if claim.intercept and room > 0:
+                interceptions, room = interceptions + 1, room - 1
+    return interceptions, wildcards
+
+
+@pytest.mark.parametrize("options", [Options(), STANDARD], ids=lambda o: o.text)
+def test_the_vault_discards_kept_from_view_to_view_are_those_walking_back_finds(
+        options: Options) -> None:
+    """``Discards`` reads each claim once and keeps what it read from one view to the next,
+    game after game; it finds what walking back through every claim finds, in every view of
+    every seat (fresh, it finds the same)."""
+    from doubtlan.bots.iknowyoudont.counter import Discards, vault_discards
+
+    kept = [Discards() for _ in range(4)]
+    found: list[tuple[int, int]] = []
+
+    class Watching:
+        def __init__(self, seat: int, bot: object) -> None:
+            self.seat, self.bot = seat, bot
+
+        def act(self, view: TableView) -> object:
+            expected = walked_back(view)
+            assert kept[self.seat](view) == expected == vault_discards(view)
+            found.append(expected)
+            return self.bot.act(view)  # type: ignore[attr-defined]
+
+    for seed in range(8):
+        game = IKnowYouDont(4, options, seed=seed, opener=seed % 4)
+        seats = [Watching(seat, bot)
+                 for seat, bot in enumerate(bots(["hard", "random", "random", "random"]))]
+        assert tourney.play(game, seats)
+    assert any(interceptions for interceptions, _ in found)
+    assert any(wildcards for _, wildcards in found)
+    assert (0, 0) in found
+
+
 @pytest.mark.parametrize("options", [Options(), STANDARD], ids=lambda o: o.text)
 def test_hard_counts_the_cards_it_cannot_place_as_counter_does(options: Options) -> None:
     """What ``hard`` cannot place (``Unplaced``, which keeps the piles' part from one view

@@ -18,7 +18,6 @@ from ...rules.iknowyoudont import (
     Phase,
     Play,
     Showdown,
-    Stood,
     TableView,
     true_declaration,
 )
@@ -267,46 +266,50 @@ class Discards:
     The vault holds the last of the cards added to it (as many as its size), and every
     addition is in the settled claims: a standing claim's card (unseen), an Interception and
     then a Wildcard for a showdown that used them. So the discards are those among the last
-    ``vault`` additions: this counts each claim once, into running totals of the two kinds,
-    and reads them off at the vault's size (a game's claims only grow; other claims than
-    the ones it read start it again).
+    ``vault`` additions. This reads each claim once, noting where among the additions each
+    Interception and Wildcard came (few are), and counts those within the vault's size
+    from the newest back (a game's claims only grow; other claims than the ones it read
+    start it again).
     """
 
     def __init__(self) -> None:
         self._last: Event | None = None
-        self._seen = 0
-        #: After each addition so far (and before the first), the Interceptions and
-        #: Wildcards added.
-        self._interceptions, self._wildcards = [0], [0]
+        self._seen = self._showdowns = 0
+        #: Each Interception's and Wildcard's place among the additions, and whether it is
+        #: a Wildcard.
+        self._marks: list[tuple[int, bool]] = []
 
     def __call__(self, view: TableView) -> tuple[int, int]:
         claims, seen = view.claims, self._seen
-        if seen > len(claims) or (seen and claims[seen - 1] is not self._last):
-            seen, self._interceptions, self._wildcards = 0, [0], [0]
-        interceptions, wildcards = self._interceptions, self._wildcards
-        if seen < len(claims):
-            caught, wild = interceptions[-1], wildcards[-1]
-            for claim in claims[seen:]:
-                if type(claim) is Stood:
-                    interceptions.append(caught)
-                    wildcards.append(wild)
-                elif type(claim) is Showdown:
-                    if claim.intercept:
-                        caught += 1
-                        interceptions.append(caught)
-                        wildcards.append(wild)
+        count = len(claims)
+        if seen != count or (count and claims[-1] is not self._last):
+            if seen > count or (seen and claims[seen - 1] is not self._last):
+                seen, self._showdowns, self._marks = 0, 0, []
+            marks, showdowns = self._marks, self._showdowns
+            for number in range(seen, count):
+                claim = claims[number]
+                if type(claim) is Showdown:
+                    showdowns += 1
+                    if claim.intercept:  # (the additions before it: the claims that stood)
+                        marks.append((number + 1 - showdowns + len(marks), False))
                     if claim.wild:
-                        wild += 1
-                        interceptions.append(caught)
-                        wildcards.append(wild)
-            self._seen, self._last = len(claims), claims[-1]
-        room, extra = view.vault, 0
+                        marks.append((number + 1 - showdowns + len(marks), True))
+            self._seen, self._showdowns = count, showdowns
+            self._last = claims[-1] if claims else None
+        room, interceptions, wildcards = view.vault, 0, 0
         if view.phase is Phase.DECIDING and view.intercept:  # its Interception is already in
-            room, extra = room - 1, 1
-        added = len(interceptions) - 1
-        first = added - min(max(room, 0), added)
-        return (extra + interceptions[added] - interceptions[first],
-                wildcards[added] - wildcards[first])
+            room, interceptions = room - 1, 1
+        marks = self._marks
+        if marks and room > 0:
+            first = count - self._showdowns + len(marks) - room  # the oldest still there
+            for place, wild in reversed(marks):
+                if place < first:
+                    break
+                if wild:
+                    wildcards += 1
+                else:
+                    interceptions += 1
+        return interceptions, wildcards
 
 
 def vault_discards(view: TableView) -> tuple[int, int]:

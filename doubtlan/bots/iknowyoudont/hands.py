@@ -180,14 +180,19 @@ class Hands:
             cards = HAND - size if size < HAND - 1 else 1  # (one drawn, then up to five)
             if active != me:  # (the card laid, and those drawn, at once)
                 matching = sorts.bearing[declaration.level][declaration.kind is Kind.BLUFF]
-                expected[active] = _stood(expected[active], matching, true, max(1, size + 1),
+                expected[active] = stood(expected[active], matching, true, max(1, size + 1),
                                           cards, pool)
             sizes[active] = size + cards
         if min(sizes) < HAND:
-            for seat, size in enumerate(sizes):
-                if size < HAND:
-                    sizes[seat] = HAND
-                    self.draw(seat, HAND - size, pool)
+            self.refill(pool)
+
+    def refill(self, pool: list[float]) -> None:
+        """Every hand of fewer than five cards draws up to five (rule 7)."""
+        sizes = self.sizes
+        for seat, size in enumerate(sizes):
+            if size < HAND:
+                sizes[seat] = HAND
+                self.draw(seat, HAND - size, pool)
 
     def draw(self, seat: int, cards: int, pool: list[float]) -> None:
         if seat != self.me:
@@ -229,7 +234,7 @@ def _shown(expected: list[float], matching: tuple[int, ...], true: bool, shown: 
     return scaled
 
 
-def _stood(expected: list[float], matching: tuple[int, ...], true: float, held: int,
+def stood(expected: list[float], matching: tuple[int, ...], true: float, held: int,
            cards: int, pool: list[float]) -> list[float]:
     """The hand left after a claim that stood, true with chance ``true``: a card bearing it
     out laid from a hand holding one at least, or another card from a hand holding none,

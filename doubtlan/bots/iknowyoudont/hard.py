@@ -38,6 +38,8 @@ from functools import cache
 
 from ...rules import Action
 from ...rules.iknowyoudont import (
+    HAND,
+    Card,
     Declaration,
     Kind,
     Phase,
@@ -48,7 +50,7 @@ from ...rules.iknowyoudont import (
 )
 from ...rules.seeds import Seed
 from .counter import Record, _fade
-from .hands import Hands, Unplaced, able
+from .hands import Hands, Unplaced, able, stood
 from .sharp import SharpKnowBot
 
 
@@ -179,6 +181,7 @@ class HardKnowBot(SharpKnowBot):
         self._moment: tuple[object, ...] = ()
         self._chance = 0.0
         self._judged = ((-1, -1, -1), -1, 0.0)
+        self._judged_chance = 0.0
         self._unplaced = Unplaced()
 
     # -- following the table ------------------------------------------------------------
@@ -212,33 +215,54 @@ class HardKnowBot(SharpKnowBot):
         judged_round, judged, judged_z = self._judged
         if judged_round != key:
             judged = -1
+        bearing, judged_chance = sorts.bearing, self._judged_chance
         for number, claim in enumerate(claims[read:], read):
             active = claim.seat  # type: ignore[attr-defined]
-            showdown, true = type(claim) is Showdown, 0.5
-            if active != me:
-                declaration = claim.declaration  # type: ignore[attr-defined]
-                held = sizes[active] if sizes[active] > 1 else 1
-                could[active] += able(expected[active], highest, held)
-                if declaration.level == top:
-                    tops[active] += 1
-                z = judged_z if judged == number else \
-                    self.odds(view, hands, active, declaration, held)
-                if showdown:
+            if type(claim) is Showdown:
+                if active != me:
+                    declaration = claim.declaration  # type: ignore[attr-defined]
+                    held = sizes[active] if sizes[active] > 1 else 1
+                    could[active] += able(expected[active], highest, held)
+                    if declaration.level == top:
+                        tops[active] += 1
+                    z = judged_z if judged == number else \
+                        self.odds(view, hands, active, declaration, held)
                     show(active, z, claim.card.matches(declaration)  # type: ignore
                          and not claim.wild, claim.challenger == me)  # type: ignore
-                else:
-                    true = read_z(active, z)
-            # Who held priority on it, and who challenged with it (an interception tells
-            # neither).
-            if not showdown:
-                for seat in between[active][claim.by]:  # type: ignore[attr-defined]
-                    asked[seat] += 1
-            elif not claim.intercept:  # type: ignore[attr-defined]
-                last = claim.challenger  # type: ignore[attr-defined]
-                called[last] += 1
-                for seat in between[active][last]:
-                    asked[seat] += 1
-            settle(claim, true, pool)
+                # Who held priority on it, and who challenged with it (an interception tells
+                # neither).
+                if not claim.intercept:  # type: ignore[attr-defined]
+                    last = claim.challenger  # type: ignore[attr-defined]
+                    called[last] += 1
+                    for seat in between[active][last]:
+                        asked[seat] += 1
+                settle(claim, 0.5, pool)
+                continue
+            for seat in between[active][claim.by]:  # type: ignore[attr-defined]
+                asked[seat] += 1
+            if active == me:
+                settle(claim, 0.5, pool)
+                continue
+            # A claim of another seat that stood: its hand laid a card and drew.
+            declaration = claim.declaration  # type: ignore[attr-defined]
+            level, size = declaration.level, sizes[active]
+            held = size if size > 1 else 1
+            row = expected[active]
+            if level == top:
+                tops[active] += 1
+            share = sum(map(row.__getitem__, highest)) / held
+            could[active] += 1.0 if share >= 1 else 1.0 - (1.0 - share) ** held
+            if judged == number:
+                true = judged_chance
+            else:
+                true = read_z(active, self.odds(view, hands, active, declaration, held))
+            size -= 1
+            cards = HAND - size if size < HAND - 1 else 1  # (one drawn, then up to five)
+            expected[active] = stood(row, bearing[level][declaration.kind is Kind.BLUFF],
+                                      true, held, cards, pool)
+            sizes[active] = size + cards
+            if min(sizes) < HAND:
+                hands.refill(pool)
         self._read = count
         sizes = list(view.hand_sizes)
         if waiting:
@@ -304,8 +328,8 @@ class HardKnowBot(SharpKnowBot):
             chance = 0.0  # every card that would bear it out is placed elsewhere
         else:
             z = self.odds(view, hands, active, declaration, view.hand_sizes[active] + 1)
-            self._judged = (self._round, len(view.claims), z)
             chance = self.record.read(active, z)
+            self._judged, self._judged_chance = (self._round, len(view.claims), z), chance
         self._moment, self._chance = moment, chance
         return chance
 
@@ -367,14 +391,21 @@ class HardKnowBot(SharpKnowBot):
                 if worth > best:
                     best, card, declared = worth, spare, level
         if declared is None:
-            return [Play(card, true_declaration(card))]
-        return [Play(card, self.believed(view, declared))]
+            return [_play(card, None, False)]
+        return [_play(card, declared, self.believed(view, declared))]
 
-    def believed(self, view: TableView, level: int) -> Declaration:
-        """The kind of ``level`` with more cards bearing it out that nobody can place yet
-        (Truth when even)."""
+    def believed(self, view: TableView, level: int) -> bool:
+        """Whether to declare ``level`` a Bluff: when more cards bearing that out than
+        bearing out a Truth are such that nobody can place them yet."""
         unplaced = self._unplaced(view, public=True)
         truth, bluff = self._unplaced.sorts.bearing[level]
-        if sum(map(unplaced.__getitem__, bluff)) > sum(map(unplaced.__getitem__, truth)):
-            return Declaration(level, Kind.BLUFF)
-        return Declaration(level, Kind.TRUTH)
+        return sum(map(unplaced.__getitem__, bluff)) > sum(map(unplaced.__getitem__, truth))
+
+
+@cache
+def _play(card: Card, level: int | None, bluff: bool) -> Play:
+    """Laying ``card`` declared as what it is (``level`` None), or as ``level`` of Bluff
+    (else Truth). (Plays are values: one of each is enough.)"""
+    if level is None:
+        return Play(card, true_declaration(card))
+    return Play(card, Declaration(level, Kind.BLUFF if bluff else Kind.TRUTH))
