@@ -220,19 +220,19 @@ class HardKnowBot(SharpKnowBot):
             active = claim.seat  # type: ignore[attr-defined]
             if type(claim) is Showdown:
                 if active != me:
-                    declaration = claim.declaration  # type: ignore[attr-defined]
+                    declaration = claim.declaration
                     held = sizes[active] if sizes[active] > 1 else 1
                     could[active] += able(expected[active], highest, held)
                     if declaration.level == top:
                         tops[active] += 1
                     z = judged_z if judged == number else \
                         self.odds(view, hands, active, declaration, held)
-                    show(active, z, claim.card.matches(declaration)  # type: ignore
-                         and not claim.wild, claim.challenger == me)  # type: ignore
+                    show(active, z, claim.card.matches(declaration)
+                         and not claim.wild, claim.challenger == me)
                 # Who held priority on it, and who challenged with it (an interception tells
                 # neither).
-                if not claim.intercept:  # type: ignore[attr-defined]
-                    last = claim.challenger  # type: ignore[attr-defined]
+                if not claim.intercept:
+                    last = claim.challenger
                     called[last] += 1
                     for seat in between[active][last]:
                         asked[seat] += 1
