@@ -96,7 +96,7 @@ def test_counter_keeps_its_record_across_a_match_and_follows_each_new_game() -> 
     for seed in range(3):
         game = IKnowYouDont(3, seed=seed)
         assert tourney.play(game, [bot, *bots(["random", "random"])])
-        shown = sum(bot.record.shown.values())
+        shown = sum(bot.record.shown)
         assert shown > bot.fade * seen  # it learns from every game (the older counts less)
         seen = shown
     assert bot.record.shown[1] > 0 and bot.record.true[1] < bot.record.shown[1]

@@ -4,14 +4,14 @@ challenges on expected value."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 from math import comb
-from typing import Any
 
 from ...rules import Action, Event
 from ...rules.iknowyoudont import (
     Card,
+    Deck,
     Declaration,
     Kind,
     Options,
@@ -24,26 +24,41 @@ from ...rules.iknowyoudont import (
 from ...rules.seeds import Seed
 from .base import KnowBot
 
+#: Room in a record for every seat and every level the rules allow (a record's counts are
+#: lists by seat or level, not dictionaries: every bot reads them at every claim).
+SEATS = max(Options(deck).max_players for deck in Deck)
+LEVELS = max(Options(deck).max_level for deck in Deck) + 1
+
+
+def counts(size: int) -> list[float]:
+    """A count for each of ``size`` seats or levels, none yet."""
+    return [0.0] * size
+
+
+def fade(lists: Iterable[list[float]], keep: float) -> None:
+    """Count what each of ``lists`` counted as ``keep`` of it."""
+    for counted in lists:
+        counted[:] = [n * keep for n in counted]
+
 
 class Record:
     """What a match has shown so far: how often each seat's claims turned out true when they
     were challenged (a claim saved by a Wildcard counts as the lie it was), and how often a
-    claim of each level was challenged, over every game of a match."""
+    claim of each level was challenged, over every game of a match. Counts are by seat
+    (``shown[seat]``) or by level (``made[level]``)."""
 
     def __init__(self) -> None:
-        self.shown: Counter[int] = Counter()
-        self.true: Counter[int] = Counter()
-        self.made: Counter[int] = Counter()
-        self.challenged: Counter[int] = Counter()
-        #: Each seat's claims, and how many of them declared each level.
-        self.claims: Counter[int] = Counter()
-        self.declared: Counter[tuple[int, int]] = Counter()
+        self.shown, self.true = counts(SEATS), counts(SEATS)
+        self.made, self.challenged = counts(LEVELS), counts(LEVELS)
+        #: Each seat's claims, and how many of them declared each level
+        #: (``declared[seat][level]``).
+        self.claims = counts(SEATS)
+        self.declared = [counts(LEVELS) for _ in range(SEATS)]
 
     def fade(self, keep: float) -> None:
         """Count what came before as ``keep`` of what it was: players change their ways."""
-        for counts in (self.shown, self.true, self.made, self.challenged, self.claims,
-                       self.declared):
-            _fade(counts, keep)
+        fade((self.shown, self.true, self.made, self.challenged, self.claims, *self.declared),
+             keep)
 
     def note(self, claims: Sequence[Event]) -> None:
         """Settled claims, in order: each one's seat and level, whether it was challenged,
@@ -55,7 +70,7 @@ class Record:
             level = declaration.level
             made[level] += 1
             by_seat[seat] += 1
-            declared[seat, level] += 1
+            declared[seat][level] += 1
             if type(claim) is Showdown:
                 shown[seat] += 1
                 true[seat] += claim.card.matches(declaration)
@@ -152,7 +167,7 @@ class CounterKnowBot(KnowBot):
         odds = honesty / max(1e-9, 1 - honesty) * could / usual
         # Its style: a seat that declares this level more often than it could hold a card
         # for it cannot be telling the truth every time.
-        often = (record.declared[active, declaration.level] + usual * self.prior_weight) \
+        often = (record.declared[active][declaration.level] + usual * self.prior_weight) \
             / (record.claims[active] + self.prior_weight)
         return min(odds / (1 + odds), could / max(often, could))
 
@@ -239,11 +254,6 @@ class CounterKnowBot(KnowBot):
                     worth -= self.interception
                 choices.append((worth, Play(spare, declared(level))))
         return [max(choices, key=lambda choice: choice[0])[1]]
-
-
-def _fade(counts: Counter[Any], keep: float) -> None:
-    for key in list(counts):
-        counts[key] = counts[key] * keep  # type: ignore[assignment]  # (counts of less weight)
 
 
 @cache

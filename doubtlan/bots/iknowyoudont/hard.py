@@ -33,7 +33,6 @@ pair against two quiet twins won 0.89 at no margin, 0.95 at 1, 0.98 at 2 to 4, o
 from __future__ import annotations
 
 import math
-from collections import Counter, defaultdict
 from functools import cache
 
 from ...rules import Action
@@ -49,7 +48,7 @@ from ...rules.iknowyoudont import (
     true_declaration,
 )
 from ...rules.seeds import Seed
-from .counter import Record, _fade
+from .counter import SEATS, Record, counts, fade
 from .hands import Hands, Unplaced, able, stood
 from .sharp import SharpKnowBot
 
@@ -90,19 +89,14 @@ class HardRecord(Record):
         #: of the log likelihood's curvature: shift, shift and scale, scale).
         self.bias: dict[int, tuple[float, float]] = {}
         self.sure: dict[int, tuple[float, float, float]] = {}
-        self.top: Counter[int] = Counter()
-        self.could: defaultdict[int, float] = defaultdict(float)
-        self.asked: Counter[int] = Counter()
-        self.called: Counter[int] = Counter()
+        self.top, self.could = counts(SEATS), counts(SEATS)
+        self.asked, self.called = counts(SEATS), counts(SEATS)
 
     def fade(self, keep: float) -> None:
         """What came before counts ``keep`` of what it did; each correction moves towards
         none as far as its claims, counting less, now hold it (a Newton step)."""
         super().fade(keep)
-        for counts in (self.top, self.asked, self.called):
-            _fade(counts, keep)
-        for seat in self.could:
-            self.could[seat] *= keep
+        fade((self.top, self.could, self.asked, self.called), keep)
         near, steady = 1 / self.spread ** 2, 1 / self.steady ** 2
         for seat, (h11, h12, h22) in self.sure.items():
             h11, h12, h22 = h11 * keep, h12 * keep, h22 * keep
@@ -299,12 +293,12 @@ class HardKnowBot(SharpKnowBot):
         w0, w1, w2, w3, w4, w5, w6, w7, w8, w9, w10, w11, w12, w13 = self.weights
         level, top = declaration.level, sorts.top
         # (Before a record says much, the typical share and rate of the games fit.)
-        often = (record.declared.get((seat, level), 0) + 3) / (record.claims.get(seat, 0) + 10)
-        rate = (record.challenged.get(level, 0) + 1.3) / (record.made.get(level, 0) + 10)
+        often = (record.declared[seat][level] + 3) / (record.claims[seat] + 10)
+        rate = (record.challenged[level] + 1.3) / (record.made[level] + 10)
         if rate > 0.3:
             rate = 0.3
         bears = _log_able(row, sorts.bearing[level][declaration.kind is Kind.BLUFF], held)
-        excess = log((record.top.get(seat, 0) + 1) / (record.could.get(seat, 0.0) + 1))
+        excess = log((record.top[seat] + 1) / (record.could[seat] + 1))
         z = (w0 + w1 * bears + w2 * _log_able(row, sorts.level[level], held) + w5 * rate
              + w6 * log(often) + w7 * (held - 1 if held < 8 else 7) + w8 * (level / top)
              + w9 * (view.round_claims / 32) + w13 * excess)
@@ -361,7 +355,7 @@ class HardKnowBot(SharpKnowBot):
         hand, record, weight, others = view.hand, self.record, self.rate_weight, self.others
         top, made, challenged, third = view.options.max_level, record.made, \
             record.challenged, weight / 3
-        rates = [(challenged.get(level, 0) + third) / (made.get(level, 0) + weight)
+        rates = [(challenged[level] + third) / (made[level] + weight)
                  for level in range(top + 1)]
         # (worth, card, level to declare: the first of the best, as ``max`` would give it)
         best, card, declared = -math.inf, hand[0], None
