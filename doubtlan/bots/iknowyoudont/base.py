@@ -44,14 +44,17 @@ class KnowBot(abc.ABC):
     def act(self, view: TableView) -> Sequence[Action]:
         if not view.legal:
             return ()
-        if view.phase is Phase.PLAYING:
+        phase = view.phase
+        if phase is Phase.PRIORITY:  # (asked most: a claim waits, at every seat)
+            if view.seat == view.priority:
+                return (CHALLENGE,) if self.challenges(view) else (PASS,)
+            if view.can(Intercept) and self.intercepts(view):
+                return (INTERCEPT,)
+            return ()
+        if phase is Phase.PLAYING:
             return self.turn(view)
-        if view.phase is Phase.DECIDING:
+        if phase is Phase.DECIDING:
             return (WILD,) if self.wild(view) else (KEEP,)
-        if view.seat == view.priority:
-            return (CHALLENGE,) if self.challenges(view) else (PASS,)
-        if view.can(Intercept) and self.intercepts(view):
-            return (INTERCEPT,)
         return ()
 
     @abc.abstractmethod

@@ -127,21 +127,20 @@ class CounterKnowBot(KnowBot):
         """Read the claims settled since it last looked into the match's record (following
         a new game from its start, and a game first seen half-way through from its first
         claim)."""
-        claims = view.claims
-        game = (view.opener, claims[0] if claims else None)
-        known = self._game
-        other = known is None or known[0] != game[0] or (
-            known[1] is not None and known[1] is not game[1]
-            and known[1] != game[1])  # (a first claim is no new game)
-        if other or self._seen > len(claims) or self._turns > view.turns:
+        claims, seen, known = view.claims, self._seen, self._game
+        first = claims[0] if claims else None
+        if known is None or known[0] != view.opener or known[1] is not first:
+            if known is None or known[0] != view.opener or (
+                    known[1] is not None and known[1] != first):  # (a first claim is no new game)
+                seen = len(claims) + 1  # (another game)
+            self._game = (view.opener, first)
+        if seen > len(claims) or self._turns > view.turns:
             if known is not None:
                 self.record.fade(self.fade)
-            self._seen = 0
-        self._game = game
+            seen = 0
         self._turns = view.turns
-        if self._seen == len(claims):
-            return
-        self.record.note(claims[self._seen:])
+        if seen < len(claims):
+            self.record.note(claims[seen:])
         self._seen = len(claims)
 
     # -- what is known ------------------------------------------------------------------

@@ -268,9 +268,10 @@ class HardKnowBot(SharpKnowBot):
         """The chance that a seat after this one challenges the waiting claim if this one
         passes (each as often as it has challenged with priority)."""
         assert view.seat is not None
-        record, passes, seat = self.record, 1.0, view.seat
-        while (seat := (seat + 1) % view.players) != view.active:
-            passes *= 1 - (record.called[seat] + 0.2) / (record.asked[seat] + 2)
+        called, asked, passes = self.record.called, self.record.asked, 1.0
+        seat, players, active = view.seat, view.players, view.active
+        while (seat := (seat + 1) % players) != active:
+            passes *= 1 - (called[seat] + 0.2) / (asked[seat] + 2)
         return 1 - passes
 
     # -- judging a claim ----------------------------------------------------------------
@@ -330,15 +331,16 @@ class HardKnowBot(SharpKnowBot):
     def worth(self, view: TableView, lie: float, cost: float = 0.0) -> float:
         """What challenging the waiting claim is worth to this seat against passing, when it
         is a lie with chance ``lie`` (``cost``: what the challenge spends)."""
-        me, active = view.seat, view.active
-        assert me is not None and view.declaration is not None
-        level, later, rivals = view.declaration.level, self.later(view), self.rivals
-        caught = level + self.gain
-        wrong = self.token_worth(view, me) - 2 * self.card
+        me, active, declaration = view.seat, view.active, view.declaration
+        assert me is not None and declaration is not None
+        level, later, rivals, gain = declaration.level, self.later(view), self.rivals, self.gain
+        worths, tokens, token = self.tokens, view.tokens, self.token  # (:meth:`token_worth`)
+        caught = level + gain
+        wrong = worths.get(tokens[me], token) - 2 * self.card
         # What it keeps the claimer from, unless a later seat would (and score it).
-        caught += rivals * ((1 - later) * (level + self.token_worth(view, active))
-                            + later * (level + self.gain))
-        wrong += rivals * (1 - later) * self.gain
+        caught += rivals * ((1 - later) * (level + worths.get(tokens[active], token))
+                            + later * (level + gain))
+        wrong += rivals * (1 - later) * gain
         return lie * caught - (1 - lie) * wrong - cost
 
     def challenges(self, view: TableView) -> bool:
