@@ -56,6 +56,17 @@ class Sorts:
             (self.matching[Declaration(level, Kind.TRUTH)],
              self.matching[Declaration(level, Kind.BLUFF)])
             for level in range(1, options.max_level + 1)]
+        #: Each level's Truth and Bluff sorts. A declaration is borne out by a card of its
+        #: own sort or by the Wildcard (rule 6), so what bears out a declaration is those two
+        #: sorts, and a card of a level one of three (Bluff, Truth, Wildcard, in this order):
+        #: the hot paths add them up so, instead of looping over ``bearing`` or ``level``.
+        self.own = [(0, 0)] + [(index["T", level], index["B", level])
+                               for level in range(1, options.max_level + 1)]
+        for level, (truth, bluff) in enumerate(self.own[1:], 1):
+            wild = self.wildcard
+            if self.bearing[level] != ((truth, wild), (bluff, wild)) or \
+                    self.level[level] != (bluff, truth, wild):
+                raise ValueError(f"level {level}'s cards are not borne out as rule 6 says")
 
 
 @cache
@@ -239,7 +250,8 @@ def stood(expected: list[float], matching: tuple[int, ...], true: float, held: i
     """The hand left after a claim that stood, true with chance ``true``: a card bearing it
     out laid from a hand holding one at least, or another card from a hand holding none,
     each sort scaled at once; and ``cards`` cards of ``pool`` drawn after it."""
-    matched = sum(map(expected.__getitem__, matching))
+    own, wild = matching  # (:attr:`Sorts.own`: a declaration's sort, and the Wildcard)
+    matched = expected[own] + expected[wild]
     other = sum(expected) - matched
     share = matched / held  # (:func:`able`, with the sum above)
     chance = 1.0 if share >= 1 else 1.0 - (1.0 - share) ** held
@@ -252,6 +264,6 @@ def stood(expected: list[float], matching: tuple[int, ...], true: float, held: i
     keep = true * max(0.0, matched - chance) / (matched * chance)
     fill = (true * max(0.0, held - matched / chance) + (1 - true) * (held - 1)) / other
     new = [n * fill + p for n, p in zip(expected, pool, strict=False)]
-    for i in matching:
-        new[i] = expected[i] * keep + pool[i]
+    new[own] = expected[own] * keep + pool[own]
+    new[wild] = expected[wild] * keep + pool[wild]
     return new

@@ -53,10 +53,10 @@ from .hands import Hands, Unplaced, able, stood
 from .sharp import SharpKnowBot
 
 
-def _log_able(expected: list[float], sorts: tuple[int, ...], held: int) -> float:
-    """The log odds of :func:`.hands.able` (``held`` at least 1), kept within 0.02 and
-    0.98."""
-    share = sum(map(expected.__getitem__, sorts)) / held
+def _log_able(some: float, held: int) -> float:
+    """The log odds of :func:`.hands.able` for a hand of ``held`` cards (at least 1)
+    expected to hold ``some`` of the cards asked for, kept within 0.02 and 0.98."""
+    share = some / held
     p = 1.0 if share >= 1 else 1.0 - (1.0 - share) ** held
     p = 0.02 if p < 0.02 else 0.98 if p > 0.98 else p
     return math.log(p / (1 - p))
@@ -210,6 +210,7 @@ class HardKnowBot(SharpKnowBot):
         if judged_round != key:
             judged = -1
         bearing, judged_chance = sorts.bearing, self._judged_chance
+        (high_truth, high_bluff), wildcard = sorts.own[top], sorts.wildcard
         for number, claim in enumerate(claims[read:], read):
             active = claim.seat  # type: ignore[attr-defined]
             if type(claim) is Showdown:
@@ -244,7 +245,7 @@ class HardKnowBot(SharpKnowBot):
             row = expected[active]
             if level == top:
                 tops[active] += 1
-            share = sum(map(row.__getitem__, highest)) / held
+            share = (row[high_bluff] + row[high_truth] + row[wildcard]) / held
             could[active] += 1.0 if share >= 1 else 1.0 - (1.0 - share) ** held
             if judged == number:
                 true = judged_chance
@@ -298,9 +299,11 @@ class HardKnowBot(SharpKnowBot):
         rate = (record.challenged[level] + 1.3) / (record.made[level] + 10)
         if rate > 0.3:
             rate = 0.3
-        bears = _log_able(row, sorts.bearing[level][declaration.kind is Kind.BLUFF], held)
+        truth, bluff = sorts.own[level]
+        wild = row[sorts.wildcard]
+        bears = _log_able(row[bluff if declaration.kind is Kind.BLUFF else truth] + wild, held)
         excess = log((record.top[seat] + 1) / (record.could[seat] + 1))
-        z = (w0 + w1 * bears + w2 * _log_able(row, sorts.level[level], held) + w5 * rate
+        z = (w0 + w1 * bears + w2 * _log_able(row[bluff] + row[truth] + wild, held) + w5 * rate
              + w6 * log(often) + w7 * (held - 1 if held < 8 else 7) + w8 * (level / top)
              + w9 * (view.round_claims / 32) + w13 * excess)
         if view.tokens[seat] == 1:
@@ -318,8 +321,10 @@ class HardKnowBot(SharpKnowBot):
         self.remember(view)
         hands, unknown = self.follow(view)
         active, declaration = view.active, view.declaration
-        matching = hands.sorts.bearing[declaration.level][declaration.kind is Kind.BLUFF]
-        if sum(map(unknown.__getitem__, matching)) <= 0:
+        sorts = hands.sorts
+        truth, bluff = sorts.own[declaration.level]
+        if unknown[bluff if declaration.kind is Kind.BLUFF else truth] \
+                + unknown[sorts.wildcard] <= 0:
             chance = 0.0  # every card that would bear it out is placed elsewhere
         else:
             z = self.odds(view, hands, active, declaration, view.hand_sizes[active] + 1)
