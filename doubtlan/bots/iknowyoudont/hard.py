@@ -235,8 +235,11 @@ class HardKnowBot(SharpKnowBot):
                 continue
             for seat in between[active][claim.by]:  # type: ignore[attr-defined]
                 asked[seat] += 1
-            if active == me:
-                settle(claim, 0.5, pool)
+            if active == me:  # (its own: laid one, drew)
+                size = sizes[me] - 1
+                sizes[me] = size + (HAND - size if size < HAND - 1 else 1)
+                if min(sizes) < HAND:
+                    hands.refill(pool)
                 continue
             # A claim of another seat that stood: its hand laid a card and drew.
             declaration = claim.declaration  # type: ignore[attr-defined]
@@ -313,11 +316,11 @@ class HardKnowBot(SharpKnowBot):
         return z
 
     def chance_true(self, view: TableView) -> float:
-        assert view.declaration is not None and view.seat is not None
         # (Asked of one claim to intercept and then with priority: worked out once.)
         moment = (view.opener, view.round, view.turns, len(view.claims), view.tokens)
         if moment == self._moment:
             return self._chance
+        assert view.declaration is not None and view.seat is not None
         self.remember(view)
         hands, unknown = self.follow(view)
         active, declaration = view.active, view.declaration
@@ -384,7 +387,7 @@ class HardKnowBot(SharpKnowBot):
         if spare is None and (interceptions > 1 or wildcard is None):
             spare = interception
         if spare is not None:
-            lose = self.token_worth(view, view.seat) + others * 2.0
+            lose = self.tokens.get(view.tokens[view.seat], self.token) + others * 2.0
             spent = self.interception if spare.level is None else 0.0
             for level in range(1, top + 1):
                 chance = rates[level]  # a lie: caught, it gives the level away
@@ -399,8 +402,10 @@ class HardKnowBot(SharpKnowBot):
         """Whether to declare ``level`` a Bluff: when more cards bearing that out than
         bearing out a Truth are such that nobody can place them yet."""
         unplaced = self._unplaced(view, public=True)
-        truth, bluff = self._unplaced.sorts.bearing[level]
-        return sum(map(unplaced.__getitem__, bluff)) > sum(map(unplaced.__getitem__, truth))
+        sorts = self._unplaced.sorts
+        truth, bluff = sorts.own[level]
+        wild = unplaced[sorts.wildcard]
+        return unplaced[bluff] + wild > unplaced[truth] + wild
 
 
 @cache
