@@ -161,6 +161,9 @@ class Hands:
         self.expected = [[HAND * n / total for n in unknown] if seat != me
                          else [0.0] * len(unknown) for seat in range(players)]
         self.sizes = [HAND] * players
+        #: Who held priority on a claim of seat ``a``, up to seat ``b`` (who took it up) or
+        #: all the others (``b`` None): ``between[a][b]``.
+        self.between = _between(players)
 
     def able(self, seat: int, sorts: tuple[int, ...], held: int) -> float:
         return able(self.expected[seat], sorts, held)
@@ -219,6 +222,19 @@ class Hands:
                 if total > 0 and abs(total - size) > 1e-9:
                     self.expected[seat] = [n * size / total for n in row]
         self.sizes = sizes
+
+
+@cache
+def _between(players: int) -> list[dict[int | None, tuple[int, ...]]]:
+    """:attr:`Hands.between` for ``players``."""
+    table: list[dict[int | None, tuple[int, ...]]] = []
+    for active in range(players):
+        others = tuple((active + step) % players for step in range(1, players))
+        ways: dict[int | None, tuple[int, ...]] = {None: others}
+        for i, seat in enumerate(others):
+            ways[seat] = others[:i + 1]
+        table.append(ways)
+    return table
 
 
 def _shown(expected: list[float], matching: tuple[int, ...], true: bool, shown: int,

@@ -62,20 +62,6 @@ def _log_able(some: float, held: int) -> float:
     return math.log(p / (1 - p))
 
 
-@cache
-def _between(players: int) -> list[dict[int | None, tuple[int, ...]]]:
-    """The seats that held priority on a claim of seat ``a``, up to seat ``b`` (who took
-    it up) or all the others (``b`` None): ``_between(players)[a][b]``."""
-    table: list[dict[int | None, tuple[int, ...]]] = []
-    for active in range(players):
-        others = tuple((active + step) % players for step in range(1, players))
-        ways: dict[int | None, tuple[int, ...]] = {None: others}
-        for i, seat in enumerate(others):
-            ways[seat] = others[:i + 1]
-        table.append(ways)
-    return table
-
-
 class HardRecord(Record):
     """``counter``'s record, and more of each seat: how its shown claims turned out against
     the odds they were judged at, its claims of the highest level against how many of its
@@ -199,40 +185,20 @@ class HardKnowBot(SharpKnowBot):
             read = start
         if read == count:
             return hands, unknown
-        record, sorts = self.record, hands.sorts
-        top, sizes, expected, settle = sorts.top, hands.sizes, hands.expected, hands.settle
-        highest, could, tops, asked, called, read_z, show = (
-            sorts.level[top], record.could, record.top, record.asked, record.called,
-            record.read, record.show)
-        between = _between(view.players)
-        pool = self._unplaced.pool()
+        record, sorts, pool = self.record, hands.sorts, self._unplaced.pool()
+        top, sizes, expected, between = sorts.top, hands.sizes, hands.expected, hands.between
+        could, tops, asked, read_z = record.could, record.top, record.asked, record.read
         judged_round, judged, judged_z = self._judged
         if judged_round != key:
             judged = -1
-        bearing, judged_chance = sorts.bearing, self._judged_chance
         (high_truth, high_bluff), wildcard = sorts.own[top], sorts.wildcard
         for number, claim in enumerate(claims[read:], read):
             active = claim.seat  # type: ignore[attr-defined]
             if type(claim) is Showdown:
-                if active != me:
-                    declaration = claim.declaration
-                    held = sizes[active] if sizes[active] > 1 else 1
-                    could[active] += able(expected[active], highest, held)
-                    if declaration.level == top:
-                        tops[active] += 1
-                    z = judged_z if judged == number else \
-                        self.odds(view, hands, active, declaration, held)
-                    show(active, z, claim.card.matches(declaration)
-                         and not claim.wild, claim.challenger == me)
-                # Who held priority on it, and who challenged with it (an interception tells
-                # neither).
-                if not claim.intercept:
-                    last = claim.challenger
-                    called[last] += 1
-                    for seat in between[active][last]:
-                        asked[seat] += 1
-                settle(claim, 0.5, pool)
+                z = judged_z if judged == number else None
+                self._showdown(view, hands, claim, z, pool)
                 continue
+            # A claim that stood. Who held priority on it:
             for seat in between[active][claim.by]:  # type: ignore[attr-defined]
                 asked[seat] += 1
             if active == me:  # (its own: laid one, drew)
@@ -241,7 +207,7 @@ class HardKnowBot(SharpKnowBot):
                 if min(sizes) < HAND:
                     hands.refill(pool)
                 continue
-            # A claim of another seat that stood: its hand laid a card and drew.
+            # Another seat's: its hand laid a card and drew.
             declaration = claim.declaration  # type: ignore[attr-defined]
             level, size = declaration.level, sizes[active]
             held = size if size > 1 else 1
@@ -251,13 +217,13 @@ class HardKnowBot(SharpKnowBot):
             share = (row[high_bluff] + row[high_truth] + row[wildcard]) / held
             could[active] += 1.0 if share >= 1 else 1.0 - (1.0 - share) ** held
             if judged == number:
-                true = judged_chance
+                true = self._judged_chance
             else:
                 true = read_z(active, self.odds(view, hands, active, declaration, held))
             size -= 1
             cards = HAND - size if size < HAND - 1 else 1  # (one drawn, then up to five)
-            expected[active] = stood(row, bearing[level][declaration.kind is Kind.BLUFF],
-                                      true, held, cards, pool)
+            expected[active] = stood(row, sorts.bearing[level][declaration.kind is Kind.BLUFF],
+                                     true, held, cards, pool)
             sizes[active] = size + cards
             if min(sizes) < HAND:
                 hands.refill(pool)
@@ -265,8 +231,32 @@ class HardKnowBot(SharpKnowBot):
         sizes = list(view.hand_sizes)
         if waiting:
             sizes[view.active] += 1  # (the card laid is still its own)
-        hands.sync(sizes)
+        if sizes != hands.sizes:
+            hands.sync(sizes)
         return hands, unknown
+
+    def _showdown(self, view: TableView, hands: Hands, claim: Showdown, z: float | None,
+                  pool: list[float]) -> None:
+        """A claim that was challenged (judged at log odds ``z``, if it was): how it turned
+        out against its odds, who held priority on it and who challenged (an interception
+        tells neither), and its player's hand."""
+        me, active, declaration, record = view.seat, claim.seat, claim.declaration, self.record
+        if active != me:
+            held = max(1, hands.sizes[active])
+            top = hands.sorts.top
+            record.could[active] += able(hands.expected[active], hands.sorts.level[top], held)
+            if declaration.level == top:
+                record.top[active] += 1
+            if z is None:
+                z = self.odds(view, hands, active, declaration, held)
+            record.show(active, z, claim.card.matches(declaration) and not claim.wild,
+                        claim.challenger == me)
+        if not claim.intercept:
+            last = claim.challenger
+            record.called[last] += 1
+            for seat in hands.between[active][last]:
+                record.asked[seat] += 1
+        hands.settle(claim, 0.5, pool)
 
     def later(self, view: TableView) -> float:
         """The chance that a seat after this one challenges the waiting claim if this one
