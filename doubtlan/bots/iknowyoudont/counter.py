@@ -202,13 +202,17 @@ class CounterKnowBot(KnowBot):
         if chance > 0.3:
             return False
         # A lie may still be saved by a Wildcard from the active player's hand.
+        wildcards, unknown = self.wildcards_unknown(view)
+        saved = _any_of(wildcards, unknown, view.hand_sizes[view.active])
+        return self.worth(view, (1 - chance) * (1 - saved), self.interception) > 0
+
+    def wildcards_unknown(self, view: TableView) -> tuple[int, int]:
+        """How many Wildcards, and how many cards in all, this seat cannot place."""
         known = _known(view, False, self.discards)
         deck = _deck(view.options)
         wildcards = sum(n for card, n in deck.items() if card.kind is Kind.WILDCARD) \
             - sum(n for card, n in known.items() if card.kind is Kind.WILDCARD)
-        saved = _any_of(wildcards, sum(deck.values()) - sum(known.values()),
-                        view.hand_sizes[view.active])
-        return self.worth(view, (1 - chance) * (1 - saved), self.interception) > 0
+        return wildcards, sum(deck.values()) - sum(known.values())
 
     def wild(self, view: TableView) -> bool:
         return True  # it wins the showdown, which keeping the Wildcard would lose

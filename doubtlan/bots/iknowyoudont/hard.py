@@ -341,6 +341,10 @@ class HardKnowBot(SharpKnowBot):
         wrong += rivals * (1 - later) * gain
         return lie * caught - (1 - lie) * wrong - cost
 
+    def wildcards_unknown(self, view: TableView) -> tuple[int, int]:
+        unknown = self._unplaced(view, public=False)  # (counts of cards: whole numbers)
+        return int(unknown[self._unplaced.sorts.wildcard]), int(sum(unknown))
+
     def challenges(self, view: TableView) -> bool:
         return self.worth(view, 1 - self.chance_true(view)) > self.margin
 
