@@ -96,7 +96,9 @@ class Unplaced:
         self._mine: list[float] = []
         self._pool: list[float] | None = None
 
-    def __call__(self, view: TableView, public: bool) -> list[float]:
+    def left(self, view: TableView) -> list[float]:
+        """How many cards of each sort lie in no scoring pile (kept while the piles and the
+        rules stay as they were)."""
         options, sorts = view.options, self._sorts
         if options is not self._options:  # (the same rules, often the same object)
             if sorts is None or options != self._options:
@@ -109,12 +111,17 @@ class Unplaced:
                 for card in pile:
                     rest[of[card]] -= 1
             self._piles, self._left, self._hand = view.piles, rest, None
+        return self._left
+
+    def __call__(self, view: TableView, public: bool) -> list[float]:
+        left = self.left(view)
+        sorts = self.sorts
         discards = self._discards(view)
         if not public:
             if view.hand == self._hand and discards == self._seen:
                 return self._mine
             self._hand, self._seen, self._pool = view.hand, discards, None
-        rest = list(self._left)
+        rest = list(left)
         if not public:
             of = sorts.of
             for card in view.hand:

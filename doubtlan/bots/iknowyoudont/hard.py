@@ -394,12 +394,12 @@ class HardKnowBot(SharpKnowBot):
 
     def believed(self, view: TableView, level: int) -> bool:
         """Whether to declare ``level`` a Bluff: when more cards bearing that out than
-        bearing out a Truth are such that nobody can place them yet."""
-        unplaced = self._unplaced(view, public=True)
-        sorts = self._unplaced.sorts
-        truth, bluff = sorts.own[level]
-        wild = unplaced[sorts.wildcard]
-        return unplaced[bluff] + wild > unplaced[truth] + wild
+        bearing out a Truth are such that nobody can place them yet. (The Wildcards bear out
+        both alike, and the vault's discards are Wildcards and Interceptions: the scoring
+        piles alone decide.)"""
+        left = self._unplaced.left(view)
+        truth, bluff = self._unplaced.sorts.own[level]
+        return left[bluff] > left[truth]
 
 
 @cache
