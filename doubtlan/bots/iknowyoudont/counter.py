@@ -15,14 +15,13 @@ from ...rules.iknowyoudont import (
     Declaration,
     Kind,
     Options,
-    Phase,
     Play,
     Showdown,
     TableView,
     true_declaration,
 )
 from ...rules.seeds import Seed
-from .base import KnowBot
+from .base import DECIDING, KnowBot
 
 #: Room in a record for every seat and every level the rules allow (a record's counts are
 #: lists by seat or level, not dictionaries: every bot reads them at every claim).
@@ -310,7 +309,7 @@ class Discards:
             self._seen, self._showdowns = count, showdowns
             self._last = claims[-1] if claims else None
         room, interceptions, wildcards = view.vault, 0, 0
-        if view.phase is Phase.DECIDING and view.intercept:  # its Interception is already in
+        if view.phase is DECIDING and view.intercept:  # its Interception is already in
             room, interceptions = room - 1, 1
         marks = self._marks
         if marks and room > 0:

@@ -20,6 +20,7 @@ from ...rules.iknowyoudont import (
     Showdown,
     TableView,
 )
+from .base import BLUFF
 from .counter import Discards
 
 
@@ -185,7 +186,7 @@ class Hands:
         size = sizes[active] - 1
         if type(claim) is Showdown:
             if active != me:
-                matching = sorts.bearing[declaration.level][declaration.kind is Kind.BLUFF]
+                matching = sorts.bearing[declaration.level][declaration.kind is BLUFF]
                 expected[active] = _shown(expected[active], matching, claim.card.matches(
                     declaration), sorts.of[claim.card], max(1, size + 1))
             challenger = claim.challenger
@@ -200,7 +201,7 @@ class Hands:
         else:
             cards = HAND - size if size < HAND - 1 else 1  # (one drawn, then up to five)
             if active != me:  # (the card laid, and those drawn, at once)
-                matching = sorts.bearing[declaration.level][declaration.kind is Kind.BLUFF]
+                matching = sorts.bearing[declaration.level][declaration.kind is BLUFF]
                 expected[active] = stood(expected[active], matching, true, max(1, size + 1),
                                           cards, pool)
             sizes[active] = size + cards

@@ -41,13 +41,13 @@ from ...rules.iknowyoudont import (
     Card,
     Declaration,
     Kind,
-    Phase,
     Play,
     Showdown,
     TableView,
     true_declaration,
 )
 from ...rules.seeds import Seed
+from .base import BLUFF, DECIDING, PRIORITY, WILDCARD
 from .counter import SEATS, Record, counts, fade
 from .hands import Hands, Unplaced, able, stood
 from .sharp import SharpKnowBot
@@ -175,7 +175,7 @@ class HardKnowBot(SharpKnowBot):
         assert me is not None
         claims, phase = view.claims, view.phase
         count = len(claims)
-        waiting = phase is Phase.PRIORITY or phase is Phase.DECIDING
+        waiting = phase is PRIORITY or phase is DECIDING
         start = count - (view.round_claims - waiting)
         unknown = self._unplaced(view, public=False)
         hands, read, key = self._hands, self._read, (view.opener, view.round, start)
@@ -222,7 +222,7 @@ class HardKnowBot(SharpKnowBot):
                 true = read_z(active, self.odds(view, hands, active, declaration, held))
             size -= 1
             cards = HAND - size if size < HAND - 1 else 1  # (one drawn, then up to five)
-            expected[active] = stood(row, sorts.bearing[level][declaration.kind is Kind.BLUFF],
+            expected[active] = stood(row, sorts.bearing[level][declaration.kind is BLUFF],
                                      true, held, cards, pool)
             sizes[active] = size + cards
             if min(sizes) < HAND:
@@ -294,7 +294,7 @@ class HardKnowBot(SharpKnowBot):
             rate = 0.3
         truth, bluff = sorts.own[level]
         wild = row[sorts.wildcard]
-        bears = _log_able(row[bluff if declaration.kind is Kind.BLUFF else truth] + wild, held)
+        bears = _log_able(row[bluff if declaration.kind is BLUFF else truth] + wild, held)
         excess = log((record.top[seat] + 1) / (record.could[seat] + 1))
         z = (w0 + w1 * bears + w2 * _log_able(row[bluff] + row[truth] + wild, held) + w5 * rate
              + w6 * log(often) + w7 * (held - 1 if held < 8 else 7) + w8 * (level / top)
@@ -316,7 +316,7 @@ class HardKnowBot(SharpKnowBot):
         active, declaration = view.active, view.declaration
         sorts = hands.sorts
         truth, bluff = sorts.own[declaration.level]
-        if unknown[bluff if declaration.kind is Kind.BLUFF else truth] \
+        if unknown[bluff if declaration.kind is BLUFF else truth] \
                 + unknown[sorts.wildcard] <= 0:
             chance = 0.0  # every card that would bear it out is placed elsewhere
         else:
@@ -372,7 +372,7 @@ class HardKnowBot(SharpKnowBot):
                     best, card = worth, each
                 if level < lowest:  # (the first of the lowest)
                     spare, lowest = each, level
-            elif each.kind is Kind.WILDCARD:
+            elif each.kind is WILDCARD:
                 wildcard = wildcard or each
             else:
                 interception, interceptions = interception or each, interceptions + 1
