@@ -4,6 +4,7 @@ Nothing in this package does I/O, reads a clock, or imports asyncio, textual, ms
 zeroconf (tests/test_architecture.py checks it).
 """
 
+from importlib import import_module
 from typing import Any
 
 from .base import Action, Event, Game, Misplay, View
@@ -24,8 +25,24 @@ from .idoubtit import (
 from .iknowyoudont import IKnowYouDont
 from .match import Match
 
-#: Every game a table can play, by name; the first is the default.
-GAMES: dict[str, type[Game[Any, Any]]] = {IDoubtIt.name: IDoubtIt, IKnowYouDont.name: IKnowYouDont}
+#: Every game a table can play, one line each: the name of its folders (``rules/NAME``, whose
+#: ``GAME`` is its :class:`Game`, ``bots/NAME`` and ``tui/games/NAME``); the first is the
+#: default.
+NAMES = (
+    "idoubtit",
+    "iknowyoudont",
+)
+
+
+def _registered(name: str) -> type[Game[Any, Any]]:
+    game: type[Game[Any, Any]] = import_module(f"{__name__}.{name}").GAME
+    if game.name != name:
+        raise TypeError(f"rules/{name}'s GAME calls itself {game.name!r}")
+    return game
+
+
+#: Every game a table can play, by name, in the order of :data:`NAMES`.
+GAMES: dict[str, type[Game[Any, Any]]] = {name: _registered(name) for name in NAMES}
 #: The game a table plays unless told otherwise (the registry's first).
 DEFAULT_GAME: str = next(iter(GAMES))
 

@@ -8,7 +8,11 @@ from .state import Phase, State
 from .stats import Figures, figures, hand_sizes
 from .view import TableView
 
+#: The game these rules are (``rules.NAMES`` finds it by this folder's name).
+GAME = IDoubtIt
+
 __all__ = [
+    "GAME",
     "ACTIONS",
     "ANNOUNCE",
     "DOUBT",

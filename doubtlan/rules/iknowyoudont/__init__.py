@@ -21,7 +21,11 @@ from .options import Deck, Options
 from .state import AWARDS, HAND, ROUND_CLAIMS, TARGET, TOKENS, Phase, State
 from .view import TableView
 
+#: The game these rules are (``rules.NAMES`` finds it by this folder's name).
+GAME = IKnowYouDont
+
 __all__ = [
+    "GAME",
     "ACTIONS", "AWARDS", "HAND", "ROUND_CLAIMS", "TARGET", "TOKENS", "Accept", "Card",
     "Challenge", "Challenged", "Declaration", "Deck", "Drew", "Ended", "IKnowYouDont",
     "Intercept", "Keep", "Kind", "Options", "Pass", "Passed", "Phase", "Play", "Played",
