@@ -44,6 +44,17 @@ def _strategies_only() -> str:
     return "; ".join(said)
 
 
+def _defaults() -> str:
+    """Each game's default strategy, said for the help ("counter", or "counter for I Doubt
+    It, ... for ...")."""
+    from .bots import DEFAULTS
+    from .rules import game_named
+
+    if len(set(DEFAULTS.values())) == 1:
+        return next(iter(DEFAULTS.values()))
+    return ", ".join(f"{name} for {game_named(game).title}" for game, name in DEFAULTS.items())
+
+
 def _window_help() -> str:
     from .rules import GAMES
 
@@ -121,7 +132,7 @@ def _add_tourney(commands: Subcommands) -> None:
         "--bots", type=_strategies, default=None, metavar="S1,S2,...",
         help=f"a strategy for each seat in order (names, where host's --bots is a number): "
         f"{', '.join(_strategy_names())}; a shorter list is repeated round the table "
-        "(default: counter, then random in every other seat)",
+        f"(default: {_defaults()}, then each game's first, random, in every other seat)",
     )
     tourney.add_argument(
         "--games", type=values.positive, default=1000,
@@ -200,8 +211,8 @@ def _add_host(commands: Subcommands) -> None:
     host.add_argument("--bots", type=values.count, default=0,
                       help="how many seats bots fill, a number (default 0; tourney's --bots "
                       "names strategies instead)")
-    host.add_argument("--strategy", default="counter", choices=_strategy_names(),
-                      help="the bots' strategy (default counter"
+    host.add_argument("--strategy", default=None, choices=_strategy_names(),
+                      help=f"the bots' strategy (default {_defaults()}"
                       + "".join(f"; {only}" for only in [_strategies_only()] if only) + ")")
     _add_match(host, headless=True)
     host.add_argument("--name", type=values.printable("name", 24), default=None,
@@ -373,6 +384,14 @@ def _add_rules(command: argparse.ArgumentParser) -> None:
         command.add_argument(f"--{name}", choices=choices, default=None, help=said)
 
 
+def _default_table(game: str, players: int) -> list[str]:
+    """The tourney's seats unless ``--bots`` names them: the game's default strategy, then
+    its first (the plainest) in every other seat."""
+    from .bots import DEFAULTS, STRATEGIES
+
+    return [DEFAULTS[game]] + [next(iter(STRATEGIES[game]))] * (players - 1)
+
+
 def _tourney(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     import json
     import os
@@ -381,7 +400,7 @@ def _tourney(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     from .rules import RulesError
 
     players = args.players or (len(args.bots) if args.bots else 4)
-    bots: list[str] = args.bots or ["counter"] + ["random"] * (players - 1)
+    bots: list[str] = args.bots or _default_table(args.game, players)
     if len(bots) > players:
         parser.error(f"--bots names {len(bots)} strategies for {players} players")
     bots = [bots[i % len(bots)] for i in range(players)]

@@ -15,9 +15,11 @@ from . import cli_values as values
 def host(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     import asyncio
 
+    from .bots import DEFAULTS
     from .net import headless, hosted
 
     _quiet_asyncio()
+    args.strategy = args.strategy or DEFAULTS[args.game]
     config, player = _table_config(args, parser, strategy=args.strategy,
                                    headless=args.headless, table=args.table)
     advertising = hosted.Advertising(not args.no_advertise, tuple(args.advertise))

@@ -19,6 +19,12 @@ STRATEGIES: dict[str, dict[str, type[Strategy]]] = {
 }
 
 
+#: The strategy a seated bot plays unless told, by game (each game's ``DEFAULT``).
+DEFAULTS: dict[str, str] = {game: import_module(f"{__name__}.{game}").DEFAULT for game in GAMES}
+for _game, _default in DEFAULTS.items():
+    if _default not in STRATEGIES[_game]:
+        raise TypeError(f"bots/{_game}'s DEFAULT {_default!r} is none of its STRATEGIES")
+
 #: The levels the app offers when a bot is seated, by game, easiest first: level, strategy.
 LEVELS: dict[str, dict[str, str]] = {
     game: dict(import_module(f"{__name__}.{game}").LEVELS) for game in GAMES
@@ -42,4 +48,4 @@ def make_bot(name: str, seed: Seed | None = None, game: str = DEFAULT_GAME) -> S
         raise ValueError(f"no bot strategy {name!r}; choose from {known}") from None
 
 
-__all__ = ["LEVELS", "STRATEGIES", "Strategy", "level_of", "make_bot"]
+__all__ = ["DEFAULTS", "LEVELS", "STRATEGIES", "Strategy", "level_of", "make_bot"]

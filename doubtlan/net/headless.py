@@ -37,7 +37,7 @@ async def host(
     config: TableConfig,
     *,
     bots: int,
-    strategy: str = "counter",
+    strategy: str | None = None,
     bind: str = "0.0.0.0",
     port: int = 0,
     advertising: Advertising | None = None,

@@ -127,8 +127,8 @@ class Host:
 
     # -- the host player's own commands (the app calls these; each may raise Refused) ------
 
-    def add_bot(self, strategy: str = "counter") -> None:
-        """Seat a bot in the first free seat."""
+    def add_bot(self, strategy: str | None = None) -> None:
+        """Seat a bot of ``strategy`` (the game's own unless told) in the first free seat."""
         self._command(lambda: self.table.seat_bot(strategy))
 
     def remove_bot(self, seat: int) -> None:

@@ -93,7 +93,7 @@ class HostedTable:
         config: TableConfig,
         *,
         bots: int = 0,
-        strategy: str = "counter",
+        strategy: str | None = None,
         bind: str = "0.0.0.0",
         port: int = 0,
         advertising: Advertising | None = None,

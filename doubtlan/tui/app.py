@@ -283,7 +283,7 @@ class DoubtApp(App[int]):
             self._collector = QuietCollector()
         if isinstance(message, Welcome) and self._bots_to_seat and self.hosted is not None:
             bots, self._bots_to_seat = self._bots_to_seat, 0
-            strategy = self.host_setup.strategy if self.host_setup else "counter"
+            strategy = self.host_setup.strategy if self.host_setup else None
             for _ in range(bots):
                 self.command(lambda hosted: hosted.host.add_bot(strategy))
         if isinstance(message, State) and mirror.table is not None:

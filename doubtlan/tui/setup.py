@@ -17,7 +17,8 @@ class HostSetup:
 
     config: TableConfig
     bots: int = 0
-    strategy: str = "counter"
+    #: The bots' strategy (None: the game's own, ``bots.DEFAULTS``).
+    strategy: str | None = None
     bind: str = "0.0.0.0"
     port: int = 0
     advertising: Advertising = field(default_factory=lambda: Advertising(enabled=False))

@@ -11,9 +11,12 @@ from .sharp import SharpKnowBot
 
 #: This game's strategies, in the order the command line lists them.
 STRATEGIES = (RandomKnowBot, HonestKnowBot, CounterKnowBot, SharpKnowBot, HardKnowBot)
+#: The strategy a seated bot plays unless told (the host's ``--strategy``; the tourney's
+#: first seat).
+DEFAULT = "counter"
 #: The levels the app offers when a bot is seated, easiest first: level, strategy.
 #: (``random`` is no level: it challenges at random and goes broke in a round.)
 LEVELS = {"easy": "honest", "medium": "counter", "hard": "hard"}
 
-__all__ = ["LEVELS", "STRATEGIES", "CounterKnowBot", "HardKnowBot", "HonestKnowBot", "KnowBot",
-           "RandomKnowBot", "SharpKnowBot", "true_declaration"]
+__all__ = ["DEFAULT", "LEVELS", "STRATEGIES", "CounterKnowBot", "HardKnowBot", "HonestKnowBot",
+           "KnowBot", "RandomKnowBot", "SharpKnowBot", "true_declaration"]

@@ -9,6 +9,7 @@ import math
 import secrets
 from typing import Any
 
+from ...bots import DEFAULTS
 from ...rules import Match, RulesError
 from ...rules.fairness import MAX_CONTRIBUTION
 from .. import errors
@@ -223,8 +224,10 @@ class Seating(TableParts):
         self.config.name = name[:64]
         self._broadcast_table()
 
-    def seat_bot(self, strategy: str, name: str | None = None) -> Seat:
-        """Seat a bot of ``strategy`` in the first free seat (before the match starts)."""
+    def seat_bot(self, strategy: str | None = None, name: str | None = None) -> Seat:
+        """Seat a bot of ``strategy`` (the game's own unless told: ``bots.DEFAULTS``) in the
+        first free seat (before the match starts)."""
+        strategy = strategy or DEFAULTS[self.config.game]
         seat = next((s for s in self.seats if not s.taken), None)
         if seat is None or self.state != "lobby":
             raise Refused("every seat is taken" if self.state == "lobby"

@@ -43,7 +43,7 @@ class HostSide:
     addresses: Callable[[], list[str]]
     pin: str | None = None
     #: The strategy the host's bots were seated with (``--strategy``).
-    strategy: str = "counter"
+    strategy: str | None = None
     #: The table listens on this machine only (``doubtlan play``): nobody else can join.
     local: bool = False
     #: The addresses of the table's browser seats (net/web), and their certificate's
