@@ -207,7 +207,8 @@ def _add_host(commands: Subcommands) -> None:
                       help="no screen: wait for the seats, play the match, print each winner")
     host.add_argument("--players", type=values.positive, default=None,
                       help="seats at the table (default: 4 with --headless; otherwise as many "
-                      "as the rules allow, and s starts the match once 3 are seated)")
+                      "as the rules allow, and s starts the match once as many are seated as "
+                      "the rules need)")
     host.add_argument("--bots", type=values.count, default=0,
                       help="how many seats bots fill, a number (default 0; tourney's --bots "
                       "names strategies instead)")

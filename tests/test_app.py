@@ -39,7 +39,7 @@ from textual.app import App, ComposeResult
 from textual.events import MouseScrollUp
 from textual.pilot import Pilot
 from textual.widget import Widget
-from textual.widgets import DataTable, Input, Label, OptionList, Select, Static
+from textual.widgets import DataTable, Input, Label, Markdown, OptionList, Select, Static
 
 from doubtlan.net import known
 from doubtlan.net.client import Client
@@ -177,6 +177,10 @@ async def test_the_lobby_and_the_help_tell_the_games_rules_and_keys(game: str) -
             assert game_named(other).title not in rules
         how = str(app.screen.query_one(".help-how", Static).render())
         assert "scroll this help" in how and "Escape, ? or q closes it" in how
+        least = game_named(game).options_type().min_players  # (the host's keys: its rules')
+        assert app.screen.fewest == least  # type: ignore[attr-defined]
+        assert f"start the match ({least} or more seated)" in app.screen.query_one(
+            Markdown).source
         await pilot.press("escape")
         await wait_for(pilot, lambda: not isinstance(app.screen, HelpScreen), "help closed")
 
@@ -425,6 +429,8 @@ async def test_the_host_seats_and_removes_bots_sets_the_rules_and_starts() -> No
         info = lambda: app.client.mirror.table  # type: ignore[union-attr]  # noqa: E731
         await wait_for(pilot, lambda: info().seats[1].name == "random bot", "the bot")
         assert "Amy (you)" in str(app.play.query_one(Lobby).seats.get_row_at(0)[1])  # type: ignore[union-attr]
+        hint = app.play.query_one("#lobby-hint")  # type: ignore[union-attr]
+        assert "s starts once 3 are seated" in str(hint.render())  # (I Doubt It's fewest)
         await pilot.press("s")  # two seated: not yet
         await wait_for(pilot, lambda: app._notifications, "a notification")
         assert any("3 or more" in n.message for n in app._notifications)

@@ -163,3 +163,26 @@ def test_host_messages_round_trip_through_a_whole_game(spec: GameSpec) -> None:
             assert len(data) <= protocol.MAX_FRAME + protocol.HEADER.size
             message = protocol.decode(data[protocol.HEADER.size :], "host")
             assert protocol.encode(message) == data
+
+
+def test_a_table_has_as_many_players_as_some_game_allows() -> None:
+    """``table.players`` reaches from the fewest players any game's rules allow to the most
+    (the registry's, not a number of the wire's own)."""
+    import itertools
+    import typing
+
+    from doubtlan.net.codec import Limit
+    from doubtlan.net.messages import TableInfo
+    from doubtlan.rules import GAMES
+
+    counts = set()
+    for game in GAMES.values():
+        fields = game.options_type.fields
+        for chosen in itertools.product(*(field.values for field in fields)):
+            text = ",".join(f"{field.name}={value}"
+                            for field, value in zip(fields, chosen, strict=True))
+            options = game.options_type.parse(text)
+            counts.update(range(options.min_players, options.max_players + 1))
+    hints = typing.get_type_hints(TableInfo, include_extras=True)
+    (limit,) = [meta for meta in hints["players"].__metadata__ if isinstance(meta, Limit)]
+    assert (limit.low, limit.high) == (min(counts), max(counts))

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated, ClassVar
 
-from ..rules import Event, View
+from ..rules import FEWEST_PLAYERS, MOST_PLAYERS, Event, View
 from ..rules.fairness import Played
 from .codec import Limit, Many, Text
 
@@ -155,7 +155,8 @@ class TableInfo(Message):
     name: Annotated[str, Text(1, 64)]
     game: Annotated[str, Text(1, 32)]
     rules: Annotated[str, Text(1, 64)]
-    players: Annotated[int, Limit(3, 16)]
+    #: (From the games' rules: ``rules.FEWEST_PLAYERS`` to ``rules.MOST_PLAYERS``.)
+    players: Annotated[int, Limit(FEWEST_PLAYERS, MOST_PLAYERS)]
     seats: Annotated[tuple[SeatInfo, ...], Many(16)]
     state: Annotated[str, Text(1, 16)]
     game_number: Annotated[int, Limit(0, 1_000_000)]

@@ -5,6 +5,7 @@ zeroconf (tests/test_architecture.py checks it).
 """
 
 from importlib import import_module
+from itertools import product
 from typing import Any
 
 from .base import Action, Event, Game, Misplay, View
@@ -43,6 +44,23 @@ def _registered(name: str) -> type[Game[Any, Any]]:
 
 #: Every game a table can play, by name, in the order of :data:`NAMES`.
 GAMES: dict[str, type[Game[Any, Any]]] = {name: _registered(name) for name in NAMES}
+
+
+def _player_bounds() -> tuple[int, int]:
+    """The fewest and the most players of any game, with any of its rules."""
+    counts: set[int] = set()
+    for game in GAMES.values():
+        fields = game.options_type.fields
+        for values in product(*(field.values for field in fields)):
+            text = ",".join(f"{field.name}={value}" for field, value in zip(fields, values,
+                                                                             strict=True))
+            options = game.options_type.parse(text)
+            counts.update((options.min_players, options.max_players))
+    return min(counts), max(counts)
+
+
+#: The fewest and the most players a table of any game may have (the wire's limits).
+FEWEST_PLAYERS, MOST_PLAYERS = _player_bounds()
 #: The game a table plays unless told otherwise (the registry's first).
 DEFAULT_GAME: str = next(iter(GAMES))
 
@@ -68,6 +86,7 @@ __all__ = [
     "DECK",
     "DEFAULT_GAME",
     "ERROR_CODES",
+    "FEWEST_PLAYERS",
     "GAMES",
     "Action",
     "Announce",
@@ -85,6 +104,7 @@ __all__ = [
     "LetStand",
     "MalformedAction",
     "Match",
+    "MOST_PLAYERS",
     "Misplay",
     "Options",
     "Phase",

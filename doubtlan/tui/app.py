@@ -454,7 +454,7 @@ class DoubtApp(App[int]):
     def action_help(self) -> None:
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen(table_type(self.game).rules, is_host=self.is_host,
-                                        key=words(self.seen.key)))
+                                        key=words(self.seen.key), client=self.client))
 
     def action_quit_table(self) -> None:
         if isinstance(self.screen, ConfirmScreen):

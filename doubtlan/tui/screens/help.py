@@ -9,6 +9,9 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Markdown, Static
 
+from ...net.client import Client
+from ..widgets.lobby import fewest
+
 #: The help's first line: how to read it and how to leave it.
 HOW = "↑↓, Page Up and Page Down scroll this help; Escape, ? or q closes it."
 
@@ -18,7 +21,7 @@ HOST_KEYS = """
 | b | seat a bot |
 | x | remove the selected bot |
 | o | rule options |
-| s | start the match (3 or more seated) |
+| s | start the match{seated} |
 | n | next game |
 """
 
@@ -33,15 +36,21 @@ machine.
 class HelpScreen(ModalScreen[None]):
     BINDINGS = [Binding("escape,question_mark,q", "close", "Close")]
 
-    def __init__(self, rules: str, is_host: bool = False, key: str = "") -> None:
+    def __init__(self, rules: str, is_host: bool = False, key: str = "",
+                 client: Client | None = None) -> None:
         super().__init__()
-        #: ``key``: the words of the key the host presented to this client.
+        #: ``key``: the words of the key the host presented to this client; the fewest
+        #: players the table's rules need, once the ``client``'s table has said.
         self.rules, self.is_host, self.key = rules, is_host, key
+        table = client.mirror.table if client is not None else None
+        self.fewest = None if table is None else fewest(table)
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="dialog help"):
             yield Static(HOW, classes="help-how")
-            yield Markdown(self.rules + (HOST_KEYS if self.is_host else "")
+            seated = "" if self.fewest is None else f" ({self.fewest} or more seated)"
+            yield Markdown(self.rules + (HOST_KEYS.format(seated=seated)
+                                         if self.is_host else "")
                            + (TABLE_KEY.format(words=self.key) if self.key else ""))
 
     def action_close(self) -> None:

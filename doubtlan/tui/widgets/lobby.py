@@ -31,6 +31,15 @@ def rules_text(info: TableInfo) -> str:
     return f"{rules} · {timer} · {games}"
 
 
+def fewest(info: TableInfo) -> int:
+    """The fewest players the table's game and rules are played by (its seats, for rules this
+    doubtlan cannot read)."""
+    try:
+        return int(game_named(info.game).options_type.parse(info.rules).min_players)
+    except ValueError:
+        return info.players
+
+
 class Lobby(Vertical):
     DEFAULT_CSS = """
     Lobby { padding: 0 1; }
@@ -116,7 +125,8 @@ class Lobby(Vertical):
             table.add_row(str(seat.seat + 1), name, who, state)
         table.move_cursor(row=max(0, min(row, len(info.seats) - 1)))
         if is_host:
-            ready = "s starts" if taken >= 3 else "s starts once 3 are seated"
+            least = fewest(info)
+            ready = "s starts" if taken >= least else f"s starts once {least} are seated"
             hint = f"{taken}/{info.players} seated. b seats a bot; up and down select a seat, " \
                    "and x removes the bot in it; " \
                    f"o sets the rules, {ready}."
