@@ -12,9 +12,9 @@ from __future__ import annotations
 import abc
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import MISSING, dataclass, fields
-from typing import Any, ClassVar, Generic, Protocol, TypeVar, dataclass_transform
+from typing import Any, ClassVar, Generic, TypeVar, dataclass_transform
 
-from .errors import MalformedAction, NoSuchSeat, option_pairs
+from .errors import MalformedAction, NoSuchSeat
 from .seeds import Seed
 
 T = TypeVar("T")
@@ -127,67 +127,6 @@ class View:
     def can(self, kind: type[Action]) -> bool:
         """True when an action of this kind is among :attr:`legal`: ``view.can(Doubt)``."""
         return kind in map(type, self.legal)
-
-
-@dataclass(frozen=True, slots=True)
-class OptionField:
-    """One rule option, as the command line (``--NAME``) and the host's dialog offer it."""
-
-    #: Its name in the options' text (``"decks"`` in ``"decks=2,challenge=open"``) and
-    #: its flag on the command line (``--decks``).
-    name: str
-    #: The dialog's label (``"Decks"``).
-    label: str
-    #: The command line's help, without the default (``"decks in play"``).
-    help: str
-    #: Each value as the options' text writes it, with the dialog's words for it; the first
-    #: is the default.
-    choices: tuple[tuple[str, str], ...]
-
-    @property
-    def default(self) -> str:
-        return self.choices[0][0]
-
-    @property
-    def values(self) -> tuple[str, ...]:
-        return tuple(value for value, _ in self.choices)
-
-
-class GameOptions(Protocol):
-    """What every game's rule options offer (``Options()`` is the default rules)."""
-
-    #: The options a host may set, in the order they are offered.
-    fields: ClassVar[tuple[OptionField, ...]]
-
-    @property
-    def min_players(self) -> int: ...
-
-    @property
-    def max_players(self) -> int: ...
-
-    def check_players(self, players: int) -> None:
-        """Raise :class:`BadOptions` unless ``players`` may sit at a table with these rules."""
-
-    @property
-    def text(self) -> str:
-        """The options as ``name=value`` parts, which :meth:`parse` reads back."""
-
-    @classmethod
-    def parse(cls, text: str) -> Any: ...
-
-    def describe(self) -> str:
-        """The rules in a few words for a table's lobby (``"two decks"``)."""
-
-    def brief(self) -> str:
-        """Fewer words, for a list of tables (``"2 decks, open"``)."""
-
-    def clock(self, window: float) -> str:
-        """What the window clock of ``window`` seconds is for (``"10 s to doubt"``)."""
-
-
-def option_values(options: GameOptions) -> dict[str, str]:
-    """Each of ``options``' fields by name, as its text writes the value."""
-    return dict(option_pairs(options.text))
 
 
 OptionsT = TypeVar("OptionsT")

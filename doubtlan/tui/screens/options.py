@@ -15,7 +15,7 @@ from textual.widgets import Button, Input, Label, Select, Static
 
 from ...net.table import LEAST_WINDOW, Refused, TableConfig
 from ...rules import game_named
-from ...rules.base import option_values
+from ...rules.options import option_values
 from ..words import sentence
 
 
@@ -50,7 +50,7 @@ class OptionsScreen(ModalScreen[bool]):
             with Grid(id="option-fields"):
                 for field in game.options_type.fields:
                     yield Label(field.label)
-                    yield Select([(words, value) for value, words in field.choices],
+                    yield Select([(choice.words, choice.value) for choice in field.choices],
                                  value=values.get(field.name, field.default),
                                  allow_blank=False, id=field.name)
                 yield Label("Seats")
