@@ -59,7 +59,7 @@ def _window_help() -> str:
     from .rules import GAMES
 
     return "seconds on the window clock: " + "; ".join(
-        f"{game.window_label} ({game.title})" for game in GAMES.values())
+        f"{game.window_label} ({game.title})" for game in GAMES.values() if game.window_label)
 
 
 def _strategies(text: str) -> list[str]:

@@ -67,7 +67,7 @@ def three_people(h: Harness) -> list[int]:
 def act(h: Harness, conn: int, text: str) -> None:
     view = h.mirrors[conn].view
     assert view is not None
-    h.send(conn, Act(view.turns, text))
+    h.send(conn, Act(view.decision, text))
 
 
 def last_error(h: Harness, conn: int) -> str | None:

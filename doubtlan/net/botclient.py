@@ -51,7 +51,7 @@ class Decider:
         if moment == self._moment:
             return []
         self._moment = moment
-        return [Act(view.turns, action.text) for action in self.bot.act(view)]
+        return [Act(view.decision, action.text) for action in self.bot.act(view)]
 
 
 async def play(client: Client, bot: Any,

@@ -191,9 +191,9 @@ class Client:
             now, allowance = asyncio.get_running_loop().time(), 1.0
         self._allowance, self._counted = allowance - 1, now
 
-    async def act(self, action: Action, turn: int) -> bool:
-        """Ask the host to apply ``action``, decided when ``turn`` claims had been made."""
-        return await self.send(Act(turn, action.text))
+    async def act(self, action: Action, decision: int) -> bool:
+        """Ask the host to apply ``action``, decided at the view's ``decision``."""
+        return await self.send(Act(decision, action.text))
 
     async def leave(self) -> None:
         await self.send(Leave())

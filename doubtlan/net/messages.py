@@ -93,8 +93,9 @@ class Seed(Message):
 
 @dataclass(frozen=True, slots=True)
 class Act(Message):
-    """Do something at the table. ``turn`` is the number of claims made when the client
-    decided (``view.turns``); an action decided on an older turn is refused as stale."""
+    """Do something at the table. ``turn`` is the view's ``decision`` when the client decided
+    (the claims made, in I Doubt It and I Know You Don't); an action decided at an earlier
+    one is refused as stale."""
 
     TYPE = "act"
     turn: Annotated[int, Limit(0, 1_000_000)]

@@ -24,7 +24,7 @@ class _Waits:
 
     def note(self, game: Any, at: float | None) -> None:
         """The game as it is now, at ``at`` (after a deal or an action)."""
-        turn = (game.turns, game.turn_seat())
+        turn = (game.decision, game.turn_seat())
         if self.turn is None or self.turn[0] != turn:
             self.turn = (turn, at)
         window = game.window_key()
@@ -44,7 +44,7 @@ class _Waits:
         if at is None:
             return None
         if by == "timer" and self.turn is not None and self.turn[1] is not None \
-                and self.turn[0] == (game.turns, game.turn_seat()) \
+                and self.turn[0] == (game.decision, game.turn_seat()) \
                 and at - self.turn[1] < turn_timeout - SLACK:
             return (f"the turn timer played it {at - self.turn[1]:.1f} s into the turn, "
                     f"of the table's {turn_timeout:g} s")

@@ -93,8 +93,9 @@ class View:
     #: The seat whose view it is; None for a spectator.
     seat: int | None
     players: int
-    #: Bumped by every accepted action; how many turns (claims) have been made.
+    #: Bumped by every accepted action.
     version: int
+    #: How many turns (claims) have been made.
     turns: int
     #: The seats the game waits for.
     awaiting: tuple[int, ...]
@@ -107,10 +108,16 @@ class View:
     legal: tuple[Action, ...]
 
     @property
+    def decision(self) -> int:
+        """The game's :attr:`Game.decision` as this view saw it: an action sent with it
+        was decided for this moment of the game."""
+        return self.turns
+
+    @property
     def moment(self) -> tuple[object, ...]:
         """Changes whenever the seat may face a new decision (a bot client decides once per
         moment)."""
-        return (self.turns,)
+        return (self.decision,)
 
     @property
     def my_turn(self) -> bool:
@@ -142,8 +149,10 @@ class Game(abc.ABC, Generic[OptionsT, ViewT]):
     title: ClassVar[str]
     #: The game in one line, for a list of games (``doubtlan host --help``).
     description: ClassVar[str]
-    #: What the window clock (the host's ``--window``) gives a player: ``"seconds to doubt"``.
-    window_label: ClassVar[str]
+    #: What the window clock (the host's ``--window``) gives a player: ``"seconds to doubt"``;
+    #: None for a game that has none (its claims wait for nobody's answer but the next
+    #: player's turn): the command line, the host's dialog and the lobby leave it out.
+    window_label: ClassVar[str | None] = None
     #: What one of this game, dealt and played to its end, is called at the table: a
     #: "game" of I Doubt It, a "match" of I Know You Don't's rounds.
     one_game: ClassVar[str] = "game"
@@ -193,6 +202,16 @@ class Game(abc.ABC, Generic[OptionsT, ViewT]):
     def turns(self) -> int:
         """How many turns have been played (how many claims were made)."""
         return self.state.turns  # type: ignore[no-any-return]
+
+    @property
+    def decision(self) -> int:
+        """Counts the points at which the game asks its seats for a new decision: an action
+        decided for an earlier one is stale (the host refuses it), and the turn clock starts
+        again at each. By default the claims made (:attr:`turns`), which is so for a game
+        whose every new decision comes with a claim; a game where one can come without a
+        claim (a call settled, the same seat asked again) keeps its own count, in its view
+        too."""
+        return self.turns
 
     def apply(self, seat: int, action: Action) -> tuple[Event, ...]:
         """Check and apply ``action`` by ``seat``; return the full events it caused.
@@ -279,10 +298,11 @@ class Game(abc.ABC, Generic[OptionsT, ViewT]):
         decision whose timing everyone sees). None by default."""
         return ()
 
-    @abc.abstractmethod
     def window_key(self) -> tuple[object, ...] | None:
         """While the game waits for answers on the window clock (the host's ``--window``),
-        a key that changes when that clock must start again; None otherwise."""
+        a key that changes when that clock must start again; None otherwise, and always for
+        a game without a window clock (:attr:`window_label` None)."""
+        return None
 
     @abc.abstractmethod
     def turn_seat(self) -> int | None:

@@ -284,7 +284,7 @@ def _waits(game: Any, seat: int | None) -> tuple[int | None, object]:
     """What ``seat`` waits on now, by the rules: its turn, and the window's key."""
     if seat is None:
         return None, None
-    return (game.turns if game.turn_seat() == seat else None), game.window_key()
+    return (game.decision if game.turn_seat() == seat else None), game.window_key()
 
 
 def _first_difference(what: str, shown: Sequence[object], dealt: Sequence[object],

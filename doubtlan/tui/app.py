@@ -413,7 +413,7 @@ class DoubtApp(App[int]):
             return
         if view.window_key is not None and not view.my_turn and self.seen.window_key:
             self.seen.answered.add(self.seen.window_key)  # (this seat's own answer)
-        await client.act(game_named(info.game).parse_action(text), view.turns)
+        await client.act(game_named(info.game).parse_action(text), view.decision)
 
     async def on_act(self, message: Act) -> None:
         await self.act(message.text)

@@ -37,11 +37,11 @@ class Seat:
     #: The bot playing the seat now: the seated bot, or a stand-in for an absent player.
     bot: Any = None
     #: Actions the bot has chosen and not yet played (its turn, one card at a time), and
-    #: the moment they were chosen for (the game, its turns, its window).
+    #: the moment they were chosen for (the game, its decision, its window).
     plan: list[Action] = field(default_factory=list)
     planned: tuple[object, ...] = ()
-    #: The last claim (``game.turns``) the bot was asked to call; optional calls are offered
-    #: once per claim.
+    #: The last decision (``game.decision``) the bot was asked to call at; optional calls are
+    #: offered once per decision.
     asked: int = -1
     #: The seed the seat's player added to the match's deals (docs/fairness.md), once
     #: sent; SHA-256 of it, as its hello committed (None: it adds none).

@@ -97,7 +97,7 @@ class Clocks(TableParts):
         turn = game.turn_seat()
         timeout = self.config.turn_timeout
         if turn is not None and timeout > 0 and self.seats[turn].bot is None:
-            turn_key = (self.match.games, game.turns, turn)
+            turn_key = (self.match.games, game.decision, turn)
             if self._turn_key != turn_key:
                 self._turn_key, self._turn_due = turn_key, now + timeout
         else:

@@ -58,7 +58,7 @@ class StandIns(TableParts):
         (not an answer to a window, nor a call); None if no bot played."""
         awaiting = game.awaiting()
         key = game.window_key()
-        moment = (self.match.games, game.turns, key)
+        moment = (self.match.games, game.decision, key)
         for number in game.may_act():
             seat = self.seats[number]
             if seat.bot is None:
@@ -85,10 +85,10 @@ class StandIns(TableParts):
         """Ask the bot in ``seat`` what it does now (into ``seat.plan``); whether it does
         anything."""
         stand_in = seat.strategy is None
-        if number not in awaiting:  # an optional call: offered once per claim
-            if stand_in or seat.asked == game.turns:
+        if number not in awaiting:  # an optional call: offered once per decision
+            if stand_in or seat.asked == game.decision:
                 return False  # a stand-in never calls for an absent player
-            seat.asked = game.turns
+            seat.asked = game.decision
         if stand_in:
             # The turn timer's rule: silent in windows (I Doubt It: the claim stands).
             seat.plan = list(game.timeout_actions(number))

@@ -212,8 +212,9 @@ class Table(Seating, Clocks, StandIns, Sending, Replaying):
         if game is None or self.state != "playing":
             raise errors.NotPlaying()
         action = game.parse_action(act.action)
-        if act.turn != game.turns:
-            raise errors.Stale(f"that was meant for claim {act.turn}; the table is at {game.turns}")
+        if act.turn != game.decision:
+            raise errors.Stale(f"that was meant for decision {act.turn}; the table is at "
+                               f"{game.decision}")
         self._apply(client.seat, action, "player")
         self._settle(now)
 

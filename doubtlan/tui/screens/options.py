@@ -55,8 +55,9 @@ class OptionsScreen(ModalScreen[bool]):
                                  allow_blank=False, id=field.name)
                 yield Label("Seats")
                 yield Input(str(config.players), id="players", type="integer", max_length=2)
-                yield Label(game.window_label.capitalize())
-                yield Input(f"{config.window:g}", id="window", type="number", max_length=6)
+                if game.window_label is not None:  # (a game without a window clock: none)
+                    yield Label(game.window_label.capitalize())
+                    yield Input(f"{config.window:g}", id="window", type="number", max_length=6)
                 yield Label("Seconds a turn (0: none)")
                 yield Input(f"{config.turn_timeout:g}", id="turn-timeout", type="number",
                             max_length=6)
@@ -87,8 +88,8 @@ class OptionsScreen(ModalScreen[bool]):
             options = game.options_type.parse(chosen)
             players = _number(self.query_one("#players", Input).value, "seats",
                               options.min_players, options.max_players)
-            window = _number(self.query_one("#window", Input).value, game.window_label,
-                             LEAST_WINDOW, 3600)
+            window = self.config.window if game.window_label is None else _number(
+                self.query_one("#window", Input).value, game.window_label, LEAST_WINDOW, 3600)
             turn = _number(self.query_one("#turn-timeout", Input).value, "seconds a turn",
                            0, 3600)
         except ValueError as problem:

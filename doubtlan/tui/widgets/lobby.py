@@ -23,7 +23,7 @@ def rules_text(info: TableInfo) -> str:
     except ValueError:  # a game or rules this doubtlan cannot read: as they came
         rules = info.rules
     else:
-        rules = f"{options.describe()} · {options.clock(info.window)}"
+        rules = " · ".join(filter(None, (options.describe(), options.clock(info.window))))
     timer = f"{info.turn_timeout:g} s a turn" if info.turn_timeout else "no turn timer"
     word = game_named(info.game).one_game
     games = f"{info.games} {word if info.games == 1 else plural(word)}" if info.games \
