@@ -304,7 +304,7 @@ async def test_clicks_do_what_keys_do() -> None:
         await wait_for(pilot, lambda: asked(app), "a window")
         turns = view_of(app).turns  # type: ignore[union-attr]
         prompt = app.play.query_one(Prompt)  # type: ignore[union-attr]
-        assert prompt.answers == (DOUBT[0], STAND[0])
+        assert prompt.answers == (DOUBT, STAND)
         await click_text(pilot, prompt, "Let it stand (p)")
         await wait_for(pilot, lambda: answered(app, turns), "the answer")
 
@@ -386,7 +386,7 @@ async def test_the_countdown_starts_full_and_follows_the_time_left() -> None:
         def bar() -> str:
             return str(prompt.render()).splitlines()[-2]
 
-        prompt.say("Bob claims three 7s", ask=True)
+        prompt.say("Bob claims three 7s", (DOUBT, STAND), ask=True)
         prompt.countdown(10, 10)
         await pilot.pause()
         width = prompt.size.width
@@ -395,8 +395,8 @@ async def test_the_countdown_starts_full_and_follows_the_time_left() -> None:
         prompt.countdown(5, 10)
         await pilot.pause()
         assert prompt.texts[-2].spans[0].end == round(width / 2)  # the part still to run
-        prompt.say("Ben claims one 2", call=True)  # no window: no bar
-        prompt.say("Cy claims two 4s", ask=True)  # a new window starts full again
+        prompt.say("Ben claims one 2", (DOUBT,))  # no window: no bar
+        prompt.say("Cy claims two 4s", (DOUBT, STAND), ask=True)  # a new window: full again
         assert prompt.texts[-2].spans[0].end == width
         assert bar() == "━" * width
 

@@ -99,7 +99,7 @@ async def test_with_priority_the_keys_pass_and_challenge() -> None:
             view = know_view(app)
             # The prompt asks, with the answers as buttons; the key line has them too.
             prompt = app.play.query_one(KnowPrompt)  # type: ignore[union-attr]
-            assert prompt.answers[:3] == (PASS, (" Accept (a) ", "a", "knowprompt--quiet"),
+            assert prompt.answers[:3] == (PASS, (" Accept (a) ", "a", "prompt--quiet"),
                                           CHALLENGE)
             assert "Your priority" in drawn(app, KnowPrompt)
             assert "priority: you" in drawn(app, Centre)

@@ -22,7 +22,7 @@ from .cards import cards_text
 from .hand import Hand
 from .history import DoubtHistory
 from .players import Players
-from .prompt import Prompt
+from .prompt import DOUBT, STAND, Prompt
 from .rank import RankBanner
 from .results import DoubtResults
 
@@ -133,13 +133,13 @@ class DoubtTable(GameTable):
                 and view.my_answer is None:
             text = Text(f"{who} claims {claim.describe()}", style="bold")
             text.append("\nd doubts, p lets it stand", style="dim")
-            prompt.say(text, ask=True)
+            prompt.say(text, (DOUBT, STAND), ask=True)
             self.tick(self.clock())
             return
         if claim is not None and view.can(Doubt):  # open mode: call before the next card
             text = Text(f"{who} claims {claim.describe()}", style="bold")
             text.append("\nd calls it, until the next card is laid", style="dim")
-            prompt.say(text, call=True)
+            prompt.say(text, (DOUBT,))
             return
         last = view.claims[-1] if view.claims else None
         if claim is None and last is not None and last == notes_of(seen).reveal:
@@ -177,7 +177,7 @@ class DoubtTable(GameTable):
     def tick(self, now: float) -> None:
         seen, info = self.seen, self.info
         prompt = self.query_one(Prompt)
-        if seen is not None and info is not None and prompt.has_class("ask"):
+        if seen is not None and info is not None and prompt.asking:
             total = info.window
             prompt.countdown(total - (now - seen.window_since), total)
 

@@ -33,12 +33,13 @@ from ....rules.iknowyoudont import (
 )
 from ...client_state import ClientState
 from ...widgets.gametable import GameTable, KeyEntry
+from ...widgets.prompt import Answer
 from .cards import cap, declaration_text
 from .centre import Centre
 from .hand import KnowHand
 from .history import KnowHistory
 from .players import KnowPlayers
-from .prompt import ACCEPT, CHALLENGE, INTERCEPT, KEEP, PASS, WILD, Answer, KnowPrompt
+from .prompt import ACCEPT, CHALLENGE, INTERCEPT, KEEP, PASS, WILD, KnowPrompt
 from .results import KnowResults
 from .scorepad import KnowScorepad
 
