@@ -1,0 +1,165 @@
+"""The base of every game's hand: a title, the cards in rows, a cursor moved by keys or the
+mouse, and whatever lines the game draws under the cards (what is laid, a declaration).
+
+The whole hand is one widget drawn line by line, the cursor a styled card: moving the
+cursor redraws the lines of two cards, and a change of the hand repaints this widget alone
+(no widget per card, no new layout), which keeps a key press quick to show. A game's hand
+says how a card looks (:meth:`CardHand.face`) and what goes under the cards, and sets its
+cards with :meth:`CardHand.hold`."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual.reactive import reactive
+
+from .lines import Lines, clickable
+
+
+class CardHand(Lines):
+    """The cards in your hand, in the order given; ``cursor`` is the card the game's enter
+    plays."""
+
+    DEFAULT_CSS = """
+    CardHand { height: 1fr; padding: 0 1; margin-top: 1; }
+    CardHand:focus { background: $boost; }
+    CardHand > .hand--cursor { background: $accent; color: $text; text-style: bold; }
+    CardHand > .hand--title { text-style: bold; }
+    CardHand > .hand--muted { color: $text-muted; }
+    CardHand > .hand--button { background: $success; color: $text; text-style: bold; }
+    """
+    COMPONENT_CLASSES = {"hand--cursor", "hand--title", "hand--muted", "hand--button"}
+
+    #: A card's width on screen with the space after it; None: the widest card's, plus one.
+    CARD_WIDTH: ClassVar[int | None] = None
+    #: Whether a hand of more rows than fit shows those around the cursor (and says which);
+    #: otherwise the rows below the widget's bottom are cut.
+    SCROLL: ClassVar[bool] = True
+
+    can_focus = True
+    cursor: reactive[int] = reactive(0, repaint=False)
+
+    def __init__(self, ascii: bool = False, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.ascii = ascii
+        self.cards: tuple[Any, ...] = ()
+        #: False for a spectator, who is shown no cards.
+        self.seated = True
+        self._faces: tuple[Text, ...] = ()
+        self._card_width = self.CARD_WIDTH or 3
+
+    # -- what a game's hand says ---------------------------------------------------------
+
+    def face(self, card: Any) -> Text:
+        """How ``card`` looks in the hand."""
+        raise NotImplementedError
+
+    def note(self) -> str:
+        """Said after the title, muted (the card under the cursor, say): empty for none."""
+        return ""
+
+    def footer(self) -> list[Text]:
+        """The lines under the cards."""
+        return []
+
+    def moved(self) -> None:
+        """The cursor is on another card (or the hand changed under it)."""
+
+    def picked(self, index: int) -> None:
+        """A click picked the card at ``index`` (the cursor is on it now)."""
+
+    # -- the cards -------------------------------------------------------------------------
+
+    def deal(self) -> None:
+        """A new game's hand is coming: the cursor starts on its first card (not where it
+        was in the last game's hand)."""
+        self.cards, self._faces = (), ()
+        self.cursor = 0
+
+    def hold(self, cards: Sequence[Any], seated: bool) -> None:
+        """Hold ``cards`` now: the cursor stays on the card it was on, or the one that took
+        its place (the caller redraws)."""
+        cards = tuple(cards)
+        old = self.card
+        if cards != self.cards:
+            faces = [self.face(card) for card in cards]
+            width = self.CARD_WIDTH or max((face.cell_len for face in faces), default=2) + 1
+            for face in faces:
+                face.pad_right(width - 1 - face.cell_len)
+            self._faces, self._card_width = tuple(faces), width
+        self.cards, self.seated = cards, seated
+        cursor = self.cursor
+        if old is not None and old in cards:
+            cursor = cards.index(old)
+        self.cursor = max(0, min(cursor, len(cards) - 1))
+
+    @property
+    def card(self) -> Any | None:
+        return self.cards[self.cursor] if 0 <= self.cursor < len(self.cards) else None
+
+    def move(self, step: int) -> None:
+        if self.cards:
+            self.cursor = (self.cursor + step) % len(self.cards)
+
+    def move_to(self, index: int) -> None:
+        """To the card at ``index`` (-1: the last), as Home and End do."""
+        if self.cards:
+            self.cursor = index % len(self.cards)
+
+    def move_row(self, rows: int) -> None:
+        """Up or down a row of cards, as they are drawn (staying in the hand)."""
+        columns = max(1, self.content_size.width // self._card_width)
+        if self.cards:
+            self.cursor = max(0, min(self.cursor + rows * columns, len(self.cards) - 1))
+
+    def watch_cursor(self) -> None:
+        self.moved()
+        self.redraw()
+
+    def build(self, width: int) -> list[Text]:
+        style = self.get_component_rich_style
+        if not self.seated:
+            return [Text("Watching: nobody's cards are shown to you.", style=style("hand--muted"))]
+        held = len(self.cards)
+        title = Text(f"Your hand: {held} card{'' if held == 1 else 's'}",
+                     style=style("hand--title"))
+        if note := self.note():
+            title.append(note, style=style("hand--muted"))
+        rows: list[Text] = []
+        if not self.cards:
+            rows.append(Text("(no cards)", style=style("hand--muted")))
+        columns = max(1, width // self._card_width)
+        cursor = style("hand--cursor")
+        for index, face in enumerate(self._faces):
+            if index % columns == 0:
+                rows.append(Text())
+            else:
+                rows[-1].append(" ")
+            # A click on a card picks it; the cell between cards is not the card's.
+            click = clickable(f"pick({self.cards[index].code!r})")
+            if index == self.cursor:
+                rows[-1].append(face.plain, style=cursor + click)
+            else:
+                rows[-1].append_text(face)
+                rows[-1].stylize(click, len(rows[-1]) - len(face))
+        footer = self.footer()
+        # The lines under the cards always show; a big hand shows the rows of cards that
+        # fit, the cursor's among them (left and right reach the others).
+        room = max(1, self.size.height - 1 - len(footer)) if self.size.height else len(rows)
+        if self.SCROLL and len(rows) > room:
+            first = min(max(0, self.cursor // columns - room + 1), len(rows) - room)
+            rows = rows[first:first + room]
+            title.append(f" · {first * columns + 1} to "
+                         f"{min(len(self.cards), (first + room) * columns)} shown",
+                         style=style("hand--muted"))
+        return [title, *rows, *footer]
+
+    def action_pick(self, code: str) -> None:
+        """A click on the card ``code``: move the cursor there (the card clicked, even if
+        the hand changed under the mouse; none if it is gone)."""
+        index = next((i for i, card in enumerate(self.cards) if card.code == code), None)
+        if index is not None:
+            self.cursor = index
+            self.picked(index)
