@@ -132,7 +132,7 @@ class KnowTable(GameTable):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="left"):
-            yield KnowPlayers()
+            yield KnowPlayers(self.ascii)
             yield KnowPrompt()
             yield KnowHand(ascii=self.ascii)
         with Vertical(id="right"):
@@ -147,7 +147,7 @@ class KnowTable(GameTable):
 
     def draw(self, view: TableView, info: TableInfo, seen: ClientState) -> None:
         names = self.names()
-        self.query_one(KnowPlayers).show(view, info, self.ascii, seen.stood_in)
+        self.query_one(KnowPlayers).show(view, info, seen.stood_in)
         self.query_one(Centre).show(view, names)
         self.query_one(KnowScorepad).show(view, info)
         self._round_end(view, names)
