@@ -13,6 +13,9 @@ import time
 from collections.abc import Callable
 from typing import Any, ClassVar
 
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
 from textual.widget import Widget
 
 from ...net.messages import TableInfo
@@ -20,13 +23,28 @@ from ...rules import Event
 from ...rules.fairness import Verdict
 from ..client_state import ClientState
 from ..messages import Act
+from .hand import CardHand
+from .players import PlayersPanel
+from .prompt import TablePrompt
 
 #: A key as the line of keys draws it: the key as shown, what it does, the key a click presses.
 KeyEntry = tuple[str, str, str]
 
 
+#: The keys that move along the hand, as every game's table binds them (its BINDINGS).
+HAND_KEYS = [
+    Binding("left", "move(-1)", "Card", show=False),
+    Binding("right", "move(1)", "Card", show=False),
+    Binding("home", "move_to(0)", "First card", show=False),
+    Binding("end", "move_to(-1)", "Last card", show=False),
+]
+
+
 class GameTable(Widget):
-    """One game's table pane (``id="table"``) and what goes with it."""
+    """One game's table pane (``id="table"``) and what goes with it: on the left the players,
+    the prompt (with whatever the game sets beside it) and the hand, each the game's own
+    kind of the shared ones; on the right what the game shows there (its claims, at
+    least)."""
 
     DEFAULT_CSS = """
     GameTable { width: 1fr; height: 1fr; layout: horizontal; overflow: hidden hidden; }
@@ -36,6 +54,10 @@ class GameTable(Widget):
     game: ClassVar[str]
     #: The help screen's rules and keys for this game (markdown).
     rules: ClassVar[str]
+    #: The game's players panel, prompt and hand.
+    PLAYERS: ClassVar[type[PlayersPanel]]
+    PROMPT: ClassVar[type[TablePrompt]]
+    HAND: ClassVar[type[CardHand]]
 
     def __init__(self, ascii: bool = False, clock: Callable[[], float] = time.monotonic) -> None:
         super().__init__(id="table")
@@ -48,6 +70,22 @@ class GameTable(Widget):
         #: The game last drawn (a new one starts the hand's cursor on its first card).
         self._drawn_game = 0
         self.live = False
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="left"):
+            yield self.PLAYERS(self.ascii)
+            yield self.middle(self.PROMPT())
+            yield self.HAND(ascii=self.ascii)
+        yield self.side()
+
+    def middle(self, prompt: TablePrompt) -> Widget:
+        """The prompt, and whatever the game sets beside it."""
+        return prompt
+
+    def side(self) -> Widget:
+        """The right-hand side: the claims (``id="history"``), and what else the game
+        shows there."""
+        raise NotImplementedError
 
     def names(self) -> dict[int, str]:
         """Each seat's name, as the table calls it."""
@@ -74,10 +112,16 @@ class GameTable(Widget):
         return []
 
     def tick(self, now: float) -> None:
-        """Ten times a second: run a countdown, if one is drawn."""
+        """Ten times a second: run the prompt's countdown, if it is asking."""
+        seen, info = self.seen, self.info
+        prompt = self.query_one(TablePrompt)
+        if seen is not None and info is not None and prompt.asking:
+            total = info.window
+            prompt.countdown(total - (now - seen.window_since), total)
 
     def take_focus(self) -> None:
         """Focus the part of the table that the keys work on (its hand)."""
+        self.query_one(CardHand).focus()
 
     def results(self, results: Widget, view: Any, info: TableInfo, seen: ClientState, *,
                 is_host: bool, over: bool, verdict: Verdict | None) -> None:
@@ -109,6 +153,15 @@ class GameTable(Widget):
         """The keys' check: at the table, connected, and ``kind`` legal now."""
         view = self.view
         return self.live and view is not None and view.can(kind)
+
+    def action_move(self, step: int) -> None:
+        self.query_one(CardHand).move(step)
+
+    def action_move_to(self, index: int) -> None:
+        self.query_one(CardHand).move_to(index)
+
+    def action_move_row(self, rows: int) -> None:
+        self.query_one(CardHand).move_row(rows)
 
     def act(self, text: str) -> None:
         """Ask the app to send the action ``text`` (in the game's text form)."""

@@ -7,9 +7,8 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from rich.text import Text
-from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal
 from textual.widget import Widget
 
 from ....net.messages import TableInfo
@@ -17,7 +16,8 @@ from ....rules import Announce, Doubt, Event, Lay, LetStand, Phase
 from ....rules.fairness import Verdict
 from ....rules.idoubtit import Resolved, TableView, Won
 from ...client_state import ClientState
-from ...widgets.gametable import GameTable, KeyEntry
+from ...widgets.gametable import HAND_KEYS, GameTable, KeyEntry
+from ...widgets.prompt import TablePrompt
 from .cards import cards_text
 from .hand import Hand
 from .history import DoubtHistory
@@ -83,30 +83,23 @@ class DoubtTable(GameTable):
     game = "idoubtit"
     rules = RULES
 
+    PLAYERS, PROMPT, HAND = Players, Prompt, Hand
+
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "move(-1)", "Card", show=False),
-        Binding("right", "move(1)", "Card", show=False),
+        *HAND_KEYS,
         Binding("up", "move_row(-1)", "Row", show=False),
         Binding("down", "move_row(1)", "Row", show=False),
-        Binding("home", "move_to(0)", "First card", show=False),
-        Binding("end", "move_to(-1)", "Last card", show=False),
         Binding("enter", "lay", "Lay card"),
         Binding("a", "announce", "Announce"),
         Binding("d", "doubt", "Doubt"),
         Binding("p", "stand", "Let stand"),
     ]
 
-    def compose(self) -> ComposeResult:
-        with Vertical(id="left"):
-            yield Players()
-            with Horizontal(id="middle"):
-                yield RankBanner()
-                yield Prompt()
-            yield Hand(ascii=self.ascii)
-        yield DoubtHistory(id="history")
+    def middle(self, prompt: TablePrompt) -> Widget:
+        return Horizontal(RankBanner(), prompt, id="middle")
 
-    def take_focus(self) -> None:
-        self.query_one(Hand).focus()
+    def side(self) -> Widget:
+        return DoubtHistory(id="history")
 
     # -- drawing ---------------------------------------------------------------------------
 
@@ -174,13 +167,6 @@ class DoubtTable(GameTable):
             text.append(f"\n{who} claimed {claim.describe()}", style="dim")
         prompt.say(text)
 
-    def tick(self, now: float) -> None:
-        seen, info = self.seen, self.info
-        prompt = self.query_one(Prompt)
-        if seen is not None and info is not None and prompt.asking:
-            total = info.window
-            prompt.countdown(total - (now - seen.window_since), total)
-
     @classmethod
     def make_results(cls) -> Widget:
         return DoubtResults(id="results")
@@ -219,15 +205,6 @@ class DoubtTable(GameTable):
         if action == "stand":
             return self.can(LetStand)
         return True
-
-    def action_move(self, step: int) -> None:
-        self.query_one(Hand).move(step)
-
-    def action_move_row(self, rows: int) -> None:
-        self.query_one(Hand).move_row(rows)
-
-    def action_move_to(self, index: int) -> None:
-        self.query_one(Hand).move_to(index)
 
     def action_lay(self) -> None:
         card = self.query_one(Hand).card

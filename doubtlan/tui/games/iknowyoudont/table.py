@@ -8,7 +8,6 @@ from collections.abc import Callable
 from typing import ClassVar
 
 from rich.text import Text
-from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.widget import Widget
@@ -32,7 +31,7 @@ from ....rules.iknowyoudont import (
     Wild,
 )
 from ...client_state import ClientState
-from ...widgets.gametable import GameTable, KeyEntry
+from ...widgets.gametable import HAND_KEYS, GameTable, KeyEntry
 from ...widgets.prompt import Answer
 from .cards import cap, declaration_text
 from .centre import Centre
@@ -104,11 +103,10 @@ class KnowTable(GameTable):
     #: The rounds whose end this screen has told (None: it has not drawn the match yet).
     _rounds_told: int | None = None
 
+    PLAYERS, PROMPT, HAND = KnowPlayers, KnowPrompt, KnowHand
+
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "move(-1)", "Card", show=False),
-        Binding("right", "move(1)", "Card", show=False),
-        Binding("home", "move_to(0)", "First card", show=False),
-        Binding("end", "move_to(-1)", "Last card", show=False),
+        *HAND_KEYS,
         Binding("up", "level(1)", "Level", show=False),
         Binding("down", "level(-1)", "Level", show=False),
         *(Binding(str(n % 10), f"set_level({n})", f"Level {n}", show=False)
@@ -130,18 +128,8 @@ class KnowTable(GameTable):
         "wild": Wild, "keep": Keep,
     }
 
-    def compose(self) -> ComposeResult:
-        with Vertical(id="left"):
-            yield KnowPlayers(self.ascii)
-            yield KnowPrompt()
-            yield KnowHand(ascii=self.ascii)
-        with Vertical(id="right"):
-            yield Centre()
-            yield KnowScorepad()
-            yield KnowHistory(id="history")
-
-    def take_focus(self) -> None:
-        self.query_one(KnowHand).focus()
+    def side(self) -> Widget:
+        return Vertical(Centre(), KnowScorepad(), KnowHistory(id="history"), id="right")
 
     # -- drawing ---------------------------------------------------------------------------
 
@@ -266,13 +254,6 @@ class KnowTable(GameTable):
         text.append(f" {cap(name(record.winner))} scored it.")
         return text
 
-    def tick(self, now: float) -> None:
-        seen, info = self.seen, self.info
-        prompt = self.query_one(KnowPrompt)
-        if seen is not None and info is not None and prompt.asking:
-            total = info.window
-            prompt.countdown(total - (now - seen.window_since), total)
-
     @classmethod
     def make_results(cls) -> Widget:
         return KnowResults(id="results")
@@ -318,12 +299,6 @@ class KnowTable(GameTable):
             kind = self.ANSWERS.get(str(parameters[0])) if parameters else None
             return kind is not None and self.can(kind)
         return True
-
-    def action_move(self, step: int) -> None:
-        self.query_one(KnowHand).move(step)
-
-    def action_move_to(self, index: int) -> None:
-        self.query_one(KnowHand).move_to(index)
 
     def action_level(self, step: int) -> None:
         hand = self.query_one(KnowHand)
