@@ -6,11 +6,12 @@ named as the game is in :data:`doubtlan.rules.GAMES`; its ``STRATEGIES`` lists t
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Any, ClassVar, Protocol
 
 from ..rules import Action
-from ..rules.seeds import Seed
+from ..rules.seeds import Seed, seed_bytes
 
 
 class Strategy(Protocol):
@@ -28,3 +29,18 @@ class Strategy(Protocol):
     def __init__(self, seed: Seed | None = None) -> None: ...
 
     def act(self, view: Any) -> Sequence[Action]: ...
+
+
+class SeededBot:
+    """What every game's bots share: a random generator seeded from the bot's seed (so that a
+    seeded table's bots play the same each time), and a ``repr`` naming the strategy. A
+    game's bot base is this and the game's own ``act``."""
+
+    name: ClassVar[str]
+    game: ClassVar[str]
+
+    def __init__(self, seed: Seed | None = None) -> None:
+        self.rng = random.Random(seed_bytes(seed))
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.name!r}>"

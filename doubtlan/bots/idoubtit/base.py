@@ -3,19 +3,18 @@
 from __future__ import annotations
 
 import abc
-import random
 from collections.abc import Sequence
 from typing import ClassVar
 
 from ...rules import Action, Card, IDoubtIt, Phase, TableView
 from ...rules.idoubtit import ANNOUNCE, DOUBT, LET_STAND, lay
-from ...rules.seeds import Seed, seed_bytes
+from ..base import SeededBot
 
 STAND = LET_STAND  # (the rules' own objects: see rules.idoubtit.lay)
 _WINDOW = Phase.WINDOW  # read once: an enum member read through its class is slow
 
 
-class Bot(abc.ABC):
+class Bot(SeededBot, abc.ABC):
     """A strategy for one seat of I Doubt It. It is asked to act with that seat's view only.
 
     :meth:`act` returns what the seat does now, in order: a whole turn (the cards to lay one
@@ -29,13 +28,8 @@ class Bot(abc.ABC):
     A strategy says when it doubts (:meth:`doubts`) and what it lays (:meth:`turn`).
     """
 
-    #: The strategy's name on the command line.
-    name: ClassVar[str]
     #: The game it plays.
     game: ClassVar[str] = IDoubtIt.name
-
-    def __init__(self, seed: Seed | None = None) -> None:
-        self.rng = random.Random(seed_bytes(seed))
 
     def act(self, view: TableView) -> Sequence[Action]:
         """Choose what the seat does now."""
@@ -59,8 +53,6 @@ class Bot(abc.ABC):
     def turn(self, view: TableView) -> list[Action]:
         """The cards to lay, one by one, then :class:`Announce` (the seat's turn)."""
 
-    def __repr__(self) -> str:
-        return f"<{type(self).__name__} {self.name!r}>"
 
 
 class TruthTeller(Bot):

@@ -4,7 +4,6 @@ else (docs/bots.md)."""
 from __future__ import annotations
 
 import abc
-import random
 from collections.abc import Sequence
 from typing import ClassVar
 
@@ -20,7 +19,7 @@ from ...rules.iknowyoudont import (
     TableView,
     Wild,
 )
-from ...rules.seeds import Seed, seed_bytes
+from ..base import SeededBot
 
 PASS, ACCEPT, CHALLENGE, INTERCEPT, WILD, KEEP = (
     Pass(), Accept(), Challenge(), Intercept(), Wild(), Keep())
@@ -30,7 +29,7 @@ PLAYING, PRIORITY, DECIDING = Phase.PLAYING, Phase.PRIORITY, Phase.DECIDING
 BLUFF, WILDCARD = Kind.BLUFF, Kind.WILDCARD
 
 
-class KnowBot(abc.ABC):
+class KnowBot(SeededBot, abc.ABC):
     """A strategy for one seat of I Know You Don't, asked to act with that seat's view only.
 
     :meth:`act` returns what the seat does now: its play on its turn, its answer with
@@ -40,11 +39,7 @@ class KnowBot(abc.ABC):
     (:meth:`wild`).
     """
 
-    name: ClassVar[str]
     game: ClassVar[str] = IKnowYouDont.name
-
-    def __init__(self, seed: Seed | None = None) -> None:
-        self.rng = random.Random(seed_bytes(seed))
 
     def act(self, view: TableView) -> Sequence[Action]:
         if not view.legal:
@@ -78,5 +73,3 @@ class KnowBot(abc.ABC):
         """Intercepted with a card that does not match: whether to play a Wildcard."""
         return True
 
-    def __repr__(self) -> str:
-        return f"<{type(self).__name__} {self.name!r}>"
