@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import MISSING, dataclass, fields
 from typing import Any, ClassVar, Generic, TypeVar, dataclass_transform
 
-from .errors import MalformedAction, NoSuchSeat
+from .errors import BadOptions, MalformedAction, NoSuchSeat
 from .seeds import Seed
 
 T = TypeVar("T")
@@ -153,6 +153,8 @@ class Game(abc.ABC, Generic[OptionsT, ViewT]):
     #: None for a game that has none (its claims wait for nobody's answer but the next
     #: player's turn): the command line, the host's dialog and the lobby leave it out.
     window_label: ClassVar[str | None] = None
+    #: What the seat that opens a game is called in a refusal.
+    opener_called: ClassVar[str] = "the opener"
     #: What one of this game, dealt and played to its end, is called at the table: a
     #: "game" of I Doubt It, a "match" of I Know You Don't's rounds.
     one_game: ClassVar[str] = "game"
@@ -317,9 +319,30 @@ class Game(abc.ABC, Generic[OptionsT, ViewT]):
     def view(self, seat: int | None) -> ViewT:
         """What ``seat`` may see now; ``None`` is a spectator, who sees public facts only."""
 
-    @abc.abstractmethod
     def log(self, seat: int | None, start: int = 0) -> tuple[Event, ...]:
-        """The events from index ``start`` on, redacted for ``seat`` by the view's one place."""
+        """The events from index ``start`` on, redacted for ``seat`` by the view's one place
+        (:meth:`redact`)."""
+        if seat is not None:
+            check_seat(self.players, seat)
+        redact = self.redact
+        return tuple(redact(event, seat) for event in self.state.events[start:])
+
+    #: ``redact(event, seat)``: ``event`` as ``seat`` may see it (None: a spectator), the
+    #: game's view module's rule (:func:`redactor` makes one; a game sets it as a
+    #: ``staticmethod``).
+    redact: ClassVar[staticmethod[[Event, int | None], Event]]
+
+    @classmethod
+    def rules_for(cls, players: int, options: OptionsT | None, opener: int) -> OptionsT:
+        """The rules a game of ``players`` seats, opened by ``opener``, is dealt with: the
+        ``options`` given or the defaults, checked against the table (:class:`BadOptions`
+        otherwise)."""
+        rules: Any = options or cls.options_type()
+        rules.check_players(players)
+        if type(opener) is not int or not 0 <= opener < players:
+            raise BadOptions(f"{cls.opener_called} must be a seat from 0 to {players - 1}, "
+                             f"not {opener!r}")
+        return rules  # type: ignore[no-any-return]
 
     @classmethod
     def narrate(cls, event: Event, names: dict[int, str | None]) -> str:
@@ -346,6 +369,32 @@ class Misplay(Exception):
     def __init__(self, seat: int, action: Action | None, reason: str) -> None:
         super().__init__(f"seat {seat + 1}: {reason}")
         self.seat, self.action, self.reason = seat, action, reason
+
+
+def redactor(public: Iterable[type[Event]],
+             mine: dict[type[Event], Callable[[Any], Event]] | None = None,
+             each: dict[type[Event], Callable[[Any, int | None], Event]] | None = None,
+             ) -> Callable[[Event, int | None], Event]:
+    """A game's rule of what each seat sees of each kind of event: the ``public`` kinds
+    whole; a kind of ``mine`` whole by the event's own ``seat``, and as ``mine[kind](event)``
+    makes it by everyone else; a kind of ``each`` as ``each[kind](event, seat)`` makes it
+    (a deal: each seat its own hand). A kind in none of them is refused (``TypeError``),
+    until someone decides what it shows."""
+    shown, own, by_seat = frozenset(public), dict(mine or {}), dict(each or {})
+
+    def redact(event: Event, seat: int | None) -> Event:
+        kind = type(event)
+        hide = own.get(kind)
+        if hide is not None:
+            return event if event.seat == seat else hide(event)  # type: ignore[attr-defined]
+        made = by_seat.get(kind)
+        if made is not None:
+            return made(event, seat)
+        if kind in shown:
+            return event
+        raise TypeError(f"no redaction rule for {kind.__name__}")
+
+    return redact
 
 
 def check_seat(players: int, seat: Any) -> None:

@@ -70,6 +70,7 @@ class IDoubtIt(Game[Options, TableView]):
     events = (Dealt, Laid, Announced, Answered, Resolved, Won)
     options_type = Options
     view_type = TableView
+    redact = staticmethod(redact)
 
     def __init__(
         self,
@@ -79,9 +80,7 @@ class IDoubtIt(Game[Options, TableView]):
         seed: Seed | None = None,
         opener: int = 0,
     ) -> None:
-        options = options or Options()
-        options.check_players(players)
-        _check_opener(players, opener)
+        options = self.rules_for(players, options, opener)
         #: The secret the deal was shuffled with (the host's secret).
         self.seed = seed_bytes(seed)
         cards = deck(options.decks)
@@ -100,9 +99,7 @@ class IDoubtIt(Game[Options, TableView]):
         rank: Rank = Rank.ACE,
     ) -> IDoubtIt:
         """A game dealt by hand (for tests and puzzles). The hands must hold the whole deck."""
-        options = options or Options()
-        options.check_players(len(hands))
-        _check_opener(len(hands), opener)
+        options = cls.rules_for(len(hands), options, opener)
         if Counter(card for hand in hands for card in hand) != Counter(deck(options.decks)):
             raise BadOptions("the hands must hold exactly the cards of the deck")
         game = cls.__new__(cls)
@@ -256,11 +253,6 @@ class IDoubtIt(Game[Options, TableView]):
             check_seat(self.players, seat)  # raises
         hand = tuple(state.hands[seat])
         return make_view(state, seat, hand, self._legal(seat, hand), public)
-
-    def log(self, seat: int | None, start: int = 0) -> tuple[Event, ...]:
-        if seat is not None:
-            check_seat(self.players, seat)
-        return tuple(redact(event, seat) for event in self.state.events[start:])
 
     def _claims(self) -> tuple[Resolved, ...]:
         # Settled claims are public, so every seat shares one copy, made anew when one is added.
@@ -450,8 +442,3 @@ def _clockwise(players: int) -> tuple[tuple[int, ...], ...]:
     each size and shared by its games)."""
     return tuple(tuple((seat + i) % players for i in range(1, players))
                  for seat in range(players))
-
-
-def _check_opener(players: int, opener: int) -> None:
-    if type(opener) is not int or not 0 <= opener < players:
-        raise BadOptions(f"the opener must be a seat from 0 to {players - 1}, not {opener!r}")

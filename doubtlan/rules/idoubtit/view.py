@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..base import Action, Event, View
+from ..base import Action, View, redactor
 from ..cards import Card, Rank
 from .actions import Claim
 from .events import Announced, Answered, Dealt, Laid, Resolved, Won
@@ -151,23 +151,16 @@ def make_view(
 _new = object.__new__
 
 
-def redact(event: Event, seat: int | None) -> Event:
-    """``event`` as ``seat`` may see it (``None``: a spectator)."""
-    kind = type(event)
-    if kind is Laid:
-        assert isinstance(event, Laid)
-        return event if event.seat == seat else Laid(event.seat, event.count, None, event.seal)
-    if kind is Answered:
-        assert isinstance(event, Answered)
-        return event if event.seat == seat else Answered(event.seat, None)
-    if kind is Dealt:
-        assert isinstance(event, Dealt)
-        hands = tuple(hand if i == seat else None for i, hand in enumerate(event.hands))
-        return Dealt(event.opener, event.rank, event.sizes, hands)
-    if kind in _PUBLIC:
-        return event
-    # A new kind of event is hidden until someone decides here what it shows.
-    raise TypeError(f"no redaction rule for {kind.__name__}")
+def _dealt(event: Dealt, seat: int | None) -> Dealt:
+    hands = tuple(hand if i == seat else None for i, hand in enumerate(event.hands))
+    return Dealt(event.opener, event.rank, event.sizes, hands)
 
 
-_PUBLIC = (Announced, Resolved, Won)
+#: ``event`` as ``seat`` may see it (``None``: a spectator): a card laid and an answer are
+#: the laying or answering seat's; each seat sees its own hand of the deal.
+redact = redactor(
+    public=(Announced, Resolved, Won),
+    mine={Laid: lambda event: Laid(event.seat, event.count, None, event.seal),
+          Answered: lambda event: Answered(event.seat, None)},
+    each={Dealt: _dealt},
+)

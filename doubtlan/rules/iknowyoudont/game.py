@@ -44,7 +44,7 @@ from .events import (
 )
 from .options import Options
 from .state import DECIDING, HAND, OVER, PLAYING, PRIORITY, ROUND_CLAIMS, State
-from .view import TableView, make_view, public_facts, window_key
+from .view import TableView, make_view, public_facts, redact, window_key
 
 _PASS, _ACCEPT, _CHALLENGE, _INTERCEPT, _WILD, _KEEP = (
     Pass(), Accept(), Challenge(), Intercept(), Wild(), Keep())
@@ -74,12 +74,12 @@ class IKnowYouDont(Game[Options, TableView]):
               Reshuffled, RoundEnded, Ended)
     options_type = Options
     view_type = TableView
+    redact = staticmethod(redact)
+    opener_called = "the first active player"
 
     def __init__(self, players: int, options: Options | None = None, *,
                  seed: Seed | None = None, opener: int = 0) -> None:
-        options = options or Options()
-        options.check_players(players)
-        _check_opener(players, opener)
+        options = self.rules_for(players, options, opener)
         #: The secret the deal (and every later shuffle of the vault) is drawn from.
         self.seed = seed_bytes(seed)
         cards = options.cards()
@@ -92,10 +92,8 @@ class IKnowYouDont(Game[Options, TableView]):
         """A game dealt by hand (for examples and tests): each hand a list of cards or their
         codes in one text. The draw pile is ``draw`` (its top last), by default the rest of
         the deck in its fixed order."""
-        options = options or Options()
         dealt = [_cards(hand) for hand in hands]
-        options.check_players(len(dealt))
-        _check_opener(len(dealt), opener)
+        options = cls.rules_for(len(dealt), options, opener)
         rest = Counter(options.cards())
         rest.subtract(card for hand in dealt for card in hand)
         if any(count < 0 for count in rest.values()):
@@ -247,13 +245,6 @@ class IKnowYouDont(Game[Options, TableView]):
             self._public = (state.version, public)
         legal = () if seat is None else self._legal(seat)
         return make_view(state, seat, legal, public)
-
-    def log(self, seat: int | None, start: int = 0) -> tuple[Event, ...]:
-        from .view import redact
-
-        if seat is not None:
-            check_seat(self.players, seat)
-        return tuple(redact(event, seat) for event in self.state.events[start:])
 
     # -- changing -----------------------------------------------------------------------
 
@@ -484,8 +475,3 @@ def _take(rest: Counter[Card], card: Card) -> bool:
     rest[card] -= 1
     return True
 
-
-def _check_opener(players: int, opener: int) -> None:
-    if type(opener) is not int or not 0 <= opener < players:
-        raise BadOptions(f"the first active player must be a seat from 0 to {players - 1}, "
-                         f"not {opener!r}")
