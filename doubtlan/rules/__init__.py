@@ -10,7 +10,7 @@ from typing import Any
 
 from .base import Action, Event, Game, Misplay, View
 from .cards import DECK, Card, Rank, Suit, deck, parse_cards
-from .errors import ERROR_CODES, BadOptions, IllegalAction, MalformedAction, RulesError
+from .errors import BadOptions, IllegalAction, MalformedAction, RulesError, error_codes
 from .idoubtit import (
     Announce,
     ChallengeMode,
@@ -58,6 +58,10 @@ def _player_bounds() -> tuple[int, int]:
             counts.update((options.min_players, options.max_players))
     return min(counts), max(counts)
 
+
+#: Every stable error code of the rules (the shared ones and every game's own), with the
+#: exception class that carries it.
+ERROR_CODES = error_codes()
 
 #: The fewest and the most players a table of any game may have (the wire's limits).
 FEWEST_PLAYERS, MOST_PLAYERS = _player_bounds()

@@ -2,7 +2,9 @@
 
 Every refusal is a :class:`RulesError` (a ``ValueError``) with a stable ``code``. The protocol
 sends the code on unchanged, so codes never change once released; messages may.
-The list of codes lives here and nowhere else: :data:`ERROR_CODES`.
+The refusals every game shares are here; a game's own (a refusal only its rules make) are in
+its rules' folder, as subclasses of these. :func:`error_codes` gathers every one:
+``rules.ERROR_CODES`` is the list, made once every game is registered.
 """
 
 from __future__ import annotations
@@ -145,15 +147,14 @@ class BadDeclaration(IllegalAction):
     default_message = "no card of this deck has that level"
 
 
-def _all_codes() -> dict[str, type[RulesError]]:
+def error_codes() -> dict[str, type[RulesError]]:
+    """Every stable error code of the rules defined so far (the shared ones, and those of
+    every game imported), with the exception class that carries it."""
     found: dict[str, type[RulesError]] = {}
     pending: list[type[RulesError]] = [RulesError]
     while pending:
         cls = pending.pop()
-        found[cls.code] = cls
+        if found.setdefault(cls.code, cls) is not cls:
+            raise TypeError(f"two refusals have the code {cls.code!r}")
         pending.extend(cls.__subclasses__())
     return dict(sorted(found.items()))
-
-
-#: Every stable error code of the rules, with the exception class that carries it.
-ERROR_CODES: dict[str, type[RulesError]] = _all_codes()
