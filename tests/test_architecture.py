@@ -33,8 +33,9 @@ RULES_STDLIB = {
 FORBIDDEN_CALLS = {"open", "print", "input", "breakpoint", "__import__", "compile", "eval", "exec"}
 #: The one exception: @record generates a fast __init__ (as dataclasses itself does).
 ALLOWED_CALLS = {("base.py", "exec")}
-#: And the registry (rules/__init__.py) imports each game's folder by its name.
-ALLOWED_IMPORTS = {(("doubtlan", "rules", "__init__.py"), "importlib")}
+#: And the registry (rules/__init__.py) lists the rules' folders and imports each game's.
+ALLOWED_IMPORTS = {(("doubtlan", "rules", "__init__.py"), module)
+                   for module in ("importlib", "pkgutil")}
 
 
 def modules(part: str) -> list[Path]:

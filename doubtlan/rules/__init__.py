@@ -6,6 +6,7 @@ zeroconf (tests/test_architecture.py checks it).
 
 from importlib import import_module
 from itertools import product
+from pkgutil import iter_modules
 from typing import Any
 
 from .base import Action, Event, Game, Misplay, View
@@ -26,24 +27,30 @@ from .idoubtit import (
 from .iknowyoudont import IKnowYouDont
 from .match import Match
 
-#: Every game a table can play, one line each: the name of its folders (``rules/NAME``, whose
-#: ``GAME`` is its :class:`Game`, ``bots/NAME`` and ``tui/games/NAME``); the first is the
-#: default.
-NAMES = (
-    "idoubtit",
-    "iknowyoudont",
-)
+#: The game a table plays unless told otherwise.
+DEFAULT_GAME = "idoubtit"
 
 
-def _registered(name: str) -> type[Game[Any, Any]]:
-    game: type[Game[Any, Any]] = import_module(f"{__name__}.{name}").GAME
-    if game.name != name:
-        raise TypeError(f"rules/{name}'s GAME calls itself {game.name!r}")
-    return game
+def _games() -> dict[str, type[Game[Any, Any]]]:
+    """Every game: each folder of the rules whose ``__init__`` names its :class:`Game` in the
+    line ``GAME = ...`` (the folder's name is the game's, and its bots' and table's
+    folders'), the default first, then by name."""
+    found: dict[str, type[Game[Any, Any]]] = {}
+    folders = sorted(module.name for module in iter_modules(__path__) if module.ispkg)
+    for name in sorted(folders, key=lambda folder: folder != DEFAULT_GAME):
+        game = getattr(import_module(f"{__name__}.{name}"), "GAME", None)
+        if game is None:
+            continue  # (a folder of the rules that is not a game)
+        if not (isinstance(game, type) and issubclass(game, Game)) or game.name != name:
+            raise TypeError(f"rules/{name}'s GAME is not the Game called {name!r}")
+        found[name] = game
+    return found
 
 
-#: Every game a table can play, by name, in the order of :data:`NAMES`.
-GAMES: dict[str, type[Game[Any, Any]]] = {name: _registered(name) for name in NAMES}
+#: Every game a table can play, by name: the default first, then the others by name. A new
+#: game is its folders, ``rules/NAME`` (with its ``GAME``), ``bots/NAME`` and
+#: ``tui/games/NAME``, found here by that name: no list of games is kept anywhere.
+GAMES: dict[str, type[Game[Any, Any]]] = _games()
 
 
 def _player_bounds() -> tuple[int, int]:
@@ -65,8 +72,6 @@ ERROR_CODES = error_codes()
 
 #: The fewest and the most players a table of any game may have (the wire's limits).
 FEWEST_PLAYERS, MOST_PLAYERS = _player_bounds()
-#: The game a table plays unless told otherwise (the registry's first).
-DEFAULT_GAME: str = next(iter(GAMES))
 
 
 def game_named(name: str) -> type[Game[Any, Any]]:

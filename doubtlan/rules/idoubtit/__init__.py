@@ -8,7 +8,8 @@ from .state import Phase, State
 from .stats import Figures, figures, hand_sizes
 from .view import TableView
 
-#: The game these rules are (``rules.NAMES`` finds it by this folder's name).
+#: The game these rules are: the registry's line for it (``rules.GAMES`` finds it here, by
+#: this folder's name).
 GAME = IDoubtIt
 
 __all__ = [

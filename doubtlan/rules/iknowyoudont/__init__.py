@@ -21,7 +21,8 @@ from .options import Deck, Options
 from .state import AWARDS, HAND, ROUND_CLAIMS, TARGET, TOKENS, Phase, State
 from .view import TableView
 
-#: The game these rules are (``rules.NAMES`` finds it by this folder's name).
+#: The game these rules are: the registry's line for it (``rules.GAMES`` finds it here, by
+#: this folder's name).
 GAME = IKnowYouDont
 
 __all__ = [

@@ -3,7 +3,7 @@
 A game's folder holds its table widget (a
 :class:`~doubtlan.tui.widgets.gametable.GameTable`), exposed as ``TABLE`` by the folder's
 ``__init__``, and the widgets only that table uses. :func:`table_type` finds the folder by
-the game's name, so a new game needs its folder here and its line in ``rules.GAMES``; no
+the game's name, so a new game needs its folder here and its rules' folder; no
 list of games is kept in the app.
 """
 
