@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
+from rich.style import Style
 from rich.text import Text
 from textual.reactive import reactive
 
@@ -29,8 +30,10 @@ class CardHand(Lines):
     CardHand > .hand--title { text-style: bold; }
     CardHand > .hand--muted { color: $text-muted; }
     CardHand > .hand--button { background: $success; color: $text; text-style: bold; }
+    CardHand > .hand--marked { background: $warning 40%; text-style: bold underline; }
     """
-    COMPONENT_CLASSES = {"hand--cursor", "hand--title", "hand--muted", "hand--button"}
+    COMPONENT_CLASSES = {"hand--cursor", "hand--title", "hand--muted", "hand--button",
+                         "hand--marked"}
 
     #: A card's width on screen with the space after it; None: the widest card's, plus one.
     CARD_WIDTH: ClassVar[int | None] = None
@@ -69,6 +72,11 @@ class CardHand(Lines):
 
     def picked(self, index: int) -> None:
         """A click picked the card at ``index`` (the cursor is on it now)."""
+
+    def marked(self, index: int) -> bool:
+        """Whether the card at ``index`` is marked (chosen, in a game where a turn plays
+        several cards): drawn so, under the cursor too."""
+        return False
 
     # -- the cards -------------------------------------------------------------------------
 
@@ -131,7 +139,7 @@ class CardHand(Lines):
         if not self.cards:
             rows.append(Text("(no cards)", style=style("hand--muted")))
         columns = max(1, width // self._card_width)
-        cursor = style("hand--cursor")
+        cursor, marked = style("hand--cursor"), style("hand--marked")
         for index, face in enumerate(self._faces):
             if index % columns == 0:
                 rows.append(Text())
@@ -140,10 +148,14 @@ class CardHand(Lines):
             # A click on a card picks it; the cell between cards is not the card's.
             click = clickable(f"pick({self.cards[index].code!r})")
             if index == self.cursor:
-                rows[-1].append(face.plain, style=cursor + click)
+                rows[-1].append(face.plain, style=(marked if self.marked(index) else Style())
+                                + cursor + click)
             else:
                 rows[-1].append_text(face)
-                rows[-1].stylize(click, len(rows[-1]) - len(face))
+                start = len(rows[-1]) - len(face)
+                if self.marked(index):
+                    rows[-1].stylize(marked, start)
+                rows[-1].stylize(click, start)
         footer = self.footer()
         # The lines under the cards always show; a big hand shows the rows of cards that
         # fit, the cursor's among them (left and right reach the others).
