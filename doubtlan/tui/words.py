@@ -21,6 +21,11 @@ def away(given_away: bool, after: bool = False, *, bot_playing: bool = True) -> 
     return f"  {text}" if after else text
 
 
+def cap(name: str) -> str:
+    """``name`` to begin a sentence: "You" for "you"; players' names as they are."""
+    return "You" if name == "you" else name
+
+
 def plural(word: str) -> str:
     """``word`` for more than one: "games", "matches"."""
     return word + ("es" if word.endswith(("ch", "sh", "s", "x")) else "s")

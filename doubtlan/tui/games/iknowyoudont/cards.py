@@ -20,8 +20,3 @@ def know_card_text(card: Card, ascii: bool = False, *, short: bool = False) -> T
 def declaration_text(declaration: Declaration) -> Text:
     """``level 4 Truth``, coloured as the cards of that kind are."""
     return Text(declaration.describe(), style=_KIND_STYLES[declaration.kind.value])
-
-
-def cap(name: str) -> str:
-    """``name`` to begin a sentence: "You" for "you"; players' names as they are."""
-    return "You" if name == "you" else name

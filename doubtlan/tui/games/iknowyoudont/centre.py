@@ -8,7 +8,8 @@ from rich.text import Text
 
 from ....rules.iknowyoudont import ROUND_CLAIMS, Phase, TableView
 from ...widgets.lines import Lines
-from .cards import cap, declaration_text
+from ...words import cap
+from .cards import declaration_text
 
 
 class Centre(Lines):

@@ -33,7 +33,8 @@ from ....rules.iknowyoudont import (
 from ...client_state import ClientState
 from ...widgets.gametable import HAND_KEYS, GameTable, KeyEntry
 from ...widgets.prompt import Answer
-from .cards import cap, declaration_text
+from ...words import cap
+from .cards import declaration_text
 from .centre import Centre
 from .hand import KnowHand
 from .history import KnowHistory
