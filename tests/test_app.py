@@ -30,6 +30,7 @@ from apps import (
     drawn,
     host_app,
     join_app,
+    place_of,
     start_match,
     view_of,
     wait_for,
@@ -416,7 +417,21 @@ async def test_a_new_theme_redraws_the_hand_in_its_colours() -> None:
         await pilot.pause()
         assert cursor_colour() != before
         assert hand.texts[1].spans[0].style == hand.get_component_rich_style("hand--cursor") \
-            + clickable("pick('AS')")
+            + clickable("pick(0, 'AS')")
+
+
+async def test_a_click_picks_the_card_clicked_among_cards_alike() -> None:
+    hand = Hand()
+    app = Alone(hand)
+    async with app.run_test(size=(40, 6)) as pilot:
+        hand.show(tuple(Card.parse(code) for code in ("AS", "7H", "AS")))
+        await pilot.pause()
+        x, y = place_of(hand, "7♥")  # (the second ace is after it)
+        await pilot.click(hand, offset=(x + 5, y))
+        assert hand.cursor == 2  # the second ace, not the first
+        hand.show(tuple(Card.parse(code) for code in ("7H", "AS")))  # changed under the mouse
+        hand.action_pick(2, "AS")  # (the click drawn before: the ace is at 1 now)
+        assert hand.cursor == 1
 
 
 # -- the lobby -------------------------------------------------------------------------------

@@ -146,7 +146,7 @@ class CardHand(Lines):
             else:
                 rows[-1].append(" ")
             # A click on a card picks it; the cell between cards is not the card's.
-            click = clickable(f"pick({self.cards[index].code!r})")
+            click = clickable(f"pick({index}, {self.cards[index].code!r})")
             if index == self.cursor:
                 rows[-1].append(face.plain, style=(marked if self.marked(index) else Style())
                                 + cursor + click)
@@ -168,10 +168,13 @@ class CardHand(Lines):
                          style=style("hand--muted"))
         return [title, *rows, *footer]
 
-    def action_pick(self, code: str) -> None:
-        """A click on the card ``code``: move the cursor there (the card clicked, even if
-        the hand changed under the mouse; none if it is gone)."""
-        index = next((i for i, card in enumerate(self.cards) if card.code == code), None)
-        if index is not None:
+    def action_pick(self, index: int, code: str) -> None:
+        """A click on the card ``code`` at ``index``: move the cursor there (the card
+        clicked among cards alike; if the hand changed under the mouse, the first card
+        ``code``; none if it is gone)."""
+        cards = self.cards
+        if not (0 <= index < len(cards) and cards[index].code == code):
+            index = next((i for i, card in enumerate(cards) if card.code == code), -1)
+        if index >= 0:
             self.cursor = index
             self.picked(index)
