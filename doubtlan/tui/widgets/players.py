@@ -69,6 +69,7 @@ class PlayersPanel(Lines):
         super().__init__()
         self.ascii = ascii
         self.rows: list[_Row] = []
+        self._columns = self.COLUMNS
         self._shown: object = None
 
     # -- what a game's panel says ----------------------------------------------------------
@@ -79,6 +80,11 @@ class PlayersPanel(Lines):
 
     def title(self, view: Any) -> str:
         return "players"
+
+    def columns(self, view: Any) -> tuple[tuple[str, int], ...]:
+        """The figures' columns for this table (:attr:`COLUMNS`, unless the game's options
+        change them)."""
+        return self.COLUMNS
 
     def drawn_from(self, view: Any) -> tuple[object, ...]:
         """What the game's parts of the lines are drawn from: they are drawn again when it
@@ -109,7 +115,8 @@ class PlayersPanel(Lines):
         """``stood_in``: the seats a bot has played for this game (their player away)."""
         if view is None or info is None:
             return
-        key = (info.seats, view.seat, view.players, stood_in, self.drawn_from(view))
+        columns = self.columns(view)
+        key = (info.seats, view.seat, view.players, stood_in, columns, self.drawn_from(view))
         if key == self._shown:
             return  # nothing it draws has changed
         self._shown = key
@@ -132,20 +139,21 @@ class PlayersPanel(Lines):
         self.border_title = self.title(view)
         if len(rows) != len(self.rows):
             self.refresh(layout=True)  # one line a player: the height changes
-        self.rows = rows
+        self.rows, self._columns = rows, columns
         self.redraw()
 
     def build(self, width: int) -> list[Text]:
         rows = self.rows
+        columns = self._columns
         widths = [size or max((len(row.figures[column]) for row in rows), default=0)
-                  for column, (_, size) in enumerate(self.COLUMNS)]
+                  for column, (_, size) in enumerate(columns)]
         said = max([0, *(row.doing.cell_len + (2 + row.after.cell_len if row.after else 0)
                          for row in rows)])
         names, levels = self.fit(width, len(self.LEAD) + sum(widths) + len(self.GAP), said)
         lines = []
         if self.HEADING:
             heading = Text("  " + "player".ljust(names), style="dim")
-            for (title, _), size in zip(self.COLUMNS, widths, strict=True):
+            for (title, _), size in zip(columns, widths, strict=True):
                 heading.append(title.rjust(size))
             lines.append(heading)
         for row in rows:
