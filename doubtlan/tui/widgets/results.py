@@ -25,7 +25,8 @@ class GameResults(Lines):
     GameResults > .results--hint { color: $text-muted; }
     """
     COMPONENT_CLASSES = {"results--heading", "results--hint"}
-    #: The figures' columns after the player's name: heading and width.
+    #: The figures' columns after the player's name: heading and width (unless a game's
+    #: results set others for one game: :meth:`set`).
     columns: ClassVar[tuple[tuple[str, int], ...]]
     #: Who deals the next game, as the host's hint says.
     next_game = "the next seat opens"
@@ -35,6 +36,7 @@ class GameResults(Lines):
         self.title = Text()
         #: The figures, a row of texts per player: the name, then one per column.
         self.rows: list[tuple[Text, ...]] = []
+        self.shown_columns = self.columns
         self.deal = Text()
         self.hint = ""
         #: What one game is called (the rules' ``one_game``), once a game was shown.
@@ -75,8 +77,11 @@ class GameResults(Lines):
         return name, Text(str(tally))
 
     def set(self, title: Text, rows: list[tuple[Text, ...]], verdict: Verdict | None, *,
-            is_host: bool, over: bool) -> None:
-        """Show ``title``, the figures' ``rows``, the deal's check and what comes next."""
+            is_host: bool, over: bool,
+            columns: tuple[tuple[str, int], ...] | None = None) -> None:
+        """Show ``title``, the figures' ``rows`` (in ``columns``, or :attr:`columns`), the
+        deal's check and what comes next."""
+        self.shown_columns = columns or self.columns
         if over:
             hint = "The match is over. q leaves."
         elif is_host:
@@ -97,19 +102,20 @@ class GameResults(Lines):
             lines.append(line)
         lines.append(Text())
         # The figures (a hand's sparkline among them) stay whole: the names give way.
-        figures = sum(size for _, size in self.columns)
+        columns = self.shown_columns
+        figures = sum(size for _, size in columns)
         name_width = max(6, min(24, max([6, *(row[0].cell_len for row in self.rows)]),
                                 width - 2 - figures))
         heading = Text("player".ljust(name_width + 2),
                        style=self.get_component_rich_style("results--heading"))
-        for title, size in self.columns:
+        for title, size in columns:
             heading.append(title.ljust(size))
         lines.append(heading)
         for row in self.rows:
             line = row[0].copy()
             line.truncate(name_width, overflow="ellipsis", pad=True)
             line.append("  ")
-            for cell, (_, size) in zip(row[1:], self.columns, strict=True):
+            for cell, (_, size) in zip(row[1:], columns, strict=True):
                 line.append_text(cell)
                 line.append(" " * max(1, size - cell.cell_len))
             line.truncate(width, overflow="ellipsis")
