@@ -77,7 +77,8 @@ class PlayScreen(Screen[None]):
         #: The game's table and results, once the table has said which game it plays.
         self.table: GameTable | None = None
         self._ready = False
-        self._my_turn = False
+        #: The turn last told (``GameTable.turn``), None while it is not this seat's.
+        self._turn: tuple[int, int] | None = None
         self._mounted = False
 
     @property
@@ -212,14 +213,15 @@ class PlayScreen(Screen[None]):
 
     def _turn_notice(self, table: GameTable) -> None:
         """Ring once when a turn begins, and say so in the title bar until it ends (the
-        first card laid does not end it)."""
-        my_turn = table.my_turn
-        if my_turn and not self._my_turn:
+        first card laid does not end it; a turn that follows your last at once is a new
+        one, and rings)."""
+        turn = table.turn
+        if turn is not None and turn != self._turn:
             self.app.bell()
             self.query_one(TitleBar).tell("Your turn")
-        elif not my_turn:
+        elif turn is None:
             self.query_one(TitleBar).tell("")
-        self._my_turn = my_turn
+        self._turn = turn
 
     def _tick(self) -> None:
         """Run the table's countdown; end the turn's notice when its time is up."""

@@ -104,8 +104,17 @@ class GameTable(Widget):
 
     @property
     def my_turn(self) -> bool:
-        """True while it is this seat's turn (the screen rings and tells it once a turn)."""
+        """True while it is this seat's turn."""
         return bool(self.view is not None and self.view.my_turn)
+
+    @property
+    def turn(self) -> tuple[int, int] | None:
+        """This seat's turn now, as the game and the decision it is (None while it is not
+        this seat's): the screen rings and tells it once a turn."""
+        seen = self.seen
+        if seen is None or not self.my_turn:
+            return None
+        return seen.game_number, self.view.decision
 
     def keys(self) -> list[KeyEntry]:
         """This table's keys that do something now, for the line of keys."""
