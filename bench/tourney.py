@@ -6,6 +6,7 @@
     python bench/tourney.py strength   # only the win rates of `sharp` and `counter`
     python bench/tourney.py know       # I Know You Don't: speed and `counter`'s strength
     python bench/tourney.py stalemate  # I Doubt It's rule 8: who it ends, who it leaves
+    python bench/tourney.py table GAME [RULES]  # any game among equals: seats, length
 
 Speed: games per second of four `random` bots over 2,000 games, on one core (the process
 is pinned to CPU 0 where `taskset` exists), and decisions per second (a decision is a claim,
@@ -32,6 +33,12 @@ one must end, by rule 8), and 2,000 ordinary games each of four `counter`, four 
 and `counter` against three `random` with the rule switched off, reporting the most rounds
 any of them went without progress (it must stay under STALE_ROUNDS, so that rule 8 never
 decides an ordinary game).
+
+A game's table among equals (`table GAME [RULES]`, such as `table liarsdeck decks=2`): for
+every number of players the rules allow, 20 matches of 50 games each of all `random` and all
+of the game's default bot (the opener moves one seat a game; the bots learn afresh each
+match), each seat's and each place's (from the game's opener) share of the wins, how the
+games ended and the claims a game. No target: the figures a game's rule book gives.
 """
 
 from __future__ import annotations
@@ -215,10 +222,38 @@ def stalemate() -> bool:
     return ok
 
 
+def table(game: str, rules: str = "") -> bool:
+    """``game`` among equals, at every table size its ``rules`` allow."""
+    sys.path.insert(0, str(ROOT))
+    from doubtlan.bots import DEFAULTS
+    from doubtlan.rules import game_named
+
+    options = game_named(game).options_type.parse(rules)
+    for strategy in ("random", DEFAULTS[game]):
+        for players in range(options.min_players, options.max_players + 1):
+            rule_args = [arg for part in options.text.split(",")
+                         for arg in (f"--{part.partition('=')[0]}", part.partition("=")[2])]
+            args = ["--game", game, *rule_args, "--bots", ",".join([strategy] * players),
+                    "--games", "50", "--matches", "20", "--seed", "1"]
+            report = tourney(args)
+
+            def shares(rates: list[float]) -> str:
+                return " ".join(f"{rate:.3f}" for rate in rates)
+
+            print(f"{players} {strategy}: by seat {shares(report['seat_win_rate'])}; by place "
+                  f"from the opener {shares(report['place_win_rate'])} (each "
+                  f"{1 / players:.3f} if fair); {report['turns_per_game']:.1f} claims a game; "
+                  f"endings {report['endings']}")
+            print(f"  command: doubtlan tourney {' '.join(args)} --json")
+    return True
+
+
 def main() -> int:
     which = sys.argv[1:] or ["speed", "strength", "know"]
     if which[0] == "speed" and len(which) == 2:
         return 0 if speed(which[1]) else 1
+    if which[0] == "table" and len(which) in (2, 3):
+        return 0 if table(*which[1:]) else 1
     runs = {"speed": speed, "strength": strength, "know": know, "stalemate": stalemate}
     results = [runs[name]() for name in which]
     return 0 if all(results) else 1

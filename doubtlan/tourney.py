@@ -167,8 +167,11 @@ class Result:
     standings: dict[str, Standing] = field(default_factory=dict)
     game: str = DEFAULT_GAME
     #: Games won by each seat (four of one strategy read 1.0 by name; by seat, they do not),
-    #: and how many games ended each way (``Game.ending``; "unfinished" past ``max_turns``).
+    #: by each place round the table from the game's opener (0: the opener; where the
+    #: seats rotate, the place tells whether opening is worth anything), and how many games
+    #: ended each way (``Game.ending``; "unfinished" past ``max_turns``).
     seat_wins: list[int] = field(default_factory=list)
+    place_wins: list[int] = field(default_factory=list)
     endings: dict[str, int] = field(default_factory=dict)
     #: Independent matches played (each of ``games / matches`` games, with fresh bots).
     matches: int = 1
@@ -215,6 +218,8 @@ class Result:
             "seat_wins": self.seat_wins,
             "seat_win_rate": [round(w / self.games, 4) if self.games else 0.0
                               for w in self.seat_wins],
+            "place_win_rate": [round(w / self.games, 4) if self.games else 0.0
+                               for w in self.place_wins],
             "endings": self.endings,
         }
 
@@ -232,13 +237,15 @@ class Result:
                 f"{name:<10}{standing.seats:>6}{standing.opened:>8}{standing.wins:>8}"
                 f"{standing.rate(self.games):>10.3f}   {low:.3f} to {high:.3f}"
             )
-        rates = "  ".join(f"{w / self.games:.3f}" for w in self.seat_wins) if self.games \
-            else ""
+        def rates(wins: list[int]) -> str:
+            return "  ".join(f"{w / self.games:.3f}" for w in wins) if self.games else ""
+
         lines += [
             "",
             "intervals: from the matches' win rates (Student's t)" if self.matches > 1
             else "intervals: from the games (Wilson); for bots that learn, play --matches",
-            f"win rate by seat: {rates}",
+            f"win rate by seat: {rates(self.seat_wins)}",
+            f"win rate by place from the opener: {rates(self.place_wins)}",
             "endings: " + ", ".join(f"{kind} {n}" for kind, n in sorted(self.endings.items())),
             f"unfinished games (stopped at {self.max_turns} claims): {self.unfinished}",
             f"turns per game: {self.turns_per_game:.1f}",
@@ -280,7 +287,7 @@ def run(
         seed = secrets.randbelow(2**63)
     master = seed_bytes(seed)
     result = Result(players, options, str(seed), max_turns, game=kind.name,
-                    seat_wins=[0] * players, matches=matches)
+                    seat_wins=[0] * players, place_wins=[0] * players, matches=matches)
     for name in strategies:
         result.standings.setdefault(name, Standing(seats=0)).seats += 1
     tasks = [_Task(tuple(strategies), games, options, master, max_turns, kind.name, number)
@@ -366,6 +373,7 @@ class _Played:
     opened: dict[str, int] = field(default_factory=dict)
     wins: dict[str, int] = field(default_factory=dict)
     seat_wins: dict[int, int] = field(default_factory=dict)
+    place_wins: dict[int, int] = field(default_factory=dict)
     endings: dict[str, int] = field(default_factory=dict)
 
 
@@ -391,6 +399,8 @@ def _play_match(task: _Task, each: Callable[[int], None] | None = None) -> _Play
         if finished and dealt.winner is not None:
             played.wins[seated[dealt.winner]] += 1
             played.seat_wins[dealt.winner] = played.seat_wins.get(dealt.winner, 0) + 1
+            place = (dealt.winner - dealt.opener) % players
+            played.place_wins[place] = played.place_wins.get(place, 0) + 1
         else:
             played.unfinished += 1
         ending = (dealt.ending() or "no winner") if finished else "unfinished"
@@ -411,6 +421,8 @@ def _add(result: Result, played: _Played) -> None:
         result.standings[name].opened += count
     for seat, count in played.seat_wins.items():
         result.seat_wins[seat] += count
+    for place, count in played.place_wins.items():
+        result.place_wins[place] += count
     for ending, count in played.endings.items():
         result.endings[ending] = result.endings.get(ending, 0) + count
     for name, standing in result.standings.items():

@@ -182,6 +182,13 @@ def test_the_report_gives_each_seats_win_rate_and_each_ending(
     assert sum(report["seat_wins"]) == 60 - report["unfinished"]
     assert report["seat_win_rate"] == [round(w / 60, 4) for w in report["seat_wins"]]
     assert max(report["seat_win_rate"]) < 0.6  # ... by seat, they share the wins
+    # ... and by place from each game's opener (who opens moves one seat a game).
+    assert len(report["place_win_rate"]) == 4
+    assert round(sum(report["place_win_rate"]), 3) == round(sum(report["seat_win_rate"]), 3)
+    assert report["place_win_rate"] != report["seat_win_rate"]
+    one = run_cli(capsys, "--bots", "counter,counter,counter,counter", "--games", "1",
+                  "--seed", "3")
+    assert one["place_win_rate"] == one["seat_win_rate"]  # (seat 0 opens the first game)
     assert report["endings"] == {"out": 60}
     know = run_cli(capsys, "--game", "iknowyoudont", "--games", "30", "--seed", "3")
     assert sum(know["endings"].values()) == 30
