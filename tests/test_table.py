@@ -18,6 +18,7 @@ from wire import Harness
 from doubtlan.bots import make_bot
 from doubtlan.net import table as table_module
 from doubtlan.net.botclient import Decider
+from doubtlan.net.client import KNOWN
 from doubtlan.net.journal import Journal
 from doubtlan.net.messages import (
     PROTOCOL_VERSION,
@@ -35,6 +36,7 @@ from doubtlan.net.messages import (
 )
 from doubtlan.net.table import LEAST_WINDOW, Table, TableConfig, seats, sending
 from doubtlan.rules import (
+    GAMES,
     Announce,
     ChallengeMode,
     Doubt,
@@ -46,6 +48,7 @@ from doubtlan.rules import (
     TableView,
 )
 from doubtlan.rules import iknowyoudont as know
+from doubtlan.tui.words import goodbye
 
 
 def config(**changes: object) -> TableConfig:
@@ -142,6 +145,25 @@ def test_a_version_mismatch_names_both_versions() -> None:
     assert isinstance(bye, Bye) and bye.code == "version_mismatch"
     assert str(PROTOCOL_VERSION) in bye.message and str(PROTOCOL_VERSION + 1) in bye.message
     assert conn in h.closed
+
+
+def test_a_client_that_does_not_know_the_tables_game_is_told_so(spec: GameSpec) -> None:
+    """A client says which games it knows (its rules' registry): a table of another game
+    refuses it by name, rather than send it views and events it cannot read."""
+    h = Harness(game_config(spec))
+    others = tuple(name for name in GAMES if name != spec.name)
+    conn = h.connect()
+    h.send(conn, Hello(PROTOCOL_VERSION, "Amy", None, None, False, games=others))
+    bye = h.last(conn, Bye)
+    assert isinstance(bye, Bye) and bye.code == "unknown_game" and conn in h.closed
+    assert f"that table plays {GAMES[spec.name].title}, a game this doubtlan does not know" \
+        in bye.message
+    assert goodbye(bye).startswith("This doubtlan cannot join: that table plays")
+    for games in (tuple(GAMES), None):  # (None: a client that does not say)
+        known = h.connect()
+        h.send(known, Hello(PROTOCOL_VERSION, "Ben", None, None, True, games=games))
+        assert isinstance(h.last(known, Welcome), Welcome)
+    assert tuple(GAMES) == KNOWN  # (what this program's clients say)
 
 
 def test_a_full_table_refuses_a_seat_but_takes_a_spectator() -> None:

@@ -16,7 +16,7 @@ import ssl
 import time
 from collections.abc import Awaitable, Callable
 
-from ..rules import Action
+from ..rules import GAMES, Action
 from . import protocol
 from .errors import BadToken, TooManyAttempts, TooManyConnections, WireError
 from .identity import client_context, seen_fingerprint
@@ -40,6 +40,9 @@ from .messages import (
 from .mirror import Mirror
 from .pin import ClientExchange, NotTheTable
 
+#: The games this client plays and shows, which its hello tells the host: a table of another
+#: game refuses it, saying so (``unknown_game``).
+KNOWN = tuple(GAMES)
 #: Seconds of silence from the host before the client gives the connection up (checked
 #: at each ping, so noticed within SILENCE + PING_EVERY seconds).
 SILENCE = 10.0
@@ -328,7 +331,7 @@ class Client:
         self._writer = writer
         await self.send(
             Hello(PROTOCOL_VERSION, self.name, proof, self.mirror.token, self.watch,
-                  None if self.watch else self.mirror.seed_hash(), self.program)
+                  None if self.watch else self.mirror.seed_hash(), self.program, KNOWN)
         )
         self.last_read = time.monotonic()
         pinger = asyncio.create_task(self._ping(writer))
@@ -400,7 +403,7 @@ class Client:
         proof = await self._prove_pin(reader, writer) if self.pin is not None else None
         if self.mirror.bye is None:
             await self.send(Hello(PROTOCOL_VERSION, self.name, proof, None, self.watch,
-                                  self.mirror.seed_hash(), self.program))
+                                  self.mirror.seed_hash(), self.program, KNOWN))
 
     def _keep(self, message: Message) -> None:
         """Keep the seat this client was welcomed to; forget it when the match is over."""

@@ -47,6 +47,11 @@ class VersionMismatch(WireError):
     default_message = "the protocol versions differ"
 
 
+class UnknownGame(WireError):
+    code, fatal = "unknown_game", True
+    default_message = "the table plays a game this client does not know"
+
+
 class NotJoined(WireError):
     code = "not_joined"
     default_message = "say hello first"

@@ -14,7 +14,7 @@ from ..rules import FEWEST_PLAYERS, MOST_PLAYERS, Event, View
 from ..rules.fairness import Played
 from .codec import Limit, Many, Text
 
-PROTOCOL_VERSION = 10
+PROTOCOL_VERSION = 11
 
 Name = Annotated[str, Text(1, 24)]
 #: One half of the PIN's key exchange (net/pin.py), as hexadecimal text.
@@ -28,6 +28,8 @@ Hex = Annotated[str, Text(0, 64, hexadecimal=True)]
 #: A SHA-256 digest as hexadecimal text.
 Digest = Annotated[str, Text(64, 64, hexadecimal=True)]
 GameNumber = Annotated[int, Limit(1, 1_000_000)]
+#: A game's name in ``rules.GAMES`` (``"idoubtit"``).
+GameName = Annotated[str, Text(1, 32)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,6 +82,10 @@ class Hello(Message):
     seed_hash: Digest | None = None
     #: The seat is played by a program (``doubtlan join --bot``): the lobby says so.
     bot: bool = False
+    #: The games this client plays and shows (its ``rules.GAMES``): a table of another game
+    #: says so (``unknown_game``) rather than send what the client cannot read. None: not
+    #: said (the table takes its game as known).
+    games: Annotated[tuple[GameName, ...], Many(64)] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,7 +160,7 @@ class TableInfo(Message):
 
     TYPE = "table"
     name: Annotated[str, Text(1, 64)]
-    game: Annotated[str, Text(1, 32)]
+    game: GameName
     rules: Annotated[str, Text(1, 64)]
     #: (From the games' rules: ``rules.FEWEST_PLAYERS`` to ``rules.MOST_PLAYERS``.)
     players: Annotated[int, Limit(FEWEST_PLAYERS, MOST_PLAYERS)]

@@ -54,6 +54,7 @@ _EXPLAINED = {
                   "ask the host to free a seat whose player is away (x, in the lobby or between "
                   "games).",
     "version_mismatch": "This doubtlan cannot talk to that table: {message}.",
+    "unknown_game": "This doubtlan cannot join: {message}.",
     "shutdown": "The table has ended: {message}.",
     "match_over": "The match is over.",
     "replaced": "Your seat was taken back from another window or machine.",

@@ -66,6 +66,9 @@ class Seating(TableParts):
             self.closing.append(client.id)
             return
         _check_version(hello.version)
+        if hello.games is not None and self.kind.name not in hello.games:
+            raise errors.UnknownGame(f"that table plays {self.kind.title}, a game this "
+                                     "doubtlan does not know: a newer doubtlan plays it")
         exchange, client.exchange = client.exchange, None
         if hello.token is not None:
             self._return(client, hello.token, now, hello.bot)
