@@ -10,6 +10,7 @@ place per game: :meth:`Game.view` and :meth:`Game.log` both go through it.
 from __future__ import annotations
 
 import abc
+import sys
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import MISSING, dataclass, fields
 from typing import Any, ClassVar, Generic, TypeVar, dataclass_transform
@@ -72,6 +73,15 @@ class Action:
 
     def __str__(self) -> str:
         return self.text
+
+
+def word(name: str, kind: str, about: str, *, call: bool = False) -> type[Action]:
+    """An action of one word and no arguments, as a class called ``name`` of the calling
+    module: ``Pass = word("Pass", "pass", "With priority: let priority move on.")``. Its
+    instances are equal to one another, and its text is ``kind``."""
+    module = sys._getframe(1).f_globals.get("__name__", __name__)
+    return type(name, (Action,), {"__slots__": (), "__doc__": about, "__module__": module,
+                                  "__qualname__": name, "kind": kind, "call": call})
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from operator import itemgetter as _itemgetter
 
-from ..base import Action, record
+from ..base import Action, record, word
 from ..cards import DECK, Card, Rank
 from ..errors import MalformedAction
 
@@ -64,26 +63,10 @@ class Lay(Action):
         return f"Lay(Card.parse({self.card.code!r}))"
 
 
-@dataclass(frozen=True, slots=True)
-class Announce(Action):
-    """End your turn: claim that every card you laid is of the required rank."""
-
-    kind = "announce"
-
-
-@dataclass(frozen=True, slots=True)
-class Doubt(Action):
-    """Say the claim is a lie (in the open mode: call it)."""
-
-    kind = "doubt"
-    call = True
-
-
-@dataclass(frozen=True, slots=True)
-class LetStand(Action):
-    """Let the claim stand (in a challenge window)."""
-
-    kind = "stand"
+Announce = word("Announce", "announce",
+                "End your turn: claim that every card you laid is of the required rank.")
+Doubt = word("Doubt", "doubt", "Say the claim is a lie (in the open mode: call it).", call=True)
+LetStand = word("LetStand", "stand", "Let the claim stand (in a challenge window).")
 
 
 ACTIONS: dict[str, type[Action]] = {a.kind: a for a in (Lay, Announce, Doubt, LetStand)}

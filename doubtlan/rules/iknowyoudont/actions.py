@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
-from ..base import Action, record
+from ..base import Action, record, word
 from ..errors import MalformedAction
 from .cards import Card, Declaration
 
@@ -32,49 +31,14 @@ class Play(Action):
         return f"Play({self.card!r}, {self.declaration!r})"
 
 
-@dataclass(frozen=True, slots=True)
-class Pass(Action):
-    """With priority: let priority move on."""
-
-    kind = "pass"
-
-
-@dataclass(frozen=True, slots=True)
-class Accept(Action):
-    """With priority: the claim stands at once."""
-
-    kind = "accept"
-
-
-@dataclass(frozen=True, slots=True)
-class Challenge(Action):
-    """With priority: challenge the claim; the card is shown."""
-
-    kind = "challenge"
-
-
-@dataclass(frozen=True, slots=True)
-class Intercept(Action):
-    """Without priority: discard an Interception card and challenge, ahead of the player
-    with priority."""
-
-    kind = "intercept"
-    call = True
-
-
-@dataclass(frozen=True, slots=True)
-class Wild(Action):
-    """The active player, challenged through an Interception with a card that does not
-    match: discard a Wildcard so that the claim counts as matching."""
-
-    kind = "wild"
-
-
-@dataclass(frozen=True, slots=True)
-class Keep(Action):
-    """The active player keeps their Wildcard and loses the showdown."""
-
-    kind = "keep"
+Pass = word("Pass", "pass", "With priority: let priority move on.")
+Accept = word("Accept", "accept", "With priority: the claim stands at once.")
+Challenge = word("Challenge", "challenge", "With priority: challenge the claim; the card is shown.")
+Intercept = word("Intercept", "intercept", "Without priority: discard an Interception card and "
+                 "challenge, ahead of the player with priority.", call=True)
+Wild = word("Wild", "wild", "The active player, challenged through an Interception with a card "
+            "that does not match: discard a Wildcard so that the claim counts as matching.")
+Keep = word("Keep", "keep", "The active player keeps their Wildcard and loses the showdown.")
 
 
 ACTIONS: dict[str, type[Action]] = {
