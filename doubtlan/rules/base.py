@@ -13,7 +13,7 @@ import abc
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import MISSING, dataclass, fields
-from typing import Any, ClassVar, Generic, TypeVar, dataclass_transform
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, dataclass_transform
 
 from .errors import BadOptions, MalformedAction, NoSuchSeat
 from .seeds import Seed
@@ -91,31 +91,37 @@ class Event:
     kind: ClassVar[str] = "event"
 
 
+@dataclass(slots=True)
 class View:
     """What one seat (or a spectator, seat ``None``) may see of a game at one moment.
 
-    Every game's view has at least these fields.
+    Every game's view begins with these fields (a game's view declares its ``options``
+    again, as its own options' type), and has the ones after them too, among its own.
     """
 
-    __slots__ = ()
     game: ClassVar[str] = "game"
 
     #: The seat whose view it is; None for a spectator.
     seat: int | None
     players: int
-    #: Bumped by every accepted action.
+    options: Any
+    #: The seat that opened the game.
+    opener: int
+    #: Bumped by every accepted action; a view is current when its version is the game's.
     version: int
     #: How many turns (claims) have been made.
     turns: int
-    #: The seats the game waits for.
-    awaiting: tuple[int, ...]
-    #: Every settled claim of the game so far (public): the game's record of play.
-    claims: tuple[Event, ...]
-    winner: int | None
-    #: This seat's hand (empty for a spectator).
-    hand: tuple[Any, ...]
-    #: What this seat may do now (nothing, for a spectator).
-    legal: tuple[Action, ...]
+
+    if TYPE_CHECKING:  # (not fields here: each game's view places them among its own)
+        #: The seats the game waits for.
+        awaiting: tuple[int, ...]
+        #: Every settled claim of the game so far (public): the game's record of play.
+        claims: tuple[Event, ...]
+        winner: int | None
+        #: This seat's hand (empty for a spectator).
+        hand: tuple[Any, ...]
+        #: What this seat may do now (nothing, for a spectator).
+        legal: tuple[Action, ...]
 
     @property
     def decision(self) -> int:

@@ -28,15 +28,9 @@ class TableView(View):
 
     game = "idoubtit"
 
-    seat: int | None
-    # What every seat sees alike:
-    players: int
+    # View's fields come first: ``seat``, then ``players`` to ``turns`` (the claims announced),
+    # which every seat sees alike, as it sees these:
     options: Options
-    opener: int
-    #: Bumped by every accepted action; a view is current when its version is the game's.
-    version: int
-    #: How many claims have been made (announced) so far.
-    turns: int
     phase: Phase
     #: The seat laying now; during a window, the claimer.
     turn: int

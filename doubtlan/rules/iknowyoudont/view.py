@@ -34,15 +34,9 @@ class TableView(View):
 
     game = "iknowyoudont"
 
-    seat: int | None
-    # What every seat sees alike:
-    players: int
+    # View's fields come first: ``seat``, then ``players`` to ``turns`` (the cards played),
+    # which every seat sees alike, as it sees these:
     options: Options
-    opener: int
-    #: Bumped by every accepted action; a view is current when its version is the game's.
-    version: int
-    #: How many claims have been made so far.
-    turns: int
     phase: Phase
     #: The active player.
     active: int
