@@ -193,7 +193,8 @@ class Game(abc.ABC, Generic[OptionsT, ViewT]):
         """Deal a game for ``players`` seats, shuffled with ``seed``, opened by ``opener``."""
 
     #: The whole state, secrets included (each game's own ``State``, with at least
-    #: ``version``, ``turns``, ``winner`` and ``events``): for the table's owner and tests.
+    #: ``players``, ``options``, ``opener``, ``version``, ``turns``, ``winner``, ``events``
+    #: and ``records``, the settled claims): for the table's owner and tests.
     state: Any
 
     @property
@@ -335,6 +336,29 @@ class Game(abc.ABC, Generic[OptionsT, ViewT]):
     def view(self, seat: int | None) -> ViewT:
         """What ``seat`` may see now; ``None`` is a spectator, who sees public facts only."""
 
+    #: The facts every seat sees alike at one version (-1: none made yet), and the settled
+    #: claims, one tuple that every view shares (:meth:`shared`).
+    _public: tuple[int, tuple[object, ...]] = (-1, ())
+    _settled: tuple[Event, ...] = ()
+
+    def public(self, claims: tuple[Event, ...]) -> tuple[object, ...]:
+        """What every seat sees alike now, in the order of the view's fields (from
+        ``players`` on, :func:`head` first), ``claims`` (the settled claims) among them."""
+        raise NotImplementedError
+
+    def shared(self) -> tuple[object, ...]:
+        """:meth:`public`, made once a version and shared by every seat's view (a view is
+        built for every decision; the settled claims, public, are copied once each)."""
+        state = self.state
+        version, public = self._public
+        if version != state.version:
+            records = state.records
+            if len(self._settled) != len(records):
+                self._settled = tuple(records)
+            public = self.public(self._settled)
+            self._public = (state.version, public)
+        return public
+
     def log(self, seat: int | None, start: int = 0) -> tuple[Event, ...]:
         """The events from index ``start`` on, redacted for ``seat`` by the view's one place
         (:meth:`redact`)."""
@@ -385,6 +409,12 @@ class Misplay(Exception):
     def __init__(self, seat: int, action: Action | None, reason: str) -> None:
         super().__init__(f"seat {seat + 1}: {reason}")
         self.seat, self.action, self.reason = seat, action, reason
+
+
+def head(state: Any) -> tuple[object, ...]:
+    """View's fields that every seat sees alike (``players``, ``options``, ``opener``,
+    ``version``, ``turns``), from a game's state: the first of its public facts."""
+    return state.players, state.options, state.opener, state.version, state.turns
 
 
 def redactor(public: Iterable[type[Event]],

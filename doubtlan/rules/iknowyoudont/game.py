@@ -119,8 +119,6 @@ class IKnowYouDont(Game[Options, TableView]):
         state = self.state
         state.events.append(Started(opener, tuple(map(tuple, hands)), tuple(map(len, hands)),
                                     len(draw), tuple(state.tokens)))
-        self._public: tuple[int, tuple[object, ...]] = (-1, ())
-        self._claims: tuple[Event, ...] = ()
         self._plays = {
             card: tuple(Play(card, Declaration(level, kind))
                         for level in range(1, options.max_level + 1)
@@ -238,13 +236,13 @@ class IKnowYouDont(Game[Options, TableView]):
         if seat is not None:
             check_seat(self.players, seat)
         version, public = self._public
-        if version != state.version:
-            if len(self._claims) != len(state.records):
-                self._claims = tuple(state.records)
-            public = public_facts(state, self._claims, self.awaiting())
-            self._public = (state.version, public)
+        if version != state.version:  # (else the facts of this version, made already)
+            public = self.shared()
         legal = () if seat is None else self._legal(seat)
         return make_view(state, seat, legal, public)
+
+    def public(self, claims: tuple[Event, ...]) -> tuple[object, ...]:
+        return public_facts(self.state, claims, self.awaiting())
 
     # -- changing -----------------------------------------------------------------------
 

@@ -116,11 +116,7 @@ def public_facts(state: State, claims: tuple[Event, ...],
     ``reason``, in order. The game builds it once per version and shares it."""
     deciding = state.phase is Phase.DECIDING
     return (
-        state.players,
-        state.options,
-        state.opener,
-        state.version,
-        state.turns,
+        state.players, state.options, state.opener, state.version, state.turns,  # (head's)
         state.phase,
         state.active,
         state.declaration,
