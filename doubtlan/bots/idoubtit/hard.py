@@ -46,8 +46,7 @@ class HardBot(SharpBot):
     steep = 0.25
     #: How many claims the first reading of a player is worth: that it tells the truth (a
     #: claim of one card: true ``one`` of the time).
-    first_weight = 8.0
-    one = 0.6
+    first_weight, one = 8.0, 0.6
     #: How much of a game's reading is kept for the next: players change their ways.
     keep = 0.8
     #: How much likelier a player is to hold each card more of the rank it is asked for

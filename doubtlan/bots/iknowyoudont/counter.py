@@ -108,8 +108,7 @@ class CounterKnowBot(KnowBot):
     #: How many shown claims the even guess (one claim in two true) is worth, against a
     #: claimer's record; and how many claims the first guess at a level's challenge rate
     #: (one in three) is worth.
-    prior_weight = 3.0
-    rate_weight = 3.0
+    prior_weight, rate_weight = 3.0, 3.0
     #: How much of a game's record counts in the next (the last few games count most).
     fade = 0.5
 

@@ -122,10 +122,6 @@ class Declaration:
     level: int
     kind: Kind
 
-    @property
-    def code(self) -> str:
-        return f"{self.level}{self.kind.value}"
-
     @classmethod
     def parse(cls, text: str) -> Declaration:
         if not isinstance(text, str):
@@ -136,14 +132,19 @@ class Declaration:
                 f"not a declaration: {text!r} (expected a level and T or B, such as '3T')")
         return found
 
-    def describe(self) -> str:
-        return f"level {self.level} {self.kind.title}"
+    @property
+    def code(self) -> str:
+        """Its text, which :meth:`parse` reads back (``str`` and ``repr`` say it too)."""
+        return f"{self.level}{self.kind.value}"
+
+    def __str__(self) -> str:
+        return self.code
 
     def __repr__(self) -> str:
         return f"Declaration.parse({self.code!r})"
 
-    def __str__(self) -> str:
-        return self.code
+    def describe(self) -> str:
+        return f"level {self.level} {self.kind.title}"
 
 
 #: The highest level any deck has.

@@ -1,29 +1,13 @@
-"""The I Know You Don't engine: docs/rules-iknowyoudont.md, exactly.
-
-``apply`` is the only public way to change a game. It checks the action with :meth:`check`
-and only then runs the unchecked ``_do``, so a refused action changes nothing.
-"""
+"""The I Know You Don't engine: docs/rules-iknowyoudont.md, exactly (a refusal is one of
+``rules.errors``, raised by :meth:`IKnowYouDont.check` before anything changes)."""
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
+from .. import errors
 from ..base import Action, Event, Game, check_seat
-from ..errors import (
-    BadDeclaration,
-    BadOptions,
-    CardNotInHand,
-    GameOver,
-    MalformedAction,
-    NoInterception,
-    NotAllowedInWindow,
-    NotYourTurn,
-    NoWildcard,
-    NoWindowOpen,
-    UnknownAction,
-    WindowOpen,
-)
 from ..seeds import Seed, derive, seal, seed_bytes, shuffle
 from . import scorepad
 from .actions import ACTIONS, Accept, Challenge, Intercept, Keep, Pass, Play, Wild
@@ -97,13 +81,13 @@ class IKnowYouDont(Game[Options, TableView]):
         rest = Counter(options.cards())
         rest.subtract(card for hand in dealt for card in hand)
         if any(count < 0 for count in rest.values()):
-            raise BadOptions("the hands hold cards the deck does not have")
+            raise errors.BadOptions("the hands hold cards the deck does not have")
         if draw is None:
             pile = [card for card in options.cards() if rest[card] > 0 and _take(rest, card)]
         else:
             pile = list(draw)
             if Counter(pile) != +rest:
-                raise BadOptions("the hands and the draw pile must hold exactly the deck")
+                raise errors.BadOptions("the hands and the draw pile must hold exactly the deck")
         game = cls.__new__(cls)
         game.seed = b""
         game._setup(len(dealt), options, opener, dealt, pile)
@@ -133,10 +117,6 @@ class IKnowYouDont(Game[Options, TableView]):
 
     # -- reading ------------------------------------------------------------------------
 
-    @property
-    def over(self) -> bool:
-        return self.state.phase is OVER
-
     def awaiting(self) -> tuple[int, ...]:
         state = self.state
         if state.phase is PRIORITY:
@@ -145,6 +125,10 @@ class IKnowYouDont(Game[Options, TableView]):
         if state.phase is OVER:
             return ()
         return (state.active,)
+
+    @property
+    def over(self) -> bool:
+        return self.state.phase is OVER
 
     def may_act(self) -> tuple[int, ...]:
         awaiting = self.awaiting()
@@ -253,43 +237,45 @@ class IKnowYouDont(Game[Options, TableView]):
         if kind is Play:
             assert isinstance(action, Play)
             if type(action.card) is not Card or type(action.declaration) is not Declaration:
-                raise MalformedAction(f"not a play: {action!r}")
+                raise errors.MalformedAction(f"not a play: {action!r}")
         elif kind not in _KINDS:
-            raise UnknownAction(f"I Know You Don't has no action {action!r}")
+            raise errors.UnknownAction(f"I Know You Don't has no action {action!r}")
         phase = state.phase
         if phase is OVER:
-            raise GameOver()
+            raise errors.GameOver()
         if kind is Play:
             if phase is not PLAYING:
-                raise WindowOpen("wait until the claim is settled") if seat == state.active \
-                    else NotYourTurn()
+                raise errors.WindowOpen("wait until the claim is settled") if seat == state.active \
+                    else errors.NotYourTurn()
             if seat != state.active:
-                raise NotYourTurn()
+                raise errors.NotYourTurn()
             if action.card not in state.hands[seat]:  # type: ignore[attr-defined]
-                raise CardNotInHand(f"{action.card.describe()} is not in your hand")  # type: ignore[attr-defined]
+                raise errors.CardNotInHand(
+                    f"{action.card.describe()} is not in your hand")  # type: ignore[attr-defined]
             if action.declaration.level > self.options.max_level:  # type: ignore[attr-defined]
-                raise BadDeclaration(f"this deck's levels go from 1 to {self.options.max_level}")
+                raise errors.BadDeclaration(
+                    f"this deck's levels go from 1 to {self.options.max_level}")
             return
         if kind is Wild or kind is Keep:
             if phase is not DECIDING:
-                raise NoWildcard("a Wildcard is played only after an Interception")
+                raise errors.NoWildcard("a Wildcard is played only after an Interception")
             if seat != state.active:
-                raise NotYourTurn("the active player decides")
+                raise errors.NotYourTurn("the active player decides")
             return
         if phase is not PRIORITY:
-            raise NoWindowOpen("no claim waits for an answer")
+            raise errors.NoWindowOpen("no claim waits for an answer")
         if kind is Intercept:
             if seat == state.active:
-                raise NotAllowedInWindow("you cannot challenge your own claim")
+                raise errors.NotAllowedInWindow("you cannot challenge your own claim")
             if seat == state.priority:
-                raise NotAllowedInWindow("you hold priority: challenge it plainly")
+                raise errors.NotAllowedInWindow("you hold priority: challenge it plainly")
             if not _holds(state.hands[seat], Kind.INTERCEPTION):
-                raise NoInterception()
+                raise errors.NoInterception()
             return
         if seat != state.priority:
             if seat == state.active:
-                raise NotAllowedInWindow("you cannot answer your own claim")
-            raise NotYourTurn(f"priority is with seat {(state.priority or 0) + 1}")
+                raise errors.NotAllowedInWindow("you cannot answer your own claim")
+            raise errors.NotYourTurn(f"priority is with seat {(state.priority or 0) + 1}")
 
     def _do(self, seat: int, action: Action) -> None:
         """Apply a checked action. Never call this with an action :meth:`check` refused."""
