@@ -179,9 +179,16 @@ class Game(abc.ABC, Generic[OptionsT, ViewT]):
     #: Every kind of event the game records (no two games share a kind).
     events: ClassVar[tuple[type[Event], ...]]
     #: The game's rule options (with ``parse``, ``text``, ``check_players``,
-    #: ``min_players``), and its view.
+    #: ``min_players``), and its view: the two types a game is written with,
+    #: ``class IDoubtIt(Game[Options, TableView])``.
     options_type: ClassVar[type[Any]]
     view_type: ClassVar[type[View]]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        for base in getattr(cls, "__orig_bases__", ()):
+            if getattr(base, "__origin__", None) is Game:
+                cls.options_type, cls.view_type = base.__args__
 
     players: int
     options: OptionsT

@@ -71,6 +71,17 @@ class OptionField:
         return tuple(choice.value for choice in self.choices)
 
 
+def decks_option(help: str, one: tuple[int, int], two: tuple[int, int], *,
+          two_need: str = "two decks need") -> OptionField:
+    """The option of one deck or two (``decks``), each for the players between its two
+    numbers (``one``, ``two``); ``two_need`` begins a refusal of a table of two decks."""
+    return OptionField("decks", "Decks", help, (
+        Choice("1", f"one deck: {one[0]} to {one[1]}", said="one deck", brief="1 deck",
+               seats=(*one, "one deck needs")),
+        Choice("2", f"two decks: {two[0]} to {two[1]}", said="two decks", brief="2 decks",
+               seats=(*two, two_need))))
+
+
 class GameOptions(Protocol):
     """What every game's rule options offer (``Options()`` is the default rules)."""
 

@@ -68,8 +68,6 @@ class IDoubtIt(Game[Options, TableView]):
     window_label = "seconds to doubt"
     actions = ACTIONS
     events = (Dealt, Laid, Announced, Answered, Resolved, Won)
-    options_type = Options
-    view_type = TableView
     redact = staticmethod(redact)
 
     def __init__(

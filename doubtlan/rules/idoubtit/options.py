@@ -6,7 +6,7 @@ import enum
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ..options import Choice, FieldOptions, OptionField
+from ..options import Choice, FieldOptions, OptionField, decks_option
 
 
 class ChallengeMode(enum.Enum):
@@ -26,11 +26,7 @@ class Options(FieldOptions):
     challenge: ChallengeMode = ChallengeMode.WINDOW
 
     fields: ClassVar[tuple[OptionField, ...]] = (
-        OptionField("decks", "Decks", "decks in play", (
-            Choice("1", "one deck: 3 to 8", said="one deck", brief="1 deck",
-                   seats=(3, 8, "one deck needs")),
-            Choice("2", "two decks: 3 to 10", said="two decks", brief="2 decks",
-                   seats=(3, 10, "2 decks need")))),
+        decks_option("decks in play", (3, 8), (3, 10), two_need="2 decks need"),
         OptionField("challenge", "Challenges", "how claims are challenged (docs/rules.md)", (
             Choice("window", "a window per claim"),
             Choice("open", "open calls (Cheat)", brief="open", clock="open calls"))),

@@ -56,8 +56,6 @@ class IKnowYouDont(Game[Options, TableView]):
     actions = ACTIONS
     events = (Started, Played, Passed, Challenged, Revealed, Stood, Showdown, Drew,
               Reshuffled, RoundEnded, Ended)
-    options_type = Options
-    view_type = TableView
     redact = staticmethod(redact)
     opener_called = "the first active player"
 
