@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Any, ClassVar
 
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.widget import Widget
 
@@ -26,6 +26,7 @@ from ..messages import Act
 from .hand import CardHand
 from .players import PlayersPanel
 from .prompt import TablePrompt
+from .results import GameResults
 
 #: A key as the line of keys draws it: the key as shown, what it does, the key a click presses.
 KeyEntry = tuple[str, str, str]
@@ -48,16 +49,21 @@ class GameTable(Widget):
 
     DEFAULT_CSS = """
     GameTable { width: 1fr; height: 1fr; layout: horizontal; overflow: hidden hidden; }
+    GameTable #middle { height: 7; }
     """
+    #: Every game's keys along its hand; a game's own BINDINGS add to them (Textual merges
+    #: a class's bindings with its bases').
+    BINDINGS: ClassVar[list[BindingType]] = [*HAND_KEYS]
 
     #: The game's name on the wire (``TableInfo.game``).
     game: ClassVar[str]
     #: The help screen's rules and keys for this game (markdown).
     rules: ClassVar[str]
-    #: The game's players panel, prompt and hand.
+    #: The game's players panel, prompt and hand, and its results pane.
     PLAYERS: ClassVar[type[PlayersPanel]]
     PROMPT: ClassVar[type[TablePrompt]]
     HAND: ClassVar[type[CardHand]]
+    RESULTS: ClassVar[type[GameResults]]
 
     def __init__(self, ascii: bool = False, clock: Callable[[], float] = time.monotonic) -> None:
         super().__init__(id="table")
@@ -134,13 +140,13 @@ class GameTable(Widget):
 
     def results(self, results: Widget, view: Any, info: TableInfo, seen: ClientState, *,
                 is_host: bool, over: bool, verdict: Verdict | None) -> None:
-        """Draw the game's end in ``results`` (a widget made by :meth:`make_results`)."""
-        raise NotImplementedError
+        """Draw the game's end in ``results`` (the pane :meth:`make_results` made)."""
+        assert isinstance(results, GameResults)
+        results.show(view, info, seen, is_host=is_host, over=over, verdict=verdict)
 
-    @classmethod
-    def make_results(cls) -> Widget:
-        """The results pane of this game (``id="results"``)."""
-        raise NotImplementedError
+    def make_results(self) -> GameResults:
+        """The results pane of this game (``id="results"``): its :attr:`RESULTS`."""
+        return self.RESULTS(ascii=self.ascii, id="results")
 
     # -- what the app follows in this game's events ---------------------------------------
 

@@ -10,6 +10,7 @@ from rich.text import Text
 from ...net.messages import TableInfo
 from ...rules import game_named
 from ...rules.fairness import Verdict
+from ..client_state import ClientState
 from ..words import listed, sentence
 from .lines import Lines
 
@@ -31,8 +32,10 @@ class GameResults(Lines):
     #: Who deals the next game, as the host's hint says.
     next_game = "the next seat opens"
 
-    def __init__(self, *, id: str | None = None) -> None:
+    def __init__(self, *, ascii: bool = False, id: str | None = None) -> None:
         super().__init__(id=id)
+        #: Cards in letters rather than suit symbols.
+        self.ascii = ascii
         self.title = Text()
         #: The figures, a row of texts per player: the name, then one per column.
         self.rows: list[tuple[Text, ...]] = []
@@ -45,6 +48,13 @@ class GameResults(Lines):
         self.stood_in: frozenset[int] = frozenset()
         #: The players away now, whose seats the host may free for newcomers.
         self.away: list[str] = []
+
+    def show(self, view: Any, info: TableInfo, seen: ClientState, *, is_host: bool,
+             over: bool, verdict: Verdict | None = None) -> None:
+        """Draw the end of the game ``view`` shows (``seen``: what the app kept of its
+        events), the deal's check (``verdict``, None while it runs), and what comes next:
+        each game's results make their rows and call :meth:`set`."""
+        raise NotImplementedError
 
     def title_of(self, view: Any, info: TableInfo, names: dict[int, str], why: str = "") -> Text:
         """Who won (and ``why``), and which game of the match it was (in the game's own

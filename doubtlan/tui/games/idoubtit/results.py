@@ -3,12 +3,15 @@ sparkline of each hand over the game."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from rich.text import Text
 
 from ....net.messages import TableInfo
 from ....rules.fairness import Verdict
-from ....rules.idoubtit import TableView, Won, figures, hand_sizes
+from ....rules.idoubtit import Resolved, TableView, Won, figures, hand_sizes
 from ....rules.idoubtit.state import STALE_ROUNDS
+from ...client_state import ClientState
 from ...widgets.results import GameResults
 
 BARS = "▁▂▃▄▅▆▇█"
@@ -36,13 +39,30 @@ STALEMATE = (f"The game went nowhere for {STALE_ROUNDS} rounds of claims: "
              "the fewest cards win.")
 
 
+@dataclass
+class DoubtNotes:
+    """What I Doubt It's table keeps of a game's events (``ClientState.notes``): the last
+    claim that was doubted (shown as the reveal), and the win (its bluff counts)."""
+
+    reveal: Resolved | None = None
+    won: Won | None = None
+
+
+def notes_of(seen: ClientState) -> DoubtNotes:
+    """This game's notes in ``seen``, made when there are none yet."""
+    if not isinstance(seen.notes, DoubtNotes):
+        seen.notes = DoubtNotes()
+    return seen.notes
+
+
 class DoubtResults(GameResults):
     """I Doubt It's results: each player's claims, bluffs, doubts, and hand over the game."""
 
     columns = COLUMNS
 
-    def show(self, view: TableView, info: TableInfo, won: Won | None, *, is_host: bool,
+    def show(self, view: TableView, info: TableInfo, seen: ClientState, *, is_host: bool,
              over: bool, verdict: Verdict | None = None) -> None:
+        won = notes_of(seen).won
         names = {s.seat: s.name or f"seat {s.seat + 1}" for s in info.seats}
         why = STALEMATE if won is not None and won.stalemate else ""
         title = self.title_of(view, info, names, why)

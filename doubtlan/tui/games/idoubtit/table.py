@@ -3,7 +3,6 @@ and its keys (lay, announce, doubt, let stand)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import ClassVar
 
 from rich.text import Text
@@ -13,10 +12,9 @@ from textual.widget import Widget
 
 from ....net.messages import TableInfo
 from ....rules import Announce, Doubt, Event, Lay, LetStand, Phase
-from ....rules.fairness import Verdict
 from ....rules.idoubtit import Resolved, TableView, Won
 from ...client_state import ClientState
-from ...widgets.gametable import HAND_KEYS, GameTable, KeyEntry
+from ...widgets.gametable import GameTable, KeyEntry
 from ...widgets.prompt import TablePrompt
 from .cards import cards_text
 from .hand import Hand
@@ -24,7 +22,7 @@ from .history import DoubtHistory
 from .players import Players
 from .prompt import DOUBT, STAND, Prompt
 from .rank import RankBanner
-from .results import DoubtResults
+from .results import DoubtResults, notes_of
 
 RULES = """\
 # I Doubt It
@@ -57,36 +55,15 @@ Empty your hand with a claim that holds up, and you win.
 """
 
 
-@dataclass
-class DoubtNotes:
-    """What I Doubt It's table keeps of a game's events (``ClientState.notes``): the last
-    claim that was doubted (shown as the reveal), and the win (its bluff counts)."""
-
-    reveal: Resolved | None = None
-    won: Won | None = None
-
-
-def notes_of(seen: ClientState) -> DoubtNotes:
-    """This game's notes in ``seen``, made when there are none yet."""
-    if not isinstance(seen.notes, DoubtNotes):
-        seen.notes = DoubtNotes()
-    return seen.notes
-
-
 class DoubtTable(GameTable):
     """The table of I Doubt It."""
-
-    DEFAULT_CSS = """
-    DoubtTable #middle { height: 7; }
-    """
 
     game = "idoubtit"
     rules = RULES
 
-    PLAYERS, PROMPT, HAND = Players, Prompt, Hand
+    PLAYERS, PROMPT, HAND, RESULTS = Players, Prompt, Hand, DoubtResults
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        *HAND_KEYS,
         Binding("up", "move_row(-1)", "Row", show=False),
         Binding("down", "move_row(1)", "Row", show=False),
         Binding("enter", "lay", "Lay card"),
@@ -166,15 +143,6 @@ class DoubtTable(GameTable):
         if claim is not None and claimer != view.seat and view.phase is Phase.LAYING:
             text.append(f"\n{who} claimed {claim.describe()}", style="dim")
         prompt.say(text)
-
-    @classmethod
-    def make_results(cls) -> Widget:
-        return DoubtResults(id="results")
-
-    def results(self, results: Widget, view: TableView, info: TableInfo, seen: ClientState, *,
-                is_host: bool, over: bool, verdict: Verdict | None) -> None:
-        assert isinstance(results, DoubtResults)
-        results.show(view, info, notes_of(seen).won, is_host=is_host, over=over, verdict=verdict)
 
     # -- what the app follows --------------------------------------------------------------
 

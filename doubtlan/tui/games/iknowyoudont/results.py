@@ -8,6 +8,7 @@ from rich.text import Text
 from ....net.messages import TableInfo
 from ....rules.fairness import Verdict
 from ....rules.iknowyoudont import TARGET, TableView
+from ...client_state import ClientState
 from ...widgets.results import GameResults
 
 #: The figures' columns: heading and width (the player's name takes what it needs).
@@ -35,8 +36,8 @@ class KnowResults(GameResults):
     columns = COLUMNS
     next_game = "the next seat is active first"
 
-    def show(self, view: TableView, info: TableInfo, *, is_host: bool, over: bool,
-             verdict: Verdict | None = None, ascii: bool = False) -> None:
+    def show(self, view: TableView, info: TableInfo, seen: ClientState, *, is_host: bool,
+             over: bool, verdict: Verdict | None = None) -> None:
         names = {s.seat: s.name or f"seat {s.seat + 1}" for s in info.seats}
         rows: list[tuple[Text, ...]] = []
         for seat in range(view.players):

@@ -14,7 +14,6 @@ from textual.widget import Widget
 
 from ....net.messages import TableInfo
 from ....rules import Action, Event
-from ....rules.fairness import Verdict
 from ....rules.iknowyoudont import (
     Accept,
     Challenge,
@@ -31,7 +30,7 @@ from ....rules.iknowyoudont import (
     Wild,
 )
 from ...client_state import ClientState
-from ...widgets.gametable import HAND_KEYS, GameTable, KeyEntry
+from ...widgets.gametable import GameTable, KeyEntry
 from ...widgets.prompt import Answer
 from ...words import cap
 from .cards import declaration_text
@@ -104,10 +103,9 @@ class KnowTable(GameTable):
     #: The rounds whose end this screen has told (None: it has not drawn the match yet).
     _rounds_told: int | None = None
 
-    PLAYERS, PROMPT, HAND = KnowPlayers, KnowPrompt, KnowHand
+    PLAYERS, PROMPT, HAND, RESULTS = KnowPlayers, KnowPrompt, KnowHand, KnowResults
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        *HAND_KEYS,
         Binding("up", "level(1)", "Level", show=False),
         Binding("down", "level(-1)", "Level", show=False),
         *(Binding(str(n % 10), f"set_level({n})", f"Level {n}", show=False)
@@ -254,15 +252,6 @@ class KnowTable(GameTable):
             text.append("A Wildcard made it true!" if record.wild else "True!", style="yellow")
         text.append(f" {cap(name(record.winner))} scored it.")
         return text
-
-    @classmethod
-    def make_results(cls) -> Widget:
-        return KnowResults(id="results")
-
-    def results(self, results: Widget, view: TableView, info: TableInfo, seen: ClientState, *,
-                is_host: bool, over: bool, verdict: Verdict | None) -> None:
-        assert isinstance(results, KnowResults)
-        results.show(view, info, is_host=is_host, over=over, verdict=verdict, ascii=self.ascii)
 
     # -- what the app follows --------------------------------------------------------------
 
