@@ -15,6 +15,12 @@ from ..widgets.lobby import fewest
 #: The help's first line: how to read it and how to leave it.
 HOW = "↑↓, Page Up and Page Down scroll this help; Escape, ? or q closes it."
 
+#: The app's own keys at every table: the help adds them to the game's table of keys.
+APP_KEYS = """\
+| ? | this help |
+| q, ctrl+c | leave, once you say yes (the host: end the table for everyone) |
+"""
+
 HOST_KEYS = """
 | key | the host, in the lobby and between games |
 |---|---|
@@ -48,10 +54,15 @@ class HelpScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="dialog help"):
             yield Static(HOW, classes="help-how")
-            seated = "" if self.fewest is None else f" ({self.fewest} or more seated)"
-            yield Markdown(self.rules + (HOST_KEYS.format(seated=seated)
-                                         if self.is_host else "")
-                           + (TABLE_KEY.format(words=self.key) if self.key else ""))
+            yield Markdown(self.text())
+
+    def text(self) -> str:
+        """The help, in markdown: the game's rules and keys (the app's own added to its
+        table of keys), the host's keys, the table's key in words."""
+        seated = "" if self.fewest is None else f" ({self.fewest} or more seated)"
+        return (self.rules.rstrip("\n") + "\n" + APP_KEYS
+                + (HOST_KEYS.format(seated=seated) if self.is_host else "")
+                + (TABLE_KEY.format(words=self.key) if self.key else ""))
 
     def action_close(self) -> None:
         self.dismiss(None)

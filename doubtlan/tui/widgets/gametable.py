@@ -57,7 +57,8 @@ class GameTable(Widget):
 
     #: The game's name on the wire (``TableInfo.game``).
     game: ClassVar[str]
-    #: The help screen's rules and keys for this game (markdown).
+    #: The help screen's rules and keys for this game (markdown), ending with the table of
+    #: its keys, to which the help adds the app's own (``?``, ``q``).
     rules: ClassVar[str]
     #: The game's players panel, prompt and hand, and its results pane.
     PLAYERS: ClassVar[type[PlayersPanel]]

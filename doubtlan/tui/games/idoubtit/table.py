@@ -50,8 +50,6 @@ Empty your hand with a claim that holds up, and you win.
 | a | announce the cards you laid |
 | d | doubt the claim (not in its first half second: the screen says "too soon") |
 | p | let the claim stand (likewise not in its first half second) |
-| ? | this help |
-| q, ctrl+c | leave, once you say yes (the host: end the table for everyone) |
 """
 
 

@@ -90,8 +90,6 @@ round's victory points; in the claims list **i** marks an interception.
 | p, a, c | with priority: pass, accept, challenge (none in its first half second) |
 | i | intercept with an Interception card |
 | w, k | intercepted: play your Wildcard, or keep it |
-| ? | this help |
-| q, ctrl+c | leave, once you say yes (the host: end the table for everyone) |
 """
 
 
