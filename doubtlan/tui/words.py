@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..bots import level_of
-from ..net.messages import Bye
+from ..net.messages import Bye, TableInfo
 
 
 def sentence(text: str) -> str:
@@ -19,6 +19,11 @@ def away(given_away: bool, after: bool = False, *, bot_playing: bool = True) -> 
     text = "seat free, bot plays" if given_away else \
         "away, bot plays" if bot_playing else "away"
     return f"  {text}" if after else text
+
+
+def seat_names(info: TableInfo) -> dict[int, str]:
+    """Each seat's name as a table calls it: its player's, or "seat 3" for an empty one."""
+    return {s.seat: s.name or f"seat {s.seat + 1}" for s in info.seats}
 
 
 def cap(name: str) -> str:

@@ -23,7 +23,9 @@ from ...rules import Event
 from ...rules.fairness import Verdict
 from ..client_state import ClientState
 from ..messages import Act
+from ..words import seat_names
 from .hand import CardHand
+from .history import History
 from .players import PlayersPanel
 from .prompt import TablePrompt
 from .results import GameResults
@@ -96,17 +98,24 @@ class GameTable(Widget):
 
     def names(self) -> dict[int, str]:
         """Each seat's name, as the table calls it."""
-        info = self.info
-        return {s.seat: s.name or f"seat {s.seat + 1}" for s in info.seats} if info else {}
+        return seat_names(self.info) if self.info else {}
 
     # -- what the play screen calls ---------------------------------------------------------
 
     def show(self, view: Any, info: TableInfo, seen: ClientState) -> None:
-        """Draw ``view`` (this game's view); called after every message from the host."""
+        """Draw ``view`` (this game's view); called after every message from the host: the
+        players and the claims (a new game's hand from its first card), then the rest, as
+        the game draws it (:meth:`draw`)."""
         self.view, self.info, self.seen = view, info, seen
+        self.query_one(PlayersPanel).show(view, info, seen.stood_in)
+        self.query_one(History).show(seen.game_number, view.claims, self.names(),
+                                     seen.played_for)
+        if self.new_game(seen):
+            self.query_one(CardHand).deal()
         self.draw(view, info, seen)
 
     def draw(self, view: Any, info: TableInfo, seen: ClientState) -> None:
+        """Draw the rest of ``view``: the hand, the prompt and what the game shows besides."""
         raise NotImplementedError
 
     @property
@@ -151,11 +160,14 @@ class GameTable(Widget):
 
     # -- what the app follows in this game's events ---------------------------------------
 
+    #: The kind of event that ends one of this game's games (the results show then).
+    ENDED: ClassVar[type[Event] | None] = None
+
     @classmethod
     def note(cls, event: Event, seen: ClientState) -> bool:
         """Keep in ``seen.notes`` (of this table's own type) what the screens need of
-        ``event``; True when it ends a game."""
-        return False
+        ``event``; True when it ends a game (by default: it is an :attr:`ENDED`)."""
+        return cls.ENDED is not None and isinstance(event, cls.ENDED)
 
     # -- for the keys ---------------------------------------------------------------------
 

@@ -13,6 +13,7 @@ from ....rules.idoubtit import Resolved, TableView, Won, figures, hand_sizes
 from ....rules.idoubtit.state import STALE_ROUNDS
 from ...client_state import ClientState
 from ...widgets.results import GameResults
+from ...words import seat_names
 
 BARS = "▁▂▃▄▅▆▇█"
 
@@ -63,7 +64,7 @@ class DoubtResults(GameResults):
     def show(self, view: TableView, info: TableInfo, seen: ClientState, *, is_host: bool,
              over: bool, verdict: Verdict | None = None) -> None:
         won = notes_of(seen).won
-        names = {s.seat: s.name or f"seat {s.seat + 1}" for s in info.seats}
+        names = seat_names(info)
         why = STALEMATE if won is not None and won.stalemate else ""
         title = self.title_of(view, info, names, why)
         stats = figures(view.players, view.claims, won.bluffs if won else None)

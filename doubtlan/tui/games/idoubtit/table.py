@@ -79,19 +79,13 @@ class DoubtTable(GameTable):
     # -- drawing ---------------------------------------------------------------------------
 
     def draw(self, view: TableView, info: TableInfo, seen: ClientState) -> None:
-        names = self.names()
-        self.query_one(Players).show(view, info, seen.stood_in)
         # A claim being judged lies on the pile: whoever loses the doubt takes both.
         waiting = view.claim.count if view.claim is not None else 0
         self.query_one(RankBanner).show(view.rank, view.pile + waiting)
-        self.query_one(DoubtHistory).show(seen.game_number, view.claims, names,
-                                          seen.played_for)
-        if self.new_game(seen):
-            self.query_one(Hand).deal()
         laying = view.my_turn and bool(view.my_laid)
         self.query_one(Hand).show(view.hand, view.my_laid if laying else (),
                                   seated=view.seat is not None)
-        self._say(view, seen, names)
+        self._say(view, seen, self.names())
 
     def _say(self, view: TableView, seen: ClientState, names: dict[int, str]) -> None:
         prompt = self.query_one(Prompt)

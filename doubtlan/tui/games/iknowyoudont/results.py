@@ -10,6 +10,7 @@ from ....rules.fairness import Verdict
 from ....rules.iknowyoudont import TARGET, TableView
 from ...client_state import ClientState
 from ...widgets.results import GameResults
+from ...words import seat_names
 
 #: The figures' columns: heading and width (the player's name takes what it needs).
 COLUMNS = (("won", 5), ("vp", 5), ("points", 8), ("tokens", 8), ("vp by round", 0))
@@ -38,7 +39,7 @@ class KnowResults(GameResults):
 
     def show(self, view: TableView, info: TableInfo, seen: ClientState, *, is_host: bool,
              over: bool, verdict: Verdict | None = None) -> None:
-        names = {s.seat: s.name or f"seat {s.seat + 1}" for s in info.seats}
+        names = seat_names(info)
         rows: list[tuple[Text, ...]] = []
         for seat in range(view.players):
             points = view.points[seat] + sum(round_[seat] for round_ in view.pad)

@@ -102,6 +102,7 @@ class KnowTable(GameTable):
     _rounds_told: int | None = None
 
     PLAYERS, PROMPT, HAND, RESULTS = KnowPlayers, KnowPrompt, KnowHand, KnowResults
+    ENDED = Ended
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("up", "level(1)", "Level", show=False),
@@ -132,14 +133,9 @@ class KnowTable(GameTable):
 
     def draw(self, view: TableView, info: TableInfo, seen: ClientState) -> None:
         names = self.names()
-        self.query_one(KnowPlayers).show(view, info, seen.stood_in)
         self.query_one(Centre).show(view, names)
         self.query_one(KnowScorepad).show(view, info)
         self._round_end(view, names)
-        self.query_one(KnowHistory).show(seen.game_number, view.claims, names,
-                                         seen.played_for)
-        if self.new_game(seen):
-            self.query_one(KnowHand).deal()
         self.query_one(KnowHand).show(view.hand, max_level=view.options.max_level,
                                       seated=view.seat is not None,
                                       playing=view.can(Play))
@@ -252,10 +248,6 @@ class KnowTable(GameTable):
         return text
 
     # -- what the app follows --------------------------------------------------------------
-
-    @classmethod
-    def note(cls, event: Event, seen: ClientState) -> bool:
-        return isinstance(event, Ended)
 
 
     # -- keys and clicks -------------------------------------------------------------------
