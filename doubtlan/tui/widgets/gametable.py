@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
 
 from ...net.messages import TableInfo
@@ -67,6 +67,10 @@ class GameTable(Widget):
     PROMPT: ClassVar[type[TablePrompt]]
     HAND: ClassVar[type[CardHand]]
     RESULTS: ClassVar[type[GameResults]]
+    #: The game's claims list, and its own widgets beside the prompt and above the claims.
+    HISTORY: ClassVar[type[History]]
+    BESIDE: ClassVar[tuple[type[Widget], ...]] = ()
+    ABOVE: ClassVar[tuple[type[Widget], ...]] = ()
 
     def __init__(self, ascii: bool = False, clock: Callable[[], float] = time.monotonic) -> None:
         super().__init__(id="table")
@@ -88,13 +92,25 @@ class GameTable(Widget):
         yield self.side()
 
     def middle(self, prompt: TablePrompt) -> Widget:
-        """The prompt, and whatever the game sets beside it."""
-        return prompt
+        """The prompt, and the game's widgets beside it (:attr:`BESIDE`)."""
+        if not self.BESIDE:
+            return prompt
+        return Horizontal(*(kind() for kind in self.BESIDE), prompt, id="middle")
 
     def side(self) -> Widget:
-        """The right-hand side: the claims (``id="history"``), and what else the game
-        shows there."""
-        raise NotImplementedError
+        """The right-hand side: the claims (``id="history"``), under the game's widgets
+        there (:attr:`ABOVE`)."""
+        history = self.HISTORY(id="history")
+        if not self.ABOVE:
+            return history
+        return Vertical(*(kind() for kind in self.ABOVE), history, id="right")
+
+    def seated(self) -> bool:
+        """At the table, connected, with a seat, in a game still played: the keys that make
+        a move ready (mark a card, choose a level) work then, before the turn comes."""
+        view = self.view
+        return self.live and view is not None and view.seat is not None \
+            and bool(view.awaiting)
 
     def names(self) -> dict[int, str]:
         """Each seat's name, as the table calls it."""

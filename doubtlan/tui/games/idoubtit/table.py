@@ -7,15 +7,12 @@ from typing import ClassVar
 
 from rich.text import Text
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal
-from textual.widget import Widget
 
 from ....net.messages import TableInfo
 from ....rules import Announce, Doubt, Event, Lay, LetStand, Phase
 from ....rules.idoubtit import Resolved, TableView, Won
 from ...client_state import ClientState
 from ...widgets.gametable import GameTable, KeyEntry
-from ...widgets.prompt import TablePrompt
 from .cards import cards_text
 from .hand import Hand
 from .history import DoubtHistory
@@ -60,6 +57,7 @@ class DoubtTable(GameTable):
     rules = RULES
 
     PLAYERS, PROMPT, HAND, RESULTS = Players, Prompt, Hand, DoubtResults
+    HISTORY, BESIDE = DoubtHistory, (RankBanner,)
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("up", "move_row(-1)", "Row", show=False),
@@ -69,12 +67,6 @@ class DoubtTable(GameTable):
         Binding("d", "doubt", "Doubt"),
         Binding("p", "stand", "Let stand"),
     ]
-
-    def middle(self, prompt: TablePrompt) -> Widget:
-        return Horizontal(RankBanner(), prompt, id="middle")
-
-    def side(self) -> Widget:
-        return DoubtHistory(id="history")
 
     # -- drawing ---------------------------------------------------------------------------
 

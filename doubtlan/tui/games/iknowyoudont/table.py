@@ -9,8 +9,6 @@ from typing import ClassVar
 
 from rich.text import Text
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
-from textual.widget import Widget
 
 from ....net.messages import TableInfo
 from ....rules import Action, Event
@@ -102,7 +100,7 @@ class KnowTable(GameTable):
     _rounds_told: int | None = None
 
     PLAYERS, PROMPT, HAND, RESULTS = KnowPlayers, KnowPrompt, KnowHand, KnowResults
-    ENDED = Ended
+    HISTORY, ABOVE, ENDED = KnowHistory, (Centre, KnowScorepad), Ended
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("up", "level(1)", "Level", show=False),
@@ -125,9 +123,6 @@ class KnowTable(GameTable):
         "pass": Pass, "accept": Accept, "challenge": Challenge, "intercept": Intercept,
         "wild": Wild, "keep": Keep,
     }
-
-    def side(self) -> Widget:
-        return Vertical(Centre(), KnowScorepad(), KnowHistory(id="history"), id="right")
 
     # -- drawing ---------------------------------------------------------------------------
 
@@ -269,10 +264,7 @@ class KnowTable(GameTable):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("move", "move_to", "level", "set_level", "kind"):
-            # The declaration may be made ready before the turn comes.
-            view = self.view
-            return self.live and view is not None and view.seat is not None \
-                and view.phase is not Phase.OVER
+            return self.seated()  # (the declaration may be made ready before the turn)
         if action == "play":
             return self.can(Play)
         if action == "answer":
