@@ -193,6 +193,17 @@ class GameTable(Widget):
         self._drawn_game = seen.game_number
         return first
 
+    #: The table's actions that make a move ready (they work while :meth:`seated`), and
+    #: those that make a move, each with the kind of move (they work while it is legal).
+    READY: ClassVar[tuple[str, ...]] = ()
+    MOVES: ClassVar[dict[str, type[Any]]] = {}
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in self.READY:
+            return self.seated()
+        kind = self.MOVES.get(action)
+        return True if kind is None else self.can(kind)
+
     def can(self, kind: type[Any]) -> bool:
         """The keys' check: at the table, connected, and ``kind`` legal now."""
         view = self.view

@@ -9,7 +9,7 @@ from rich.text import Text
 from textual.binding import Binding, BindingType
 
 from ....net.messages import TableInfo
-from ....rules import Announce, Doubt, Event, Lay, LetStand, Phase
+from ....rules import Action, Announce, Doubt, Event, Lay, LetStand, Phase
 from ....rules.idoubtit import Resolved, TableView, Won
 from ...client_state import ClientState
 from ...widgets.gametable import GameTable, KeyEntry
@@ -58,6 +58,9 @@ class DoubtTable(GameTable):
 
     PLAYERS, PROMPT, HAND, RESULTS = Players, Prompt, Hand, DoubtResults
     HISTORY, BESIDE = DoubtHistory, (RankBanner,)
+    MOVES: ClassVar[dict[str, type[Action]]] = {
+        "move": Lay, "move_row": Lay, "move_to": Lay, "lay": Lay, "announce": Announce,
+        "doubt": Doubt, "stand": LetStand}
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("up", "move_row(-1)", "Row", show=False),
@@ -146,17 +149,6 @@ class DoubtTable(GameTable):
         return [(app.get_key_display(b), b.description, b.key) for b in self.BINDINGS
                 if isinstance(b, Binding) and b.show
                 and self.check_action(b.action.partition("(")[0], ())]
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("move", "move_row", "move_to", "lay"):
-            return self.can(Lay)
-        if action == "announce":
-            return self.can(Announce)
-        if action == "doubt":
-            return self.can(Doubt)
-        if action == "stand":
-            return self.can(LetStand)
-        return True
 
     def action_lay(self) -> None:
         card = self.query_one(Hand).card

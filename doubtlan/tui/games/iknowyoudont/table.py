@@ -101,6 +101,9 @@ class KnowTable(GameTable):
 
     PLAYERS, PROMPT, HAND, RESULTS = KnowPlayers, KnowPrompt, KnowHand, KnowResults
     HISTORY, ABOVE, ENDED = KnowHistory, (Centre, KnowScorepad), Ended
+    # (The declaration may be made ready before the turn comes.)
+    READY = ("move", "move_to", "level", "set_level", "kind")
+    MOVES: ClassVar[dict[str, type[Action]]] = {"play": Play}
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("up", "level(1)", "Level", show=False),
@@ -263,14 +266,10 @@ class KnowTable(GameTable):
         return keys
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("move", "move_to", "level", "set_level", "kind"):
-            return self.seated()  # (the declaration may be made ready before the turn)
-        if action == "play":
-            return self.can(Play)
         if action == "answer":
             kind = self.ANSWERS.get(str(parameters[0])) if parameters else None
             return kind is not None and self.can(kind)
-        return True
+        return super().check_action(action, parameters)
 
     def action_level(self, step: int) -> None:
         hand = self.query_one(KnowHand)
