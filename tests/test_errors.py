@@ -23,6 +23,7 @@ from doubtlan.rules import (
     RulesError,
 )
 from doubtlan.rules import iknowyoudont as know_rules
+from doubtlan.rules import liarsdeck as liar_rules
 
 C = Card.parse
 
@@ -129,6 +130,45 @@ CASES += [
     ("game_over", know_over, 2, know_rules.Pass()),
     ("unknown_action", know, 0, Doubt()),
     ("malformed_action", know, 0, know_rules.Play("B2", "4T")),  # type: ignore[arg-type]
+]
+
+
+# Liar's Deck: the same family, and its own call_required (docs/rules-liarsdeck.md).
+def liar() -> liar_rules.LiarsDeck:
+    return liar_rules.LiarsDeck.from_hands(["Q Q Q K K", "A A A J J"], liar_rules.Rank.QUEEN)
+
+
+def liar_alone() -> liar_rules.LiarsDeck:
+    """Seat 0 has put its last cards down: seat 1 alone holds cards, and must call."""
+    game = liar()
+    for seat, cards in ((0, "Q Q Q"), (1, "A A A"), (0, "K K")):
+        game.apply(seat, put(cards))
+    return game
+
+
+def liar_over() -> liar_rules.LiarsDeck:
+    game = liar_rules.LiarsDeck.from_hands(["Q Q Q K K", "A A A J J"], liar_rules.Rank.QUEEN,
+                                           liar_rules.Options(lives=liar_rules.Lives.ONE))
+    game.apply(0, put("Q"))
+    game.apply(1, liar_rules.LIAR)  # true: the caller's one life lost
+    assert game.over
+    return game
+
+
+def put(cards: str) -> Action:
+    return liar_rules.Put.of([liar_rules.Card.parse(code) for code in cards.split()])
+
+
+CASES += [
+    ("no_such_seat", liar, 2, put("Q")),
+    ("not_your_turn", liar, 1, put("A")),
+    ("card_not_in_hand", liar, 0, put("A")),
+    ("claim_too_large", liar, 0, liar_rules.Put(tuple(map(liar_rules.Card.parse, "QQQK")))),
+    ("no_window_open", liar, 0, liar_rules.LIAR),
+    ("call_required", liar_alone, 1, put("J")),
+    ("game_over", liar_over, 0, put("K")),
+    ("unknown_action", liar, 0, Doubt()),
+    ("malformed_action", liar, 0, liar_rules.Put(("Q",))),  # type: ignore[arg-type]
 ]
 
 

@@ -1,0 +1,101 @@
+"""The one place that decides what a seat of Liar's Deck may see: its view
+(:func:`make_view`) and the events as shown to it (:data:`redact`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..base import Action, Event, View, head, redactor
+from .cards import Card, Rank
+from .events import Believed, Called, Deal, Down, Lost, Standing
+from .options import Options
+from .state import PLAYING, Phase, State
+
+#: A number for each seat, in seat order; and some seats, by number.
+PerSeat = tuple[int, ...]
+Seats = tuple[int, ...]
+
+
+@dataclass(slots=True)
+class TableView(View):
+    """What one seat (``seat``) or a spectator (``seat`` None) may see at one moment."""
+
+    game = "liarsdeck"
+
+    # View's fields come first: ``seat``, then ``players`` to ``turns`` (the claims made),
+    # which every seat sees alike, as it sees these:
+    options: Options
+    #: The times a seat was asked for a new move (each claim, and each round dealt after a
+    #: call): an action is sent with it, as :attr:`decision`.
+    decisions: int
+    phase: Phase
+    #: The round (from 1), the rank the table asks for in it, and the seat on turn.
+    round: int
+    rank: Rank
+    active: int
+    #: The claim waiting, if any: who put down how many cards.
+    claimer: int | None
+    count: int
+    #: Cards put down this round, and each seat's hand, lives and triggers pulled.
+    down: int
+    hand_sizes: PerSeat
+    lives: PerSeat
+    pulled: PerSeat
+    #: The seats out of the game, in the order they went out, and the last one standing.
+    out: Seats
+    winner: int | None
+    #: Every settled claim of this game (:class:`Believed` and :class:`Called` records), and
+    #: the seat the game waits for (none once it is over).
+    claims: tuple[Event, ...]
+    awaiting: Seats
+    # What only this seat sees (empty for a spectator):
+    hand: tuple[Card, ...]
+    #: The cards this seat put down in the claim waiting, if it is its own.
+    my_claim: tuple[Card, ...]
+    legal: tuple[Action, ...]
+
+    @property
+    def my_turn(self) -> bool:
+        """True when this seat is to move now."""
+        return self.seat is not None and self.seat == self.active and self.phase is PLAYING
+
+    @property
+    def decision(self) -> int:
+        return self.decisions
+
+
+def public_facts(state: State, claims: tuple[Event, ...]) -> tuple[object, ...]:
+    """What every seat sees alike: :class:`TableView`'s fields from ``players`` to
+    ``awaiting``, in order (made once a version, shared by every seat's view)."""
+    last = state.last
+    playing = state.phase is PLAYING
+    return (*head(state), state.decision, state.phase, state.round, state.rank, state.active,
+            None if last is None else last[0], 0 if last is None else len(last[1]),
+            len(state.down), tuple(map(len, state.hands)), tuple(state.lives),
+            tuple(state.pulled), tuple(state.out), state.winner, claims,
+            (state.active,) if playing else ())
+
+
+def make_view(state: State, seat: int | None, legal: tuple[Action, ...],
+              public: tuple[object, ...]) -> TableView:
+    """``seat``'s view: the ``public`` facts (:func:`public_facts`) and its own."""
+    if seat is None:
+        return TableView(None, *public, (), (), ())  # type: ignore[arg-type,call-arg]
+    last = state.last
+    mine = last[1] if last is not None and last[0] == seat else ()
+    return TableView(seat, *public, tuple(state.hands[seat]),  # type: ignore[arg-type,call-arg]
+                     mine, legal)
+
+
+def _dealt(event: Deal, seat: int | None) -> Deal:
+    hands = tuple(hand if number == seat else None for number, hand in enumerate(event.hands))
+    return Deal(event.round, event.rank, event.first, hands, event.sizes)
+
+
+#: ``event`` as ``seat`` may see it (None: a spectator): the cards put down are their
+#: player's, each seat sees its own hand of a deal, and a call shows the cards to everyone.
+redact = redactor(
+    public=(Believed, Called, Lost, Standing),
+    mine={Down: lambda event: Down(event.seat, event.count, None, event.seals)},
+    each={Deal: _dealt},
+)
