@@ -8,7 +8,7 @@ from hypothesis import HealthCheck, settings
 # Let tests import tests/helpers.py as `helpers` (and games.py, wire.py...).
 sys.path.insert(0, os.path.dirname(__file__))
 
-from games import GameSpec, spec_of  # noqa: E402  (found through the path above)
+from games import WINDOWED, GameSpec, spec_of  # noqa: E402  (found through the path above)
 
 from doubtlan.rules import GAMES  # noqa: E402
 
@@ -37,4 +37,12 @@ def _own_data_folder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]
 def spec(request: pytest.FixtureRequest) -> GameSpec:
     """Each game's specifics (tests/games.py): a test that takes ``spec`` is a contract,
     run once for every game."""
+    return spec_of(request.param)
+
+
+@pytest.fixture(params=WINDOWED)
+def windowed(request: pytest.FixtureRequest) -> GameSpec:
+    """The specifics of each game whose claims wait for answers on a window clock (Liar's
+    Deck's wait for the next player's turn alone): a contract of the window, run once for
+    every such game."""
     return spec_of(request.param)

@@ -26,6 +26,7 @@ from doubtlan.rules import GAMES, Event, Game, IDoubtIt, IKnowYouDont, View
 from doubtlan.rules import cards as playing
 from doubtlan.rules import idoubtit as doubt
 from doubtlan.rules import iknowyoudont as know
+from doubtlan.rules import liarsdeck as liar
 from doubtlan.rules.fairness import Seen
 
 #: A lie in what one seat was shown of a played game (None: the game gives no chance of it).
@@ -59,13 +60,14 @@ class GameSpec(abc.ABC):
     card: ClassVar[type]
     #: The game's bot strategies.
     strategies: ClassVar[tuple[str, ...]]
-    #: The answer to a claim that lets it stand.
+    #: The answer to a claim that lets it stand (a game with a window clock).
     let_stand: ClassVar[str]
     #: An action that no seat may take as the first of a game.
     illegal_opening: ClassVar[str]
     #: In a journal: a turn's action (its first word) and an illegal action put in its place.
     forged_turn: ClassVar[tuple[str, str]]
-    #: In a journal: an answer to a claim and another answer, as legal, put in its place.
+    #: In a journal: an answer to a claim and another answer, as legal, put in its place
+    #: (:meth:`changed`).
     changed_answer: ClassVar[tuple[str, str]]
     #: Networked games the leak property plays, and played games the fairness test tampers.
     leak_examples: ClassVar[int]
@@ -87,6 +89,17 @@ class GameSpec(abc.ABC):
     @functools.cache  # noqa: B019  (two specs, a few options each: they live as long)
     def _full(self, options: Any) -> Counter[Any]:
         return Counter(self.deck(options))
+
+    def changed(self, action: str) -> str | None:
+        """Another action, as legal as the journal's ``action`` where it was played, that
+        makes the game go otherwise (None: not one this changes)."""
+        answer, other = self.changed_answer
+        return other if action == answer else None
+
+    def not_held(self, hand: tuple[Any, ...]) -> str:
+        """A turn's first action with cards that ``hand`` does not hold (every one of them
+        in the deck)."""
+        return self.claim(next(card for card in self.deck(self.options) if card not in hand))[0]
 
     @abc.abstractmethod
     def deck(self, options: Any) -> list[Any]:
@@ -433,8 +446,127 @@ class IKnowYouDontSpec(GameSpec):
         )
 
 
+# -- Liar's Deck -----------------------------------------------------------------------------
+
+
+class _LiarSight(Sight):
+    """A seat sees the hand it was dealt in each round, and every card a call turned over
+    (what it saw in an earlier round stays seen)."""
+
+    def see(self, event: Event) -> None:
+        if isinstance(event, liar.Deal):
+            for seat, hand in enumerate(event.hands):
+                self.known.setdefault(seat, set()).update(hand or ())
+        elif isinstance(event, liar.Called):
+            self.show_everyone(event.shown)
+
+
+class LiarsDeckSpec(GameSpec):
+    name = liar.LiarsDeck.name
+    rules = liar.LiarsDeck
+    card = liar.Card
+    strategies = ("random", "honest", "counter")
+    let_stand = ""  # (no window: a claim stands when the next player puts cards on it)
+    illegal_opening = "liar"
+    forged_turn = ("put", "liar")
+    changed_answer = ("put Q K", "put Q")  # (any put of two or more cards: see changed)
+    leak_examples = 150
+    tampered_games = 600
+
+    def deck(self, options: Any) -> list[Any]:
+        return liar.deck(options.decks)
+
+    def hand_sizes(self, players: int) -> tuple[int, ...]:
+        return (liar.HAND,) * players
+
+    def windows(self, players: int) -> int:
+        return 0
+
+    def claim(self, card: Any) -> tuple[str, ...]:
+        return (f"put {card.code}",)
+
+    def changed(self, action: str) -> str | None:
+        # Fewer of the cards put down: as legal, and another game from there on.
+        words = action.split()
+        return " ".join(words[:2]) if words[0] == "put" and len(words) > 2 else None
+
+    def not_held(self, hand: tuple[Any, ...]) -> str:
+        return "put J J J"  # (a deck has two Jokers)
+
+    def stood(self, claim: Event) -> bool:
+        return isinstance(claim, liar.Believed)
+
+    def claimer(self, view: View) -> int | None:
+        assert isinstance(view, liar.TableView)
+        return view.claimer
+
+    def private(self, view: View) -> tuple[object, ...]:
+        assert isinstance(view, liar.TableView)
+        return (view.hand, view.my_claim, view.legal)
+
+    def shows_another_seat(self, event: Event, seat: int | None) -> bool:
+        if isinstance(event, liar.Down):
+            return event.seat != seat and event.cards is not None
+        if isinstance(event, liar.Deal):
+            return any(hand is not None for number, hand in enumerate(event.hands)
+                       if number != seat)
+        return False
+
+    def sight(self) -> Sight:
+        return _LiarSight()
+
+    def labelled(self, label: str) -> set[Any]:
+        return set()  # (its cards have no suits: no error names one as "Q♠")
+
+    def odd_action(self, rng: random.Random) -> tuple[str, Any]:
+        cards = rng.choices(liar.deck(1), k=rng.randint(1, 4))
+        text = rng.choice(["liar", "put " + " ".join(card.code for card in cards)])
+        return text, cards[0]
+
+    def leak_table(self, draw: st.DrawFn) -> tuple[int, Any]:
+        decks = draw(st.sampled_from([1, 1, 2]))
+        players = draw(st.integers(2, 4 if decks == 1 else 6))
+        return players, liar.Options(decks, draw(st.sampled_from(list(liar.Lives))))
+
+    def fair_table(self, rng: random.Random) -> tuple[int, Any]:
+        return rng.randint(2, 4), liar.Options(lives=rng.choice(list(liar.Lives)))
+
+    def lies(self) -> tuple[Lie, ...]:
+        return (self.shown_card_changed,)
+
+    def shown_card_changed(self, seen: Seen, rng: random.Random) -> Seen | None:
+        """The host turned over, at a call, a card that was not the one put down."""
+        called = [i for i, claim in enumerate(seen.claims) if isinstance(claim, liar.Called)]
+        if not called:
+            return None
+        index = rng.choice(called)
+        claim = seen.claims[index]
+        assert isinstance(claim, liar.Called)
+        shown = list(claim.shown)
+        at = rng.randrange(len(shown))
+        shown[at] = rng.choice([card for card in set(liar.deck(1)) if card is not shown[at]])
+        return _replace_claim(seen, index, dataclasses.replace(claim, shown=tuple(shown)))
+
+    def narrations(self) -> tuple[tuple[Event, str], ...]:
+        king, queen, joker = liar.KING, liar.QUEEN, liar.JOKER
+        return (
+            (liar.Believed(0, 2, liar.Rank.KING, 1), ""),
+            (liar.Called(0, 2, liar.Rank.KING, 1, (king, joker), False, 1),
+             "Ben called Amy's 2 Kings: K J, true. Ben loses."),
+            (liar.Called(2, 1, liar.Rank.ACE, 0, (queen,), True, 2),
+             "Amy called Cleo's 1 Ace: Q, a lie. Cleo loses."),
+            (liar.Lost(2, 0, 0, True), "Cleo is out."),
+            (liar.Standing(1), "Ben is the last player standing."),
+        )
+
+
+#: The games whose claims wait for answers on a window clock (Liar's Deck's wait for the next
+#: player's turn alone): the contracts of the window run for these.
+WINDOWED = [name for name, game in GAMES.items() if game.window_label is not None]
+
 #: Every game's spec, by the game's name.
-SPECS: dict[str, GameSpec] = {spec.name: spec for spec in (IDoubtItSpec(), IKnowYouDontSpec())}
+SPECS: dict[str, GameSpec] = {spec.name: spec for spec in (IDoubtItSpec(), IKnowYouDontSpec(),
+                                                           LiarsDeckSpec())}
 
 
 def spec_of(name: str) -> GameSpec:

@@ -23,6 +23,7 @@ from apps import (
     view_of,
     wait_for,
 )
+from games import WINDOWED
 from test_app import ad_for, fake_browser, hosted_table, listed
 from textual.widgets import DataTable, Input, Static
 
@@ -31,7 +32,7 @@ from doubtlan.cli import main
 from doubtlan.net.client import Client
 from doubtlan.net.kept import KeptSeats
 from doubtlan.net.last_name import last_name, remember
-from doubtlan.rules import GAMES, LetStand, Options
+from doubtlan.rules import LetStand, Options
 from doubtlan.rules.iknowyoudont import Card, Kind, true_declaration
 from doubtlan.tui.app import DoubtApp, JoinSetup
 from doubtlan.tui.games.idoubtit.hand import Hand
@@ -138,7 +139,7 @@ async def test_ctrl_c_asks_on_the_join_list_and_over_the_too_small_notice() -> N
 # -- the half second --------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", WINDOWED)
 async def test_an_answer_in_the_first_half_second_is_not_taken_and_says_so(game: str) -> None:
     """Keys pressed as the prompt opens: neither a doubt nor a let-stand counts, each says
     "too soon", and the first answer taken is the one pressed after the half second."""

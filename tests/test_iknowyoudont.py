@@ -566,13 +566,15 @@ def test_rule_9_silence_passes_keeps_and_the_timer_plays_the_truth():
 # -- the interface both games share -------------------------------------------------------------
 
 
-def test_both_games_are_registered_and_their_kinds_differ():
-    assert list(GAMES) == ["idoubtit", "iknowyoudont"] and game_named("iknowyoudont")
+def test_every_game_is_registered_and_their_kinds_differ():
+    assert list(GAMES) == ["idoubtit", "iknowyoudont", "liarsdeck"]
+    assert game_named("iknowyoudont") is IKnowYouDont
     with pytest.raises(BadOptions):
         game_named("poker")
     actions = [set(game.actions) for game in GAMES.values()]
     events = [{e.kind for e in game.events} for game in GAMES.values()]
-    assert not actions[0] & actions[1] and not events[0] & events[1]
+    for kinds in (actions, events):
+        assert sum(map(len, kinds)) == len(set().union(*kinds))  # no kind in two games
 
 
 def test_an_action_of_the_other_game_is_refused():

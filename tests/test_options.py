@@ -13,7 +13,7 @@ from doubtlan.rules import GAMES, BadOptions, game_named
 from doubtlan.rules.idoubtit import ChallengeMode
 from doubtlan.rules.iknowyoudont import Deck
 
-I_DOUBT_IT = [  # decks, challenge: describe, brief, clock(10), players, too few's refusal
+I_DOUBT_IT = [  # the options: describe, brief, clock(10), players, one too few's refusal
     ("decks=1,challenge=window", "one deck", "1 deck", "10 s to doubt", (3, 8),
      "one deck needs 3 to 8 players, not 2"),
     ("decks=1,challenge=open", "one deck", "1 deck, open", "open calls", (3, 8),
@@ -35,7 +35,20 @@ def know(deck: str, rounds: int) -> tuple[str, str, str, str, tuple[int, int], s
 
 
 I_KNOW_YOU_DONT = [know(deck, rounds) for deck in ("own", "standard") for rounds in range(1, 10)]
-WORDS = {"idoubtit": I_DOUBT_IT, "iknowyoudont": I_KNOW_YOU_DONT}
+
+
+def liar(decks: int, lives: str) -> tuple[str, str, str, str, tuple[int, int], str]:
+    said = "roulette" if lives == "roulette" else f"{lives} li{'fe' if lives == '1' else 'ves'}"
+    deck, most = ("one deck", 4) if decks == 1 else ("two decks", 6)
+    needs = "needs" if decks == 1 else "need"
+    return (f"decks={decks},lives={lives}", f"Liar's Deck · {deck} · {said}",
+            f"{decks} deck{'s' if decks > 1 else ''}, {said}", "",  # (no window clock)
+            (2, most), f"{deck} {needs} 2 to {most} players, not 1")
+
+
+LIARS_DECK = [liar(decks, lives) for decks in (1, 2)
+              for lives in ("3", "1", "2", "4", "5", "roulette")]
+WORDS = {"idoubtit": I_DOUBT_IT, "iknowyoudont": I_KNOW_YOU_DONT, "liarsdeck": LIARS_DECK}
 
 
 @pytest.mark.parametrize(("game", "text", "describe", "brief", "clock", "players", "refusal"),
@@ -48,7 +61,7 @@ def test_each_option_says_its_words(game: str, text: str, describe: str, brief: 
     assert (options.describe(), options.brief(), options.clock(10)) == (describe, brief, clock)
     assert (options.min_players, options.max_players) == players
     with pytest.raises(BadOptions) as refused:
-        options.check_players(2)
+        options.check_players(players[0] - 1)
     assert str(refused.value) == refusal
     for fine in range(players[0], players[1] + 1):
         options.check_players(fine)
@@ -78,6 +91,8 @@ def test_every_value_of_every_option_is_pinned() -> None:
     ("iknowyoudont", "rounds=five", "rounds must be 1 to 9, not 'five'"),
     ("iknowyoudont", "rounds=²", "rounds must be 1 to 9, not '²'"),
     ("iknowyoudont", "deck=tarot", "deck must be one of own, standard, not 'tarot'"),
+    ("liarsdeck", "decks=3", "decks must be 1 or 2, not 3"),
+    ("liarsdeck", "lives=7", "lives must be one of 3, 1, 2, 4, 5, roulette, not '7'"),
 ])
 def test_options_that_cannot_be_read_are_refused_by_name(game: str, text: str,
                                                          refusal: str) -> None:
@@ -96,6 +111,8 @@ def test_options_made_by_hand_are_checked_too() -> None:
          "deck must be a Deck, not 'own'"),
         (lambda: game_named("iknowyoudont").options_type(rounds=10),
          "rounds must be 1 to 9, not 10"),
+        (lambda: game_named("liarsdeck").options_type(lives="3"),
+         "lives must be a Lives, not '3'"),
     ]:
         with pytest.raises(BadOptions) as refused:
             made()

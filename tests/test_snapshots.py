@@ -1,4 +1,5 @@
-"""How the app looks: lobby, discovery list, table, a window's prompt, a reveal, results.
+"""How the app looks: lobby, discovery list, table, a window's prompt, a reveal, results;
+each game's table and results.
 
 The pictures are SVGs under tests/__snapshots__; after a deliberate change of look, review
 them with ``pytest tests/test_snapshots.py --snapshot-update`` and commit them. Each game
@@ -15,12 +16,24 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from apps import KeyPlayer, KnowKeyPlayer, TickingClock, asked, config, know_view, view_of, wait_for
+from apps import (
+    KeyPlayer,
+    KnowKeyPlayer,
+    LiarKeyPlayer,
+    TickingClock,
+    asked,
+    config,
+    know_view,
+    liar_view,
+    view_of,
+    wait_for,
+)
 from textual.pilot import Pilot
 
 from doubtlan.net.discovery import TableAd
 from doubtlan.net.identity import load_or_make
 from doubtlan.rules.iknowyoudont import Pass
+from doubtlan.rules.liarsdeck import Lives
 from doubtlan.tui.app import DoubtApp, HostSetup, JoinSetup
 from doubtlan.tui.games.idoubtit.prompt import Prompt
 from doubtlan.tui.screens.key import ChangedKeyScreen
@@ -270,3 +283,66 @@ async def test_after_a_doubt_your_turn_fits_the_prompt_at_80x24() -> None:
         assert lines[-1].endswith("then announce (a).") and len(lines) <= prompt.size.height, \
             lines
         assert any(line.startswith("Your turn. Lay 1 to 4 cards as") for line in lines), lines
+
+
+# -- Liar's Deck --------------------------------------------------------------------------
+
+
+def liar_hosting(clock: Callable[[], float] | None = None, **changes: Any) -> DoubtApp:
+    from doubtlan.rules.liarsdeck import Options as LiarOptions
+
+    setup = HostSetup(config(seed=4, game="liarsdeck", options=LiarOptions(**changes)), bots=2,
+                      strategy="random", bind="127.0.0.1", identity=IDENTITY)
+    return PictureApp("Amy", host=setup, clock=clock or FrozenClock())
+
+
+async def at_a_call(pilot: Pilot[Any]) -> None:
+    """At the table, Amy's cards put down on each turn until she may call a claim."""
+    app = pilot.app
+    assert isinstance(app, DoubtApp)
+    await at_table(pilot)
+    while True:
+        await wait_for(pilot, lambda: liar_view(app).my_turn, "my turn")
+        view = liar_view(app)
+        if view.claimer is not None:
+            return
+        await pilot.press("enter")
+        await wait_for(pilot, lambda v=view: liar_view(app).decision != v.decision, "the put")
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_liar_a_claim_to_call_with_cards_marked(snap_compare: SnapCompare,
+                                                size: tuple[int, int]) -> None:
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await at_a_call(pilot)
+        await pilot.press("space", "right", "space")  # two cards marked to put on the claim
+        quiet(pilot.app)  # type: ignore[arg-type]
+
+    assert snap_compare(liar_hosting(), terminal_size=size, run_before=run_before)
+
+
+def test_liar_the_roulette_after_a_call(snap_compare: SnapCompare) -> None:
+    async def run_before(pilot: Pilot[Any]) -> None:
+        app = pilot.app
+        assert isinstance(app, DoubtApp)
+        await at_a_call(pilot)
+        calls = len(liar_view(app).claims)
+        await pilot.press("l")
+        await wait_for(pilot, lambda: len(liar_view(app).claims) > calls, "the call")
+        quiet(app)
+
+    assert snap_compare(liar_hosting(lives=Lives.ROULETTE), terminal_size=(80, 24),
+                        run_before=run_before)
+
+
+def test_liar_the_results(snap_compare: SnapCompare) -> None:
+    async def run_before(pilot: Pilot[Any]) -> None:
+        app = pilot.app
+        assert isinstance(app, DoubtApp)
+        await at_table(pilot)
+        await LiarKeyPlayer(pilot, app).play_game()
+        await wait_for(pilot, lambda: app.client.mirror.verdicts, "the deal's check")  # type: ignore[union-attr]
+        quiet(app)
+
+    assert snap_compare(liar_hosting(TickingClock()), terminal_size=(80, 24),
+                        run_before=run_before)

@@ -1,4 +1,5 @@
-"""The table app in real terminals: two people find a table on a private LAN and play by keys.
+"""The table app in real terminals: two people find a table on a private LAN and play by keys
+(I Doubt It; Liar's Deck at two and at four seats, to the end of a game).
 
 Amy hosts a table with `doubtlan host` (the table app) on one machine of a private LAN of
 network namespaces (tests/lan.py); Ben, on another, runs `doubtlan join` with no address,
@@ -511,5 +512,104 @@ def test_a_player_whose_app_was_killed_takes_the_seat_back_by_joining_again() ->
         tmux.wait("Amy's screen to show Ben back",
                   lambda s: re.search(r"\bBen\b.*\baway\b", s[AMY]) is None)
         for session in (AMY, BEN, again):
+            everything = tmux.screen(session, scrollback=True)
+            assert "Traceback" not in everything, everything
+
+
+# -- Liar's Deck --------------------------------------------------------------------------
+
+#: The round box beside the prompt: the round, and the cards down in it.
+ROUND = re.compile(r"│ +round (?P<round>\d+) +│")
+DOWN = re.compile(r"│ +(?P<down>\d+) down +│")
+#: What a Liar's Deck screen says once its game is over.
+STANDING = "The last player standing after"
+
+
+def liar_moves(screen: str) -> tuple[bool, bool]:
+    """Whether this screen's player may put cards down, and may call, now: the key bar at
+    the bottom says which."""
+    lines = screen.splitlines()
+    keys = lines[-1] if lines else ""
+    return "⏎ Put down" in keys, "l Liar!" in keys
+
+
+def liar_moment(screen: str) -> tuple[str, ...]:
+    """Where the round is, as the round box says it (what a move changes)."""
+    found = [ROUND.search(screen), DOWN.search(screen)]
+    return tuple(match.group(0) if match else "" for match in found)
+
+
+def play_liars_deck(tmux: Tmux, sessions: tuple[str, ...]) -> Screens:
+    """Play the people of ``sessions`` by keys until the game is over on every screen: on a
+    turn, every third a call when there is a claim to call (or when it is the one move), the
+    others the card under the cursor put down. Returns the screens at the end."""
+    turns = dict.fromkeys(sessions, 0)
+
+    def over(s: Screens) -> bool:
+        return all(STANDING in s[session] for session in sessions)
+
+    def mover(s: Screens) -> str | None:
+        return next((session for session in sessions if any(liar_moves(s[session]))), None)
+
+    while True:
+        screens = tmux.wait("a player's move or the game's end",
+                            lambda s: over(s) or mover(s) is not None)
+        session = mover(screens)
+        if session is None:
+            return screens
+        turns[session] += 1
+        put, call = liar_moves(screens[session])
+        before = liar_moment(screens[session])
+        tmux.press(session, "l" if call and (not put or turns[session] % 3 == 0) else "Enter")
+        tmux.wait(f"{NAMES[session]}'s move to show",
+                  lambda s, session=session, before=before:  # type: ignore[misc]
+                  liar_moment(s[session]) != before or STANDING in s[session])
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_liars_deck_played_to_the_end_by_two_people_over_the_lan(players: int) -> None:
+    """Amy hosts Liar's Deck on one machine of the LAN (with bots in the seats beyond two),
+    Ben finds and joins it from another, and they play by keys, putting cards down and
+    calling, until one player is left standing: both screens show the results."""
+    need_tools()
+    with Lan(hosts=2, prefix=f"lanliar{players}") as lan, Tmux(lan) as tmux:
+        tmux.start(
+            AMY, 1, "host", "--game", "liarsdeck", "--players", str(players), "--bots",
+            str(players - 2), "--name", "Amy", "--table", "Amy's table", "--port", "0",
+            "--bot-delay", "0", "--turn-timeout", "0", "--seed", "4",
+            "--advertise", lan.address(1),
+        )
+        tmux.wait("Amy's lobby for Liar's Deck", lambda s: "Liar's Deck" in s[AMY]
+                  and f"{players - 1}/{players} seated" in s[AMY] and fills(s[AMY]))
+        tmux.start(BEN, 2, "join", "--name", "Ben")
+        tmux.wait("Ben's discovery screen to list Amy's table",
+                  lambda s: "Amy's table" in s[BEN] and "Enter joins" in s[BEN])
+        tmux.press(BEN, "Enter")
+        tmux.wait("Ben seated, on Amy's screen",
+                  lambda s: "Ben (you)" in s[BEN] and f"{players}/{players} seated" in s[AMY])
+        tmux.press(AMY, "s")
+        screens = tmux.wait("the game on both screens",
+                            lambda s: hand(s[AMY]) is not None and hand(s[BEN]) is not None)
+        for shown in ("cards", "lives", "round 1", "true: "):
+            assert shown in screens[AMY], (shown, screens[AMY])
+
+        screens = play_liars_deck(tmux, (AMY, BEN))
+        for session in (AMY, BEN):
+            screen = screens[session]
+            assert "You win!" in screen or " wins." in screen, screen
+            assert "calls: right" in screen and "1st" in screen and "2nd" in screen, screen
+            assert ("4th" in screen) == (players == 4), screen  # (a place for every player)
+        tmux.wait("the deal verified on both screens",
+                  lambda s: all("Deal verified" in s[session] for session in (AMY, BEN)))
+
+        for session, asked in ((BEN, "Leave the table?"), (AMY, "End the table for everyone?")):
+            tmux.press(session, "q")
+            tmux.wait(f"{NAMES[session]} to be asked", lambda s, session=session, asked=asked:  # type: ignore[misc]
+                      asked in s[session])
+            tmux.press(session, "y")
+            screens = tmux.wait(f"{NAMES[session]}'s app to end",
+                                lambda s, session=session: exit_status(s[session]) is not None)  # type: ignore[misc]
+            assert exit_status(screens[session]) == 0, screens[session]
+        for session in (AMY, BEN):
             everything = tmux.screen(session, scrollback=True)
             assert "Traceback" not in everything, everything

@@ -10,8 +10,9 @@ from typing import Any
 import pytest
 
 from doubtlan import tourney
+from doubtlan.bots import LEVELS
 from doubtlan.cli import main
-from doubtlan.rules import Action, ChallengeMode, Options
+from doubtlan.rules import GAMES, Action, ChallengeMode, Options
 
 
 def run_cli(capsys: pytest.CaptureFixture[str], *args: str) -> dict:  # type: ignore[type-arg]
@@ -338,15 +339,15 @@ def _without_timings(report: dict) -> dict:  # type: ignore[type-arg]
     return {key: value for key, value in report.items() if key not in TIMINGS}
 
 
-@pytest.mark.parametrize("game", ["idoubtit", "iknowyoudont"])
+@pytest.mark.parametrize(("game", "bot"), [(name, LEVELS[name]["hard"]) for name in GAMES])
 def test_matches_in_two_processes_give_exactly_one_processs_results(
-    capsys: pytest.CaptureFixture[str], game: str,
+    capsys: pytest.CaptureFixture[str], game: str, bot: str,
 ) -> None:
-    args = ["--game", game, "--bots", "counter,sharp,random", "--games", "6", "--matches",
+    args = ["--game", game, "--bots", f"counter,{bot},random", "--games", "6", "--matches",
             "5", "--seed", "11"]
     one = run_cli(capsys, *args, "--workers", "1")
     two = run_cli(capsys, *args, "--workers", "2")
-    assert one["games"] == 30 and len(one["match_win_rates"]["sharp"]) == 5
+    assert one["games"] == 30 and len(one["match_win_rates"][bot]) == 5
     assert _without_timings(two) == _without_timings(one)
     assert json.dumps(_without_timings(two)) == json.dumps(_without_timings(one))  # (order)
 

@@ -16,3 +16,6 @@ __all__ = [
     "in_order",
 ]
 
+#: The game these rules are: the registry's line for it (``rules.GAMES`` finds it here, by
+#: this folder's name).
+GAME = LiarsDeck

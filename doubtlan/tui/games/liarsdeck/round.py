@@ -1,0 +1,42 @@
+"""The round beside the prompt: its number, the rank the table asks for (and the cards that
+pass for it), and how many cards are down."""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from ....rules.liarsdeck import JOKER, Card, TableView
+from ...widgets.lines import Lines
+from .cards import face, rank_text
+
+
+class RoundBox(Lines):
+    DEFAULT_CSS = """
+    RoundBox { width: 14; height: 7; border: round $accent; }
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._lines: list[Text] = []
+
+    def on_mount(self) -> None:
+        self.border_title = "round"
+
+    def show(self, view: TableView) -> None:
+        number = Text("round ", style="dim")
+        number.append(str(view.round), style="bold")
+        true = Text("true: ", style="dim")
+        true.append_text(face(Card.parse(view.rank.value)))
+        true.append(" ")
+        true.append_text(face(JOKER))
+        down = Text(f"{view.down} down", style="dim")
+        lines = [number, rank_text(view.rank), true, down]
+        if lines != self._lines:
+            self._lines = lines
+            self.redraw()
+
+    def build(self, width: int) -> list[Text]:
+        lines = [line.copy() for line in self._lines]
+        for line in lines:
+            line.align("center", width)
+        return lines
