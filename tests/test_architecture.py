@@ -27,7 +27,7 @@ ALLOWED = {
 
 #: The standard library the rules may use: no I/O, clocks, threads or event loops.
 RULES_STDLIB = {
-    "__future__", "abc", "collections", "dataclasses", "enum", "functools", "hashlib",
+    "__future__", "abc", "bisect", "collections", "dataclasses", "enum", "functools", "hashlib",
     "hmac", "itertools", "math", "operator", "secrets", "struct", "typing",
 }
 FORBIDDEN_CALLS = {"open", "print", "input", "breakpoint", "__import__", "compile", "eval", "exec"}

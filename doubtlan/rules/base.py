@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, dataclass_tra
 
 from .errors import BadOptions, MalformedAction, NoSuchSeat
 from .seeds import Seed
+from .told import Told
 
 T = TypeVar("T")
 
@@ -396,6 +397,13 @@ class Game(abc.ABC, Generic[OptionsT, ViewT]):
         """A settled claim or the end of a game in a line for people (a spectator without a
         screen); "" for the events that are not told. ``names`` names the seats."""
         return ""
+
+    @classmethod
+    def tell(cls, events: Sequence[Event]) -> tuple[Told, ...]:
+        """Each claim settled in ``events`` (a game's events from its deal, or from just
+        after a settled claim), told as far as they show it: the game's own events show the
+        cards laid, a spectator's do not (rules/story.py)."""
+        raise NotImplementedError
 
     @classmethod
     def parse_action(cls, text: str) -> Action:

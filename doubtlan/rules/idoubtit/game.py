@@ -26,6 +26,7 @@ from ..errors import (
     WindowOpen,
 )
 from ..seeds import Seed, seal, seed_bytes, shuffle
+from ..told import Told
 from .actions import (
     ACTIONS,
     ANNOUNCE,
@@ -43,6 +44,7 @@ from .events import Announced, Answered, Dealt, Laid, Resolved, Won
 from .fast import play_out
 from .options import ChallengeMode, Options
 from .state import LAYING, OVER, STALE_ROUNDS, WINDOW, State
+from .told import tell
 from .view import TableView, make_view, public_facts, redact, window_key
 
 _ANNOUNCE, _DOUBT, _STAND = ANNOUNCE, DOUBT, LET_STAND
@@ -214,6 +216,10 @@ class IDoubtIt(Game[Options, TableView]):
         if isinstance(event, Won):
             return f"{who(event.seat)} wins"
         return ""
+
+    @classmethod
+    def tell(cls, events: Sequence[Event]) -> tuple[Told, ...]:
+        return tell(events)
 
     def turn_seat(self) -> int | None:
         return self.state.turn if self.state.phase is LAYING else None

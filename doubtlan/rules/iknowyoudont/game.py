@@ -9,6 +9,7 @@ from collections.abc import Iterable, Sequence
 from .. import errors
 from ..base import Action, Event, Game, check_seat
 from ..seeds import Seed, derive, seal, seed_bytes, shuffle
+from ..told import Told
 from . import scorepad
 from .actions import ACTIONS, Accept, Challenge, Intercept, Keep, Pass, Play, Wild
 from .cards import Card, Declaration, Kind, sort_key
@@ -28,6 +29,7 @@ from .events import (
 )
 from .options import Options
 from .state import DECIDING, HAND, OVER, PLAYING, PRIORITY, ROUND_CLAIMS, State
+from .told import tell
 from .view import TableView, make_view, public_facts, redact, window_key
 
 _PASS, _ACCEPT, _CHALLENGE, _INTERCEPT, _WILD, _KEEP = (
@@ -185,6 +187,10 @@ class IKnowYouDont(Game[Options, TableView]):
     @classmethod
     def narrate(cls, event: Event, names: dict[int, str | None]) -> str:
         return narrate(event, names)
+
+    @classmethod
+    def tell(cls, events: Sequence[Event]) -> tuple[Told, ...]:
+        return tell(events)
 
     def turn_seat(self) -> int | None:
         return self.state.active if self.state.phase is PLAYING else None

@@ -33,12 +33,14 @@ from ..errors import (
     UnknownAction,
 )
 from ..seeds import Seed, derive, seal, seed_bytes, shuffle
+from ..told import Told
 from .actions import ACTIONS, LIAR, MOST, Liar, Put
 from .cards import Card, Rank, deck, in_order
 from .errors import CallRequired
 from .events import Believed, Called, Deal, Down, Lost, Standing
 from .options import Options
 from .state import CHAMBERS, HAND, OVER, PLAYING, State
+from .told import tell
 from .view import TableView, make_view, public_facts, redact
 
 
@@ -185,6 +187,10 @@ class LiarsDeck(Game[Options, TableView]):
 
     def public(self, claims: tuple[Event, ...]) -> tuple[object, ...]:
         return public_facts(self.state, claims)
+
+    @classmethod
+    def tell(cls, events: Sequence[Event]) -> tuple[Told, ...]:
+        return tell(events)
 
     @classmethod
     def narrate(cls, event: Event, names: dict[int, str | None]) -> str:
