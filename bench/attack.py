@@ -23,9 +23,10 @@ It prints the p50, p99 and max of both phases, and the attack's traffic. Target:
 attack at most 50 ms.
 
 ``flood``: another host process, one bot and two people's seats: this process plays one
-(400 moves quiet), and another process plays the other and, for ``--seconds / 2`` each,
-floods the host with actions of the claim the table is at (refused by the rules) and
-then with pings, as much as the
+(400 moves quiet), and another process plays the other and, for ``--seconds / 3`` each,
+floods the host with actions of the claim the table is at (refused by the rules), then
+with pings, then with lines of table talk (three said, the rest refused: docs/talk.md), as
+much as the
 host lets one connection send and keep its seat: 400 at once every second (it takes a
 burst of 1,000, then 500 a second). Target: the first player's
 p99 at most 50 ms during either flood.
@@ -63,7 +64,7 @@ import hostile  # noqa: E402
 from doubtlan.bots import make_bot  # noqa: E402
 from doubtlan.net import botclient, protocol  # noqa: E402
 from doubtlan.net.client import Client  # noqa: E402
-from doubtlan.net.messages import Act, Message, Ping, State  # noqa: E402
+from doubtlan.net.messages import Act, Message, Ping, Say, State  # noqa: E402
 
 TARGET_MS = 50.0
 MEMORY_TARGET_MB = 10.0
@@ -207,14 +208,16 @@ async def flooder(port: int, seconds: float) -> None:
     print("seated", flush=True)
     await asyncio.to_thread(sys.stdin.readline)
     loop = asyncio.get_running_loop()
-    for kind in ("acts", "pings"):
+    for kind in ("acts", "pings", "talk"):
         print(kind, flush=True)
         end = loop.time() + seconds
         while loop.time() < end and client._writer is not None:
             # Actions of the claim the table is at (refused by the rules: the seat does not
-            # hold that card, or it is not its turn), so that each costs the host the most.
+            # hold that card, or it is not its turn), so that each costs the host the most;
+            # lines of talk, of which the host says three and refuses the rest.
             view = client.mirror.view
             frame = protocol.encode(Ping()) if kind == "pings" else protocol.encode(
+                Say("Sure you do.")) if kind == "talk" else protocol.encode(
                 Act(view.turns if view is not None else 0, "lay 2C"))
             client._writer.write(frame * FLOOD_BURST)
             await asyncio.sleep(FLOOD_EVERY)  # (the flood's own pace, within the host's)
@@ -243,7 +246,7 @@ async def measure_flood(port: int, moves: int, seconds: float) -> dict[str, list
         flooding.stdin.write(b"go\n")
         await flooding.stdin.drain()
         previous = ""
-        for kind in ("acts", "pings", "done"):
+        for kind in ("acts", "pings", "talk", "done"):
             line = (await flooding.stdout.readline()).decode().strip()
             assert line == kind, line
             if previous:
@@ -324,7 +327,7 @@ def main() -> int:
         host, port = start_host("--players", "3", "--bots", "1", "--games", "0",
                                 "--window", "2", "--bot-delay", "0.02")
         try:
-            flooded = asyncio.run(measure_flood(port, args.moves, args.seconds / 2))
+            flooded = asyncio.run(measure_flood(port, args.moves, args.seconds / 3))
         finally:
             stop_host(host)
         for kind, samples in flooded.items():

@@ -303,6 +303,8 @@ def _add_match(command: argparse.ArgumentParser, *, headless: bool) -> None:
                          metavar="SECONDS",
                          help="seconds between two moves of a bot, so that people can follow "
                          "(default: 1" + (", or 0 with --headless)" if headless else ")"))
+    command.add_argument("--quiet-bots", action="store_true",
+                         help="the seated bots make no remarks at the table (docs/talk.md)")
 
 
 def _add_clocks(command: argparse.ArgumentParser) -> None:
@@ -469,6 +471,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
+
 
 
 if __name__ == "__main__":  # pragma: no cover

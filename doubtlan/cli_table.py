@@ -99,7 +99,7 @@ def _table_config(args: argparse.Namespace, parser: argparse.ArgumentParser, *,
         pin=getattr(args, "pin", None), window=args.window, turn_timeout=args.turn_timeout,
         grace=getattr(args, "grace", TableConfig.grace), seed=args.seed,
         bot_delay=args.bot_delay if args.bot_delay is not None else 0.0 if headless
-        else 1.0,
+        else 1.0, bot_talk=not args.quiet_bots,
     )
     return config, player
 

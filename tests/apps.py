@@ -136,6 +136,8 @@ def config(**changes: object) -> TableConfig:
     settings: dict[str, object] = {
         "players": 3, "seed": 3, "autostart": False, "next_game_delay": None, "games": 0,
         "window": 30.0, "turn_timeout": 0.0, "name": "Amy's table",
+        # (the bots' remarks are the talk's tests' own: tests/test_talk*.py)
+        "bot_talk": False,
     }
     settings.update(changes)
     return TableConfig(**settings)  # type: ignore[arg-type]
@@ -333,7 +335,7 @@ class KnowKeyPlayer:
         level = card.level or 1
         if self.done["play"] % 2:
             level = level % view.options.max_level + 1  # a lie, one level up
-        await self.pilot.press(str(level % 10), "t" if card.kind is Kind.TRUTH else "b",
+        await self.pilot.press(str(level % 10), "y" if card.kind is Kind.TRUTH else "b",
                                "enter")
         self.done["play"] += 1
 
@@ -487,7 +489,7 @@ class KnowDriver(GameDriver):
     lobby_rules = ("I Know You Don't · its own deck · 5 rounds · 30 s with priority · no turn"
                    " timer · matches until the host stops")
     help_words = ("I Know You Don't", "Interception", "Wildcard", "credibility tokens",
-                  "vault", "pot", "15 victory points", "scorepad", "| t, b |", "| p, a, c |",
+                  "vault", "pot", "15 victory points", "scorepad", "| y, b |", "| p, a, c |",
                   "| i |")
     challenge = ("c", "challenge", "Challenge (c)")
     stand = ("p", "pass")

@@ -160,7 +160,7 @@ async def test_an_interception_and_the_wildcard_question() -> None:
         while widget.card != lie:
             await pilot.press("right")
         level = lie.level % 6 + 1  # type: ignore[operator]
-        await pilot.press(str(level), "t" if lie.kind is Kind.TRUTH else "b", "enter")
+        await pilot.press(str(level), "y" if lie.kind is Kind.TRUTH else "b", "enter")
         await wait_for(pilot, lambda: know_view(app).phase is Phase.PRIORITY, "priority")
         assert know_view(app).priority == 1  # Ben's: he waits. Cleo intercepts.
         cleo_view = cleo.mirror.view

@@ -33,6 +33,8 @@ from doubtlan.net.messages import (
     Knock,
     Message,
     Pong,
+    Said,
+    Say,
     TableInfo,
     Welcome,
 )
@@ -282,6 +284,38 @@ async def test_a_flood_is_cut_off_and_the_others_play_on() -> None:
     assert isinstance(bye, Bye) and bye.code == "flood"
     clients = [bot_client(host, f"b{i}", seed=i) for i in range(2)]
     await finish(host, [task for _, task in clients])
+
+
+async def test_a_talk_flood_is_refused_and_the_others_play_on() -> None:
+    """A seated player floods the table with lines, as fast as the host lets a connection
+    send and keep its seat: three are said, every other is refused, the flooder keeps its
+    seat, and the others play the match to its end and check it (how fast their moves are
+    answered meanwhile: bench/attack.py, its ``flood`` phase)."""
+    # (the clocks play for the flooder, who never plays: the turn timer, the window's)
+    host = await start(TableConfig(players=4, games=1, seed=3, window=0.05, turn_timeout=0.1),
+                       bots=1)
+    raw = await Raw.open(host)
+    welcome = await raw.hello("Zed", watch=False)
+    assert isinstance(welcome, Welcome) and welcome.seat is not None
+    line = protocol.encode(Say("Sure you do."))
+    burst = int(host.limits.burst * 0.8)  # (past the message limit the flooder is cut off)
+    await raw.send(line * burst)
+    clients = [bot_client(host, f"b{i}", seed=i) for i in range(2)]
+    refused = said = 0
+    async with asyncio.timeout(DEADLINE):
+        while refused + said < burst:
+            message = await raw.read()
+            if isinstance(message, Error):
+                assert message.code == "talk_too_fast", message
+                refused += 1
+            elif isinstance(message, Said) and message.name == "Zed":
+                said += 1
+            assert not isinstance(message, Bye), message
+    assert said == 3 and refused == burst - 3
+    assert host.table.seats[welcome.seat].conn is not None  # (the flooder keeps its seat)
+    await finish(host, [task for _, task in clients])
+    assert all(client.mirror.verdicts[1].ok for client, _ in clients)
+    assert [s.line for s in host.table.talk if s.name == "Zed"] == ["Sure you do."] * 3
 
 
 async def test_a_peer_that_has_not_joined_may_send_little() -> None:

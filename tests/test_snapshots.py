@@ -194,15 +194,20 @@ def test_a_reveal(snap_compare: SnapCompare, size: tuple[int, int]) -> None:
 SIZES = [(80, 24), (120, 40)]
 
 
+async def at_the_results(pilot: Pilot[Any]) -> DoubtApp:
+    """A game played to its end by keys, and its deal checked."""
+    app = pilot.app
+    assert isinstance(app, DoubtApp)
+    await at_table(pilot)
+    await KeyPlayer(pilot, app).play_game()
+    await wait_for(pilot, lambda: app.client.mirror.verdicts, "the deal's check")  # type: ignore[union-attr]
+    return app
+
+
 @pytest.mark.parametrize("size", SIZES)
 def test_the_results(snap_compare: SnapCompare, size: tuple[int, int]) -> None:
     async def run_before(pilot: Pilot[Any]) -> None:
-        app = pilot.app
-        assert isinstance(app, DoubtApp)
-        await at_table(pilot)
-        await KeyPlayer(pilot, app).play_game()
-        await wait_for(pilot, lambda: app.client.mirror.verdicts, "the deal's check")  # type: ignore[union-attr]
-        quiet(app)
+        quiet(await at_the_results(pilot))
 
     assert snap_compare(hosting(TickingClock()), terminal_size=size, run_before=run_before)
 

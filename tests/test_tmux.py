@@ -430,7 +430,7 @@ def test_i_know_you_dont_in_a_terminal_played_by_keys() -> None:
         screens = tmux.wait("Amy's turn", lambda s: "Your turn." in s[AMY]
                             and "Play" in s[AMY])
         screen = screens[AMY]
-        for shown in ("tok", "pts", "pot 0", "draw", "vault 0", "⏎ Play", "t Truth"):
+        for shown in ("tok", "pts", "pot 0", "draw", "vault 0", "⏎ Play", "y Truth"):
             assert shown in screen, (shown, screen)
         tmux.press(AMY, "b")
         tmux.press(AMY, "4")

@@ -4,11 +4,14 @@ the game's name. (The import graph, for the app and all the rest: test_architect
 from __future__ import annotations
 
 import pytest
+from textual.binding import Binding
 
 from doubtlan.rules import GAMES
 from doubtlan.tui.games import table_type
 from doubtlan.tui.screens.help import APP_KEYS, HelpScreen
+from doubtlan.tui.screens.play import PlayScreen
 from doubtlan.tui.widgets.gametable import GameTable
+from doubtlan.tui.widgets.talk import QUICK
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -26,9 +29,23 @@ def test_a_game_this_app_does_not_know_is_refused(game: str) -> None:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_the_help_adds_the_apps_keys_to_the_games_table_of_keys(game: str) -> None:
-    """Each game's help ends with its keys; ``?`` and ``q`` are the app's, in that table."""
+    """Each game's help ends with its keys; the talk's, ``?`` and ``q`` are the app's, in
+    that table."""
     text = HelpScreen(table_type(game).rules).text()
     keys = text[text.rindex("\n| key |") + 1:].splitlines()
-    assert keys[-2:] == APP_KEYS.splitlines()
+    app_keys = APP_KEYS.splitlines()
+    assert keys[-len(app_keys):] == app_keys
     assert all(line.startswith("|") for line in keys)  # one table: no line between them
     assert text.count("| ? | this help |") == 1
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_no_game_takes_a_key_of_the_table_talk(game: str) -> None:
+    """The talk's keys are the play screen's, in every game: a game's table that bound one
+    would take it (the focused widget's keys come first) and its players could not talk."""
+    talk = {"t", "m", *(key for key, _ in QUICK)}
+    bound = {key.strip() for binding in table_type(game).BINDINGS
+             if isinstance(binding, Binding) for key in binding.key.split(",")}
+    assert not bound & talk
+    screen_keys = {binding.key for binding in PlayScreen.BINDINGS if isinstance(binding, Binding)}
+    assert talk <= screen_keys

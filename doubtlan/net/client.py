@@ -34,6 +34,7 @@ from .messages import (
     Ping,
     Pong,
     Proof,
+    Say,
     TableName,
     Welcome,
 )
@@ -197,6 +198,10 @@ class Client:
     async def act(self, action: Action, decision: int) -> bool:
         """Ask the host to apply ``action``, decided at the view's ``decision``."""
         return await self.send(Act(decision, action.text))
+
+    async def say(self, line: str) -> bool:
+        """Say ``line`` to the table (docs/talk.md)."""
+        return await self.send(Say(line))
 
     async def leave(self) -> None:
         await self.send(Leave())

@@ -106,6 +106,16 @@ class Stale(WireError):
     default_message = "the table moved on before your action arrived"
 
 
+class Muted(WireError):
+    code = "muted"
+    default_message = "the host has muted you: the table does not hear you"
+
+
+class TalkTooFast(WireError):
+    code = "talk_too_fast"
+    default_message = "you are talking too fast: wait a moment"
+
+
 class Flood(WireError):
     code, fatal = "flood", True
     default_message = "too many messages"

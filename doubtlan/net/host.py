@@ -134,6 +134,10 @@ class Host:
     def remove_bot(self, seat: int) -> None:
         self._command(lambda: self.table.remove_bot(seat))
 
+    def mute(self, seat: int, on: bool = True) -> None:
+        """Mute ``seat`` (the table no longer hears it), or with ``on`` false, unmute it."""
+        self._command(lambda: self.table.mute(seat, on))
+
     def open_seats(self, keep: int | None = None) -> list[str]:
         """Give the seats of players who are away to newcomers (between games), but seat
         ``keep``; returns their names."""

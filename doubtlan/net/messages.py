@@ -1,4 +1,4 @@
-"""Every message of the doubtlan protocol, version 7: the one definition of the wire.
+"""Every message of the doubtlan protocol: the one definition of the wire.
 
 docs/protocol.md describes each message and field; tests/test_protocol.py checks that the
 document and these classes agree. A message travels as a msgpack map whose ``type`` is the
@@ -14,7 +14,7 @@ from ..rules import FEWEST_PLAYERS, MOST_PLAYERS, Event, View
 from ..rules.fairness import Played
 from .codec import Limit, Many, Text
 
-PROTOCOL_VERSION = 11
+PROTOCOL_VERSION = 12
 
 Name = Annotated[str, Text(1, 24)]
 #: One half of the PIN's key exchange (net/pin.py), as hexadecimal text.
@@ -30,6 +30,8 @@ Digest = Annotated[str, Text(64, 64, hexadecimal=True)]
 GameNumber = Annotated[int, Limit(1, 1_000_000)]
 #: A game's name in ``rules.GAMES`` (``"idoubtit"``).
 GameName = Annotated[str, Text(1, 32)]
+#: A line said at the table (``say``, ``said``): printable, at most 80 characters.
+Line = Annotated[str, Text(1, 80)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,6 +111,16 @@ class Act(Message):
 
 
 @dataclass(frozen=True, slots=True)
+class Say(Message):
+    """Say something to the table: a quick reaction or a line of one's own (docs/talk.md).
+    Only a seated player talks; the host holds each seat to a rate, and refuses a muted
+    seat's lines (``talk_too_fast``, ``muted``)."""
+
+    TYPE = "say"
+    line: Line
+
+
+@dataclass(frozen=True, slots=True)
 class Ping(Message):
     """Are you there? Either side may ask; the answer is ``pong``."""
 
@@ -152,6 +164,8 @@ class SeatInfo:
     open: bool = False
     #: A seated bot's strategy (``"sharp"``; None for a person's seat).
     strategy: Annotated[str, Text(1, 32)] | None = None
+    #: The host muted the seat: the table does not hear it.
+    muted: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -258,6 +272,25 @@ class Reveal(Message):
 
 
 @dataclass(frozen=True, slots=True)
+class Said(Message):
+    """Something a seat said at the table, relayed to every connection: ``name`` as the
+    seat was called then, ``bot`` for a seated bot's remark. ``game`` and ``claims``: the
+    game and how many of its claims were settled when it was said (0, 0 before the first
+    deal), so that it stands in the history where it was said. ``fresh`` is false for the
+    talk a connection is sent again when it joins or comes back (shown in the history
+    only)."""
+
+    TYPE = "said"
+    seat: Seat
+    name: Name
+    line: Line
+    bot: bool
+    game: Annotated[int, Limit(0, 1_000_000)]
+    claims: Annotated[int, Limit(0, 1_000_000)]
+    fresh: bool = True
+
+
+@dataclass(frozen=True, slots=True)
 class TableName(Message):
     """The answer to ``peek``: the table's name (which its advert tells everyone too)."""
 
@@ -297,9 +330,10 @@ class Bye(Message):
 
 #: What a client may send.
 CLIENT_MESSAGES: tuple[type[Message], ...] = (
-    Peek, Knock, Hello, Seed, Act, Ping, Pong, Leave,
+    Peek, Knock, Hello, Seed, Act, Say, Ping, Pong, Leave,
 )
 #: What the host may send.
 HOST_MESSAGES: tuple[type[Message], ...] = (
-    TableName, Proof, Welcome, TableInfo, State, History, Reveal, Error, Bye, Ping, Pong,
+    TableName, Proof, Welcome, TableInfo, State, History, Reveal, Said, Error, Bye, Ping,
+    Pong,
 )

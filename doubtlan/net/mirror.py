@@ -24,6 +24,7 @@ from .messages import (
     Ping,
     Pong,
     Reveal,
+    Said,
     Seed,
     State,
     TableInfo,
@@ -36,6 +37,8 @@ from .timing import Shown, judge, seed_problem
 PINGS_OPEN = 64
 #: The most states of one game whose times are kept (the game's clocks judged as far).
 SHOWN_MOST = 50_000
+#: The most lines of table talk kept (the host sends its latest 100 again on a welcome).
+TALK_MOST = 500
 
 
 @dataclass
@@ -54,6 +57,9 @@ class Mirror:
     notes: tuple[Note, ...] = ()
     #: The claims of this game in which the host played for this seat (``State.played_for``).
     played_for: frozenset[int] = frozenset()
+    #: The table's talk: every line heard since the last welcome (the host sends the talk
+    #: it keeps again with each welcome), the latest :data:`TALK_MOST`.
+    talk: list[Said] = field(default_factory=list)
     #: The last refusal, and why the host closed the connection (None while open).
     error: Error | None = None
     bye: Bye | None = None
@@ -127,6 +133,7 @@ class Mirror:
             self.seat, self.token, self.name = message.seat, message.token, message.name
             self.table = message.table
             self.bye, self._seed_sent = None, False
+            self.talk = []  # (the host sends what it kept again)
             self._connection += 1
             # (a game under way, or over: the state that follows is a snapshot of it)
             self._fresh = message.table.state in ("playing", "between", "over")
@@ -170,6 +177,9 @@ class Mirror:
                     self._seed_delivered = True
         elif isinstance(message, Reveal):
             self._reveal(message)
+        elif isinstance(message, Said):
+            self.talk.append(message)
+            del self.talk[:-TALK_MOST]
         elif isinstance(message, Error):
             self.error = message
         elif isinstance(message, Bye):

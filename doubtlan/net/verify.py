@@ -193,7 +193,7 @@ def verify(path: Path) -> tuple[list[str], list[str]]:
                     problems.append(f"record {index}: game {number}, action {actions}: the "
                                     "game went otherwise than the journal says")
                     replay.game = None
-            elif kind not in ("table", "closed", "resumed"):
+            elif kind not in ("table", "closed", "resumed", "say"):  # (talk: not the game's)
                 problems.append(f"record {index}: unknown record {kind!r}")
         except RulesError as error:
             problems.append(f"record {index}: game {number}, action {actions + 1} breaks the "

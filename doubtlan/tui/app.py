@@ -24,7 +24,7 @@ from ..net.hosted import AdvertiseError, HostedTable, WebError, cannot_listen
 from ..net.identity import IdentityError, words
 from ..net.journal import JournalError
 from ..net.kept import KeptSeats
-from ..net.messages import Bye, Error, Message, Reveal, State, TableInfo, Welcome
+from ..net.messages import Bye, Error, Message, Reveal, Said, State, TableInfo, Welcome
 from ..net.pin import NotTheTable
 from ..net.table import Refused
 from ..net.web.session import IDLE_ENDED
@@ -33,7 +33,7 @@ from .client_state import ClientState
 from .collector import COLLECT_AFTER_GAME, QuietCollector, collect_between_games
 from .games import table_type
 from .idle import game_on
-from .messages import Act, HostCommand
+from .messages import Act, HostCommand, Say
 from .screens.discovery import BrowserFactory, Choice, DiscoveryScreen, zeroconf_browser
 from .screens.help import HelpScreen
 from .screens.key import ChangedKeyScreen
@@ -78,11 +78,8 @@ class DoubtApp(App[int]):
         #: Where a joiner's seats are kept, to be taken back after the program stopped
         #: (``doubtlan join`` gives the user's data folder's; None: nothing is kept).
         self.kept = kept
-        self.host_setup = host
-        self.join_setup = join or JoinSetup()
-        self.ascii = ascii
-        self.clock = clock
-        self.retry_for = retry_for
+        self.host_setup, self.join_setup = host, join or JoinSetup()
+        self.ascii, self.clock, self.retry_for = ascii, clock, retry_for
         #: Makes the discovery screen's browser (tests give one that touches no network).
         self.browser = browser or zeroconf_browser
         self.hosted: HostedTable | None = None
@@ -95,9 +92,7 @@ class DoubtApp(App[int]):
         self.expected: bytes | None = None
         #: The host's commitment as the advert of the table picked gives it (docs/fairness.md).
         self.advertised: bytes | None = None
-        self._ending = False
-        self._bots_to_seat = 0
-        self._frozen = False
+        self._ending, self._bots_to_seat, self._frozen = False, 0, False
         self._collector: QuietCollector | None = None
         self._last_input = 0.0
 
@@ -109,8 +104,7 @@ class DoubtApp(App[int]):
 
     def on_resize(self, event: events.Resize) -> None:
         """Below the size the screens are made for, say so over them (SmallNotice)."""
-        width, height = event.size
-        self.set_class(width < LEAST[0] or height < LEAST[1], "-too-small")
+        self.set_class(event.size.width < LEAST[0] or event.size.height < LEAST[1], "-too-small")
         for notice in self.screen.query(SmallNotice):
             notice.refresh()
 
@@ -154,8 +148,7 @@ class DoubtApp(App[int]):
         self.start_hosting()
 
     def _joiner_named(self, name: str | None) -> None:
-        if name:
-            self.player_name = name
+        self.player_name = name or self.player_name
         self._join_address()
 
     def _join_address(self) -> None:
@@ -193,11 +186,9 @@ class DoubtApp(App[int]):
         except OSError as error:
             self.fail(cannot_listen(error, setup.bind, setup.port))
             return
-        except AdvertiseError as error:
-            self.fail(f"Cannot advertise the table on the network: {error}.")
-            return
-        except WebError as error:
-            self.fail(str(error))
+        except (AdvertiseError, WebError) as error:
+            self.fail(str(error) if isinstance(error, WebError)
+                      else f"Cannot advertise the table on the network: {error}.")
             return
         self.hosted = hosted
         # The host's player joins over loopback when the table listens on every address.
@@ -310,7 +301,10 @@ class DoubtApp(App[int]):
         if isinstance(message, Reveal) and message.complete:
             # The check deals and plays the game again: not in the frame of the last move.
             self.set_timer(CHECK_AFTER_REVEAL, self._check_deal)
-        if isinstance(message, (Welcome, State, TableInfo)):
+        if isinstance(message, Said) and message.fresh and self.play is not None:
+            self.play.heard(message)
+        if isinstance(message, (Welcome, State, TableInfo, Said)):
+            seen.talk = tuple(mirror.talk)
             self._redraw(message)
 
     def _check_key(self, table: str, fingerprint: bytes) -> None:
@@ -418,6 +412,10 @@ class DoubtApp(App[int]):
     async def on_act(self, message: Act) -> None:
         await self.act(message.text)
 
+    async def on_say(self, message: Say) -> None:
+        if self.client is not None:
+            await self.client.say(message.line)
+
     def on_host_command(self, message: HostCommand) -> None:
         self.command(message.do)
 
@@ -433,10 +431,10 @@ class DoubtApp(App[int]):
         return True
 
     def ask_pin(self, address: tuple[str, int], fingerprint: bytes | None = None) -> None:
-        def then(pin: str | None) -> None:
+        def then(pin: str | None) -> None:  # (no PIN: back to the list, or the end)
             if pin:
                 self.connect(address, pin, fingerprint=fingerprint)
-            elif self.join_setup.address is None:  # they gave up: back to the list
+            elif self.join_setup.address is None:
                 self.push_screen(self._discovery(), self._chosen)
             else:
                 self.exit(1, return_code=1, message="No PIN given.")
@@ -459,12 +457,9 @@ class DoubtApp(App[int]):
     def action_quit_table(self) -> None:
         if isinstance(self.screen, ConfirmScreen):
             return
-        if self.hosted is not None and self.hosted.table.state != "over":
-            question = "End the table for everyone?"
-        elif self.client is not None and self.client.mirror.bye is None:
-            question = "Leave the table?"
-        else:
-            question = "Quit doubtlan?"
+        question = "End the table for everyone?" if self.hosted is not None \
+            and self.hosted.table.state != "over" else "Leave the table?" \
+            if self.client is not None and self.client.mirror.bye is None else "Quit doubtlan?"
 
         def then(yes: bool | None) -> None:
             if yes:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..net.messages import Said
+
 
 @dataclass
 class ClientState:
@@ -37,3 +39,6 @@ class ClientState:
     #: The claims of this game in which the host played for this seat (``State.played_for``):
     #: the claims list marks them.
     played_for: frozenset[int] = frozenset()
+    #: The table's talk as the mirror has it (``Mirror.talk``): the claims list shows the
+    #: lines said in the game drawn, where they were said.
+    talk: tuple[Said, ...] = ()

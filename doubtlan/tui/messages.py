@@ -19,6 +19,14 @@ class Act(Message):
         self.text = text
 
 
+class Say(Message):
+    """Say ``line`` to the table (docs/talk.md)."""
+
+    def __init__(self, line: str) -> None:
+        super().__init__()
+        self.line = line
+
+
 class HostCommand(Message):
     """Run ``do`` on the host's table (seat or remove a bot, start, deal the next game, open
     the rules dialog on its settings); a refusal (``Refused``) is told as a notification.

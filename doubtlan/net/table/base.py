@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from ...rules import Action, Game, Match
 from ...rules.fairness import HOST_PLAYED, Played, SeedChain
 from ..journal import Journal
-from ..messages import Message, Note, Reveal
+from ..messages import Message, Note, Reveal, Said
 from ..pin import HostExchange
 from .config import TableConfig, TableState
 
@@ -49,6 +49,9 @@ class Seat:
     seed_hash: bytes | None = None
     #: The seat's player is a program (``join --bot``), as its last hello said.
     program: bool = False
+    #: The host muted the seat; its talk allowance (lines in hand, when last counted).
+    muted: bool = False
+    talk: tuple[float, float] = (3.0, float("-inf"))
 
     @property
     def taken(self) -> bool:
@@ -136,6 +139,14 @@ class TableParts:
     #: The window clock's wait in which a bot's answer was last held back; bots made so far.
     _held: tuple[object, ...] | None
     _bots_made: int
+    #: The talk kept (the latest lines), the lines to relay at the next ``publish``, what
+    #: picks the bots' remarks, the claims the bots have looked at (game, claims, the next
+    #: event), and when a bot last said something.
+    talk: list[Said]
+    _talk_due: list[Said]
+    _chatter: Any
+    _told: tuple[int, int, int]
+    _bot_said: tuple[int, int]
 
     if TYPE_CHECKING:
         # How a table is made (table.py), and what one part calls in another (each is
@@ -151,6 +162,11 @@ class TableParts:
 
         # standins.py
         def _bot(self, strategy: str, seat: int) -> Any: ...
+
+        # talk.py
+        def _relay_talk(self) -> None: ...
+        def _resend_talk(self, conn: int) -> None: ...
+        def _remarks(self, game: Any) -> None: ...
 
         # sending.py
         def _send(self, conn: int, message: Message) -> None: ...

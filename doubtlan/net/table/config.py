@@ -53,6 +53,8 @@ class TableConfig:
     watchers: int = 32
     #: The game played at the table (``doubtlan host --game``).
     game: str = DEFAULT_GAME
+    #: The seated bots make remarks at the table now and then (``--quiet-bots``: none).
+    bot_talk: bool = True
 
 
 def config_record(config: TableConfig) -> dict[str, Any]:
@@ -63,7 +65,7 @@ def config_record(config: TableConfig) -> dict[str, Any]:
         "turn_timeout": config.turn_timeout, "grace": config.grace,
         "seed": None if config.seed is None else seed_bytes(config.seed),
         "bot_delay": config.bot_delay, "next_game_delay": config.next_game_delay,
-        "autostart": config.autostart, "game": config.game,
+        "autostart": config.autostart, "game": config.game, "bot_talk": config.bot_talk,
     }
 
 

@@ -15,9 +15,12 @@ from typing import Any, Self
 from ...rules import Match, RulesError
 from ...rules.fairness import Played
 from ..journal import Journal, JournalError, Replay
+from ..messages import Said
+from ..protocol import CODEC
 from .base import Seat, TableParts
 from .config import config_from
 from .standins import STAND_IN
+from .talk import TALK_KEPT
 
 
 class Replaying(TableParts):
@@ -31,7 +34,7 @@ class Replaying(TableParts):
         record = {"t": "seats", "players": config.players, "options": config.options.text,
                   "window": config.window, "turn_timeout": config.turn_timeout,
                   "seats": [[s.number, s.name, s.strategy, s.token, s.contribution, s.gone,
-                             s.seed_hash] for s in self.seats]}
+                             s.seed_hash, s.muted] for s in self.seats]}
         if record != self._journaled_seats:
             self._journaled_seats = record
             self.journal.append(record)
@@ -64,7 +67,7 @@ class Replaying(TableParts):
         except BaseException as error:
             journal.close(closed=False)  # as it was (unless cutting it failed): nothing added
             if isinstance(error, (IndexError, KeyError, TypeError, ValueError,
-                                  AttributeError, RulesError)):
+                                  AttributeError, RulesError)):  # (BadMessage: a ValueError)
                 raise JournalError(f"the journal {path} is damaged ({error!r}); it is left "
                                    "as it is") from None
             raise
@@ -85,9 +88,11 @@ class Replaying(TableParts):
             config.players, config.options = replay.players, replay.options
             config.window, config.turn_timeout = record["window"], record["turn_timeout"]
             self.seats = []
-            for number, name, strategy, token, contribution, gone, seed_hash in record["seats"]:
+            for row in record["seats"]:
+                # (a journal from before talk has no mutes)
+                number, name, strategy, token, contribution, gone, seed_hash = row[:7]
                 seat = Seat(number, name, strategy, token, contribution=contribution, gone=gone,
-                            seed_hash=seed_hash)
+                            seed_hash=seed_hash, muted=bool(row[7]) if len(row) > 7 else False)
                 if strategy is not None:
                     seat.bot = self._bot(strategy, number)
                 elif gone:
@@ -118,6 +123,11 @@ class Replaying(TableParts):
                 raise JournalError(f"the journal's game {record['game']} went otherwise than "
                                    "it says")
             self.played.append(Played(seat, text, by))
+        elif kind == "say":
+            said = CODEC.decode({"type": Said.TYPE, **{key: record[key] for key in (
+                "seat", "name", "line", "bot", "game", "claims")}, "fresh": True}, Said)
+            self.talk.append(said)
+            del self.talk[:-TALK_KEPT]
         elif kind not in ("closed", "resumed"):  # (a table closed, and resumed after)
             raise JournalError(f"the journal has a record this doubtlan does not know: {kind!r}")
 

@@ -111,7 +111,7 @@ class Seating(TableParts):
         seat.name = None
         seat.name = self._unique_name(hello.name)
         seat.token = secrets.token_urlsafe(24)
-        seat.gone = False
+        seat.gone, seat.muted = False, False  # (a newcomer: the mute was another's)
         self._seat_player(client, seat, hello.bot, now)
 
     def _seat_player(self, client: Conn, seat: Seat, program: bool, now: float) -> None:

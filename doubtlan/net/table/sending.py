@@ -82,6 +82,7 @@ class Sending(TableParts):
                     seat.program,
                     seat.open,
                     seat.strategy,
+                    seat.muted,
                 )
                 for seat in self.seats
             ),
@@ -125,6 +126,7 @@ class Sending(TableParts):
             else:  # (and one that lost the last game before its end checks what it saw)
                 for reveal in self._previous:
                     self._send(client.id, reveal)
+        self._resend_talk(client.id)
 
     def publish(self) -> None:
         """Put in the outbox what changed in the game for every connection, once.
@@ -135,6 +137,8 @@ class Sending(TableParts):
         if self._changed:
             self._changed = False
             self._broadcast_states()
+        if self._talk_due:
+            self._relay_talk()
         if self._reveal_due:
             self._reveal_due = False
             for conn in self.conns.values():

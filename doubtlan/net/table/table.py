@@ -27,6 +27,7 @@ from ..messages import (
     Peek,
     Ping,
     Pong,
+    Say,
     Seed,
     TableName,
 )
@@ -38,9 +39,10 @@ from .replay import Replaying
 from .seats import Seating, contribution_of
 from .sending import Sending
 from .standins import StandIns
+from .talk import Talking
 
 
-class Table(Seating, Clocks, StandIns, Sending, Replaying):
+class Table(Seating, Clocks, StandIns, Talking, Sending, Replaying):
     """One table: its seats and connections, and the match played at it."""
 
     def __init__(self, config: TableConfig, journal: Journal | None = None, *,
@@ -70,6 +72,7 @@ class Table(Seating, Clocks, StandIns, Sending, Replaying):
         self._turn_key = self._turn_due = None
         self._bot_due = self._next_game_due = self._seeding_due = None
         self._held, self._bots_made = None, 0
+        self._start_talk()
         # The host's secrets for the deals, committed to before anyone sits down: drawn
         # from the table's seed when it has one (a seeded table deals the same every time,
         # and takes no player's seed), else from the operating system.
@@ -103,6 +106,8 @@ class Table(Seating, Clocks, StandIns, Sending, Replaying):
                 raise errors.NotJoined()
             elif isinstance(message, Act):
                 self._act(client, message, now)
+            elif isinstance(message, Say):
+                self._say(client, message, now)
             elif isinstance(message, Seed):
                 self._seed(client, message, now)
             elif isinstance(message, Ping):
@@ -224,6 +229,7 @@ class Table(Seating, Clocks, StandIns, Sending, Replaying):
         game = self.game
         if game is not None and self.state == "playing":
             self._run_bots(game, now)
+            self._remarks(game)
             if game.over:
                 self._end_game(game, now)
             else:

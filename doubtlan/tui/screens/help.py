@@ -17,6 +17,8 @@ HOW = "↑↓, Page Up and Page Down scroll this help; Escape, ? or q closes it.
 
 #: The app's own keys at every table: the help adds them to the game's table of keys.
 APP_KEYS = """\
+| t | say something to the table (a seated player; up to 80 characters) |
+| f, g, h, j | say at once: "Sure you do.", "Honest!", "Nice one", "Hurry up" |
 | ? | this help |
 | q, ctrl+c | leave, once you say yes (the host: end the table for everyone) |
 """
@@ -29,6 +31,7 @@ HOST_KEYS = """
 | o | rule options |
 | s | start the match{seated} |
 | n | next game |
+| m | mute a player's talk, or hear it again (any time) |
 """
 
 TABLE_KEY = """

@@ -17,17 +17,18 @@ from textual.widgets import ContentSwitcher, Static
 
 from ...net.hosted import HostedTable, WebError
 from ...net.identity import words
-from ...net.messages import Message, TableInfo
+from ...net.messages import Message, Said, TableInfo
 from ...net.mirror import Mirror
 from ...rules import game_named
 from ..client_state import ClientState
 from ..games import table_type
-from ..messages import HostCommand
+from ..messages import HostCommand, Say
 from ..widgets.gametable import GUARD, GameTable
 from ..widgets.keys import KeyLine
 from ..widgets.lobby import Lobby
 from ..widgets.results import GameResults
 from ..widgets.small import SmallNotice
+from ..widgets.talk import QUICK, TalkStrip
 from ..widgets.titlebar import TitleBar
 from ..words import listed
 
@@ -62,6 +63,9 @@ class PlayScreen(Screen[None]):
         Binding("s", "start", "Start"),
         Binding("n", "next_game", "Next game"),
         Binding("x", "free_seats", "Free away seats"),
+        Binding("t", "talk", "Talk"),
+        *(Binding(key, f"say({line!r})", line, show=False) for key, line in QUICK),
+        Binding("m", "mute", "Mute", show=False),
     ]
 
     def __init__(self, *, ascii: bool = False, clock: Callable[[], float] = time.monotonic,
@@ -92,6 +96,7 @@ class PlayScreen(Screen[None]):
             yield Static("Connecting to the table...", id="waiting")
             yield Lobby(id="lobby")
         yield KeyLine()
+        yield TalkStrip()
         yield SmallNotice()
 
     def on_mount(self) -> None:
@@ -231,6 +236,11 @@ class PlayScreen(Screen[None]):
         now = self.clock()
         if self.table is not None and self.pane == "table":
             self.table.tick(now)
+        self.query_one(TalkStrip).tick(now)
+
+    def heard(self, said: Said) -> None:
+        """A line just said at the table: on the strip for a few seconds."""
+        self.query_one(TalkStrip).heard(said, self.clock())
 
     # -- the host's keys -----------------------------------------------------------------
 
@@ -240,6 +250,11 @@ class PlayScreen(Screen[None]):
             and info.state == "lobby"
         if action in ("add_bot", "remove_bot", "options", "start"):
             return lobby
+        if action in ("talk", "say"):
+            return self.mirror is not None and self.mirror.seat is not None \
+                and info is not None and self.seen is not None and self.seen.connected
+        if action == "mute":
+            return self.is_host and info is not None
         if action in ("next_game", "free_seats"):
             return self.is_host and info is not None and info.state == "between" \
                 and self.pane == "results" and (action == "next_game" or bool(_away(info)))
@@ -292,6 +307,32 @@ class PlayScreen(Screen[None]):
             self.notify(str(error), title="Not done", severity="warning")
         if self.mirror is not None and self.seen is not None:
             self.show(self.mirror, self.seen, None)
+
+    def action_talk(self) -> None:
+        from .talk import TalkScreen
+
+        def say(line: str | None) -> None:
+            if line:
+                self.post_message(Say(line))
+
+        self.app.push_screen(TalkScreen(), say)
+
+    def action_say(self, line: str) -> None:
+        self.post_message(Say(line))
+
+    def action_mute(self) -> None:
+        from .talk import MuteScreen
+
+        info = self.mirror.table if self.mirror else None
+        if info is None:
+            return
+
+        def mute(choice: tuple[int, bool] | None) -> None:
+            if choice is not None:
+                seat, on = choice
+                self.post_message(HostCommand(lambda hosted: hosted.host.mute(seat, on)))
+
+        self.app.push_screen(MuteScreen(info, self.mirror.seat if self.mirror else None), mute)
 
     def action_start(self) -> None:
         self.post_message(HostCommand(lambda hosted: hosted.host.start_match()))

@@ -125,7 +125,7 @@ class GameTable(Widget):
         self.view, self.info, self.seen = view, info, seen
         self.query_one(PlayersPanel).show(view, info, seen.stood_in)
         self.query_one(History).show(seen.game_number, view.claims, self.names(),
-                                     seen.played_for)
+                                     seen.played_for, seen.talk)
         if self.new_game(seen):
             self.query_one(CardHand).deal()
         self.draw(view, info, seen)

@@ -10,7 +10,9 @@ from typing import Any, ClassVar
 from rich.text import Text
 from textual.events import MouseScrollDown, MouseScrollUp, Resize
 
+from ...net.messages import Said
 from .lines import Lines
+from .talk import talk_line
 
 #: The width of a name in the list, at the least and at the most.
 SHORT, LONGEST = 6, 16
@@ -62,6 +64,10 @@ class History(Lines):
         self.back = 0
         #: The claims in which the host played for this seat (marked with a star).
         self.marks: frozenset[int] = frozenset()
+        #: The table talk of the game shown, each line after the claims settled before it
+        #: was said; and the claims' lines and the talk's together (made when either changes).
+        self.talk: tuple[Said, ...] = ()
+        self._rows: list[Text] | None = None
 
     def on_mount(self) -> None:
         self.border_title = "claims"
@@ -88,26 +94,46 @@ class History(Lines):
                                                    width - used - cells)))
 
     def show(self, game: int, claims: tuple[Any, ...], names: dict[int, str],
-             marks: frozenset[int] = frozenset()) -> None:
+             marks: frozenset[int] = frozenset(), talk: tuple[Said, ...] = ()) -> None:
         """``marks``: the claims in which the host played for this seat (its stand-in, the
-        turn timer, the window's clock), starred."""
+        turn timer, the window's clock), starred. ``talk``: the table's talk (the lines of
+        this game are shown where they were said)."""
+        talk = tuple(said for said in talk if said.game == game)
         if game != self._game or len(claims) < len(self.lines):
-            self.lines, self._game = [], game
+            self.lines, self._game, self._rows = [], game, None
             self._scroll(-self.back)  # a new list starts at its newest
-        elif len(claims) == len(self.lines) and marks == self.marks:
+        elif len(claims) == len(self.lines) and marks == self.marks and talk == self.talk:
             return
-        made = len(self.lines)
+        made = len(self.rows())
+        if talk != self.talk:
+            self.talk, self._rows = talk, None
         if marks != self.marks:
-            self.marks, self.lines = marks, []  # (made again, with their stars)
+            self.marks, self.lines, self._rows = marks, [], None  # (made again, with stars)
             self._subtitle()
         new = claims[len(self.lines):]
         self._claims, self._names = claims, names
         short = short_names(names, self.name_width)
         self.lines.extend(self._marked(len(self.lines) + i, self.line(record, short))
                           for i, record in enumerate(new))
+        self._rows = None
         if self.back:  # a reader scrolled back stays on the same lines (stars or not)
-            self._scroll(len(claims) - made)
+            self._scroll(len(self.rows()) - made)
         self.redraw()
+
+    def rows(self) -> list[Text]:
+        """The claims' lines, each line of talk after the claims settled when it was said."""
+        if not self.talk:
+            return self.lines
+        if self._rows is None:
+            rows, lines = [], self.lines
+            done = 0
+            for said in self.talk:
+                upto = min(said.claims, len(lines))
+                rows += lines[done:upto]
+                done = max(done, upto)
+                rows.append(Text("  ") + talk_line(said))
+            self._rows = rows + lines[done:]
+        return self._rows
 
     def _marked(self, index: int, line: Text) -> Text:
         """The claim's line, starred in its first cell when the host played for this seat."""
@@ -128,7 +154,7 @@ class History(Lines):
         return max(0, self.size.height - 1)
 
     def _scroll(self, lines: int) -> None:
-        back = max(0, min(self.back + lines, len(self.lines) - self.room))
+        back = max(0, min(self.back + lines, len(self.rows()) - self.room))
         if back != self.back:
             self.back = back
             self._subtitle()
@@ -143,6 +169,7 @@ class History(Lines):
             short = short_names(self._names, width)
             self.lines = [self._marked(index, self.line(record, short))
                           for index, record in enumerate(self._claims)]
+            self._rows = None
         self._scroll(0)  # more room may show lines that were scrolled past (Lines redraws)
 
     def on_mouse_scroll_up(self, event: MouseScrollUp) -> None:
@@ -154,5 +181,6 @@ class History(Lines):
         self._scroll(-1)
 
     def build(self, width: int) -> list[Text]:
-        end = len(self.lines) - self.back
-        return [self.header, *self.lines[max(0, end - self.room):end]]
+        rows = self.rows()
+        end = len(rows) - self.back
+        return [self.header, *rows[max(0, end - self.room):end]]

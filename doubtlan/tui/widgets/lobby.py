@@ -119,6 +119,8 @@ class Lobby(Vertical):
             who = f"bot, {level}" if level else "bot" if seat.bot else \
                 "program" if seat.program else "human"
             state = "" if seat.bot else ("connected" if seat.connected else "away")
+            if seat.muted:  # (docs/talk.md)
+                state = f"{state}, muted" if state else "muted"
             name = Text(seat.name, style="bold" if seat.seat == me else "")
             if seat.seat == me:
                 name.append(" (you)", style="dim")

@@ -135,6 +135,8 @@ class PlayersPanel(Lines):
             if seat is not None and seat.away:
                 doing.append(away(seat.open, bool(doing), bot_playing=number in stood_in),
                              style="italic red")
+            if seat is not None and seat.muted:
+                doing.append(", muted" if doing else "muted", style="dim")
             rows.append(_Row(said.mark, who, level, said.figures, doing, said.after))
         self.border_title = self.title(view)
         if len(rows) != len(self.rows):

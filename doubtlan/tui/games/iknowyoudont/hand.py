@@ -105,7 +105,7 @@ class KnowHand(CardHand):
             click = clickable(f"level({level})")
             levels.append(f" {level} ", style=chosen + click if level == self.level else click)
         kinds = Text("as      ")
-        for kind, key in ((Kind.TRUTH, "t"), (Kind.BLUFF, "b")):
+        for kind, key in ((Kind.TRUTH, "y"), (Kind.BLUFF, "b")):
             click = clickable(f"kind({kind.value!r})")
             kinds.append(f" {kind.title} ({key}) ",
                          style=chosen + click if kind is self.kind else click)

@@ -83,7 +83,7 @@ round's victory points; in the claims list **i** marks an interception.
 |---|---|
 | left, right | move along your hand (Home, End: its first and last card) |
 | up, down, 1-9, 0 | the level to declare (0 is 10) |
-| t, b | declare Truth, Bluff |
+| y, b | declare Truth ("yes, true"), Bluff (t talks) |
 | enter | play the card under the cursor as declared (until you choose, its truth) |
 | p, a, c | with priority: pass, accept, challenge (none in its first half second) |
 | i | intercept with an Interception card |
@@ -110,7 +110,7 @@ class KnowTable(GameTable):
         Binding("down", "level(-1)", "Level", show=False),
         *(Binding(str(n % 10), f"set_level({n})", f"Level {n}", show=False)
           for n in range(1, 11)),
-        Binding("t", "kind('T')", "Truth", show=False),
+        Binding("y", "kind('T')", "Truth", show=False),  # (t: table talk, every game's)
         Binding("b", "kind('B')", "Bluff", show=False),
         Binding("enter", "play", "Play", show=False),
         Binding("p", "answer('pass')", "Pass", show=False),
@@ -256,7 +256,7 @@ class KnowTable(GameTable):
             return []
         keys: list[KeyEntry] = []
         if view.can(Play):
-            keys += [("←→", "Card", "right"), ("↑↓", "Level", "up"), ("t", "Truth", "t"),
+            keys += [("←→", "Card", "right"), ("↑↓", "Level", "up"), ("y", "Truth", "y"),
                      ("b", "Bluff", "b"), ("⏎", "Play", "enter")]
         for key, label, kind in (("p", "Pass", "pass"), ("a", "Accept", "accept"),
                                  ("c", "Challenge", "challenge"), ("i", "Intercept", "intercept"),

@@ -1,0 +1,63 @@
+"""Table talk's dialogs (docs/talk.md): a line of one's own (``t``), and the host's mutes
+(``m``)."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Input, OptionList, Static
+from textual.widgets.option_list import Option
+
+from ...net.messages import TableInfo
+from ..widgets.talk import LONGEST, QUICK
+
+
+class TalkScreen(ModalScreen[str | None]):
+    """Type a line for the table (Enter says it, Escape does not); returns it, or None."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def compose(self) -> ComposeResult:
+        quick = "  ".join(f"{key}: {line}" for key, line in QUICK)
+        with Vertical(classes="dialog talk"):
+            yield Static("Say something to the table (Enter says it, Escape does not).")
+            yield Input(placeholder=f"up to {LONGEST} characters", max_length=LONGEST,
+                        id="line")
+            yield Static(f"At the table, one key says: {quick}", classes="hint")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        line = " ".join(event.value.split())
+        self.dismiss(line if line and line.isprintable() else None)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class MuteScreen(ModalScreen[tuple[int, bool] | None]):
+    """The host picks a seat to mute, or to hear again: returns (seat, mute), or None."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, info: TableInfo, mine: int | None) -> None:
+        super().__init__()
+        self.seats = [seat for seat in info.seats if seat.name and seat.seat != mine]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog mute"):
+            yield Static("Mute whom? A muted seat's talk reaches nobody. (Enter mutes or "
+                         "unmutes, Escape does neither.)")
+            yield OptionList(*(Option(f"{seat.name:<24} {'muted' if seat.muted else ''}",
+                                      id=str(seat.seat)) for seat in self.seats),
+                             id="mute-seats")
+
+    def on_mount(self) -> None:
+        self.query_one(OptionList).focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        seat = next(s for s in self.seats if str(s.seat) == event.option.id)
+        self.dismiss((seat.seat, not seat.muted))
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,135 @@
+"""Table talk on the screen (docs/talk.md): quick words on one key, a line of one's own,
+the host's mutes. Real apps at a real table over loopback, driven by Pilot."""
+
+from __future__ import annotations
+
+from apps import FrozenClock, host_app, join_app, start_match, wait_for
+
+from doubtlan.tui.app import DoubtApp
+from doubtlan.tui.screens.talk import MuteScreen, TalkScreen
+from doubtlan.tui.widgets.history import History
+from doubtlan.tui.widgets.talk import SHOWN, TalkStrip
+
+SIZE = (100, 30)
+
+
+def strip(app: DoubtApp) -> str:
+    assert app.play is not None
+    talk = app.play.query_one(TalkStrip)
+    return " ".join(str(line) for line in talk.texts) if talk.display else ""
+
+
+def lines_heard(app: DoubtApp) -> list[str]:
+    return [said.line for said in app.client.mirror.talk] if app.client else []
+
+
+def frozen_host(**changes: object) -> tuple[DoubtApp, FrozenClock]:
+    app = host_app(**changes)
+    clock = FrozenClock()
+    app.clock = clock
+    return app, clock
+
+
+async def test_a_quick_word_is_one_key_and_shows_for_a_few_seconds() -> None:
+    app, clock = frozen_host()
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: app.play is not None and app.play.pane == "lobby")
+        await wait_for(pilot, lambda: app.client is not None and app.client.connected.is_set())
+        await pilot.press("g")
+        await wait_for(pilot, lambda: lines_heard(app) == ["Honest!"], "the line back")
+        await wait_for(pilot, lambda: strip(app) == "Amy: Honest!", "the strip")
+        clock.now += SHOWN + 0.1
+        await wait_for(pilot, lambda: strip(app) == "", "the strip to go")
+        # At the table, each key its words (the seat's allowance: 3 at once), and the
+        # claims list keeps them.
+        await start_match(pilot, app)
+        await pilot.press("f", "h")
+        want = ["Honest!", "Sure you do.", "Nice one"]
+        await wait_for(pilot, lambda: lines_heard(app) == want, "the lines")
+        await wait_for(pilot, lambda: strip(app) == "Amy: Nice one  (+1)", "the strip")
+        history = app.play.query_one(History)  # type: ignore[union-attr]
+        await wait_for(pilot, lambda: [str(row).strip() for row in history.rows()] == [
+            "Amy: Sure you do.", "Amy: Nice one"], "the lines in the claims list")
+
+
+async def test_talking_too_fast_is_refused_and_said() -> None:
+    app, clock = frozen_host()
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: app.play is not None and app.play.pane == "lobby")
+        await wait_for(pilot, lambda: app.client is not None and app.client.connected.is_set())
+        await pilot.press("g", "g", "g", "g", "g")
+        await wait_for(pilot, lambda: app.client.mirror.error is not None, "the refusal")  # type: ignore[union-attr]
+        assert app.client.mirror.error.code == "talk_too_fast"  # type: ignore[union-attr]
+        assert lines_heard(app) == ["Honest!"] * 3
+        assert any("too fast" in n.message for n in app._notifications)
+
+
+async def test_a_line_of_ones_own_is_typed_after_t() -> None:
+    app, clock = frozen_host()
+    async with app.run_test(size=SIZE) as pilot:
+        await start_match(pilot, app)
+        await pilot.press("t")
+        await wait_for(pilot, lambda: isinstance(app.screen, TalkScreen), "the talk box")
+        await pilot.press("escape")  # (changed one's mind: nothing said)
+        await wait_for(pilot, lambda: not isinstance(app.screen, TalkScreen))
+        await pilot.press("t")
+        await wait_for(pilot, lambda: isinstance(app.screen, TalkScreen), "the talk box")
+        await pilot.press(*"Ben, you   never bluff?")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: lines_heard(app) == ["Ben, you never bluff?"], "the line")
+        assert strip(app) == "Amy: Ben, you never bluff?"
+        await pilot.press("t", *("x" * 100), "enter")  # (the box takes 80 at most)
+        await wait_for(pilot, lambda: len(lines_heard(app)) == 2, "the long line")
+        assert lines_heard(app)[-1] == "x" * 80
+
+
+async def test_the_host_mutes_a_player_whom_nobody_then_hears() -> None:
+    amy, clock = frozen_host(players=3, bots=1)
+    async with amy.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: amy.hosted is not None and amy.play is not None
+                       and amy.play.pane == "lobby", "Amy's lobby")
+        assert amy.hosted is not None
+        ben = join_app(amy.hosted)
+        async with ben.run_test(size=SIZE) as ben_pilot:
+            await wait_for(ben_pilot, lambda: ben.play is not None and ben.play.pane == "lobby"
+                           and ben.client is not None and ben.client.connected.is_set())
+            await ben_pilot.press("h")
+            await wait_for(pilot, lambda: lines_heard(amy) == ["Nice one"], "Ben heard")
+            await pilot.press("m")
+            await wait_for(pilot, lambda: isinstance(amy.screen, MuteScreen), "the mute list")
+            names = [seat.name for seat in amy.screen.seats]  # type: ignore[attr-defined]
+            assert names == ["random bot", "Ben"]  # (not Amy herself)
+            await pilot.press("down", "enter")
+            await wait_for(ben_pilot, lambda: ben.client.mirror.table.seats[2].muted,  # type: ignore[union-attr]
+                           "Ben told he is muted")
+            await ben_pilot.press("g")
+            await wait_for(ben_pilot, lambda: ben.client.mirror.error is not None  # type: ignore[union-attr]
+                           and ben.client.mirror.error.code == "muted", "the refusal")
+            await pilot.pause(0.2)
+            assert lines_heard(amy) == ["Nice one"]
+            # Heard again.
+            await pilot.press("m")
+            await wait_for(pilot, lambda: isinstance(amy.screen, MuteScreen), "the mute list")
+            assert "muted" in str(amy.screen.query_one("#mute-seats").get_option_at_index(1).prompt)  # type: ignore[attr-defined]
+            await pilot.press("down", "enter")
+            await wait_for(ben_pilot, lambda: not ben.client.mirror.table.seats[2].muted,  # type: ignore[union-attr]
+                           "Ben unmuted")
+            await ben_pilot.press("j")
+            await wait_for(pilot, lambda: lines_heard(amy) == ["Nice one", "Hurry up"])
+
+
+async def test_a_watcher_hears_the_table_and_cannot_talk() -> None:
+    amy, _ = frozen_host()
+    async with amy.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: amy.hosted is not None and amy.play is not None
+                       and amy.play.pane == "lobby", "Amy's lobby")
+        assert amy.hosted is not None
+        zed = join_app(amy.hosted, name="Zed", watch=True)
+        async with zed.run_test(size=SIZE) as zed_pilot:
+            await wait_for(zed_pilot, lambda: zed.play is not None and zed.client is not None
+                           and zed.client.mirror.table is not None)
+            await zed_pilot.press("t", "g")
+            await zed_pilot.pause(0.2)
+            assert not isinstance(zed.screen, TalkScreen) and zed.client.mirror.error is None  # type: ignore[union-attr]
+            await pilot.press("f")
+            await wait_for(zed_pilot, lambda: lines_heard(zed) == ["Sure you do."], "heard")

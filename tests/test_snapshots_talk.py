@@ -1,0 +1,66 @@
+"""How table talk looks at 80x24 (docs/talk.md): a quick word and a line of one's own at
+the table, the talk box, the host's mute list. Review them with ``pytest
+tests/test_snapshots_talk.py --snapshot-update`` after a change of look."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from apps import wait_for
+from test_snapshots import (
+    SnapCompare,
+    at_table,
+    bots_seated,
+    hosting,
+    quiet,
+)
+from textual.pilot import Pilot
+
+from doubtlan.tui.app import DoubtApp
+from doubtlan.tui.screens.talk import MuteScreen, TalkScreen
+from doubtlan.tui.widgets.talk import TalkStrip
+
+SIZE = (80, 24)
+
+
+def heard(app: DoubtApp, count: int) -> bool:
+    return app.client is not None and len(app.client.mirror.talk) == count
+
+
+def test_talk_at_the_table(snap_compare: SnapCompare) -> None:
+    async def run_before(pilot: Pilot[Any]) -> None:
+        app = pilot.app
+        assert isinstance(app, DoubtApp)
+        await at_table(pilot)
+        await pilot.press("g")
+        await wait_for(pilot, lambda: heard(app, 1), "the quick word")
+        await pilot.press("t", *"Ben never bluffs. Never.", "enter")
+        await wait_for(pilot, lambda: heard(app, 2), "the line")
+        await wait_for(pilot, lambda: app.play.query_one(TalkStrip).more == 1, "the strip")  # type: ignore[union-attr]
+        quiet(app)
+
+    assert snap_compare(hosting(), terminal_size=SIZE, run_before=run_before)
+
+
+def test_the_talk_box(snap_compare: SnapCompare) -> None:
+    async def run_before(pilot: Pilot[Any]) -> None:
+        app = pilot.app
+        await at_table(pilot)
+        await pilot.press("t", *"You all lie")
+        await wait_for(pilot, lambda: isinstance(app.screen, TalkScreen), "the box")
+        quiet(app)  # type: ignore[arg-type]
+
+    assert snap_compare(hosting(), terminal_size=SIZE, run_before=run_before)
+
+
+def test_the_hosts_mute_list(snap_compare: SnapCompare) -> None:
+    async def run_before(pilot: Pilot[Any]) -> None:
+        app = await bots_seated(pilot)
+        assert app.hosted is not None
+        app.hosted.host.mute(1)
+        await wait_for(pilot, lambda: app.client.mirror.table.seats[1].muted, "the mute")  # type: ignore[union-attr]
+        await pilot.press("m")
+        await wait_for(pilot, lambda: isinstance(app.screen, MuteScreen)
+                       and app.screen.query("#mute-seats"), "the list")
+
+    assert snap_compare(hosting(players=4), terminal_size=SIZE, run_before=run_before)
