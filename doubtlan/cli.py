@@ -7,12 +7,13 @@ when it runs, so ``doubtlan --help`` stays fast.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeAlias
 
-from . import __version__
+from . import __version__, cli_record
 from . import cli_values as values
 
 PROG = "doubtlan"
@@ -90,6 +91,8 @@ _SUMMARY = {
     "tourney": "play bot-only games in this process and report each strategy's win rate",
     "tables": "list the tables on the network and exit",
     "verify": "check a host's journal: its deals and games",
+    "replay": cli_record.REPLAY,
+    "stats": cli_record.STATS,
 }
 
 
@@ -453,7 +456,8 @@ def _verify(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
 #: What adds each command's parser with all its options (listed as in ``_SUMMARY``).
 _COMMANDS: dict[str, Callable[[Subcommands], None]] = {
     "play": _add_play, "host": _add_host, "join": _add_join, "tourney": _add_tourney,
-    "tables": _add_tables, "verify": _add_verify,
+    "tables": _add_tables, "verify": _add_verify, "replay": cli_record.add_replay,
+    "stats": cli_record.add_stats,
 }
 
 
@@ -471,7 +475,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
-
+    except BrokenPipeError:  # (the reader went: `doubtlan replay J --text | head`)
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # (as Python's docs)
+        return 0
 
 
 if __name__ == "__main__":  # pragma: no cover

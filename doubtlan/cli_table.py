@@ -130,13 +130,14 @@ def _host_app(config: Any, player: str, args: argparse.Namespace, *, strategy: s
     """Run the table app for the host's player, hosting ``config``'s table; with
     ``ask_name``, the app asks the player's name first (and names the table after it
     unless ``--table`` did)."""
+    from .net.record import Record
     from .tui.app import DoubtApp
     from .tui.setup import HostSetup
 
     config.autostart, config.next_game_delay = False, None  # the host says when
     setup = HostSetup(config, bots=args.bots, strategy=strategy, ask_name=ask_name,
                       name_table=ask_name and getattr(args, "table", None) is None, **where)
-    return _run_app(DoubtApp(player, host=setup, ascii=args.ascii))
+    return _run_app(DoubtApp(player, host=setup, ascii=args.ascii, record=Record()))
 
 
 class _App(Protocol):
@@ -195,6 +196,7 @@ def _join_app(args: argparse.Namespace) -> int:
     from .net import headless
     from .net.client import ConnectionLost
     from .net.kept import KeptSeats
+    from .net.record import Record
     from .tui.app import DoubtApp
     from .tui.setup import JoinSetup
 
@@ -215,4 +217,5 @@ def _join_app(args: argparse.Namespace) -> int:
         name = args.name or last_name() or ""
     else:
         name = args.name or _name()
-    return _run_app(DoubtApp(name, join=setup, ascii=args.ascii, kept=KeptSeats()))
+    return _run_app(DoubtApp(name, join=setup, ascii=args.ascii, kept=KeptSeats(),
+                             record=Record()))

@@ -1,11 +1,19 @@
-"""Table talk on the screen (docs/talk.md): quick words on one key, a line of one's own,
-the host's mutes. Real apps at a real table over loopback, driven by Pilot."""
+"""Table talk and the story of a game on the screen (docs/talk.md, docs/story.md): quick
+words on one key, a line of one's own, the host's mutes, the story stepped through on the
+results, and the player's record against this game. Real apps at a real table over
+loopback, driven by Pilot."""
 
 from __future__ import annotations
 
-from apps import FrozenClock, host_app, join_app, start_match, wait_for
+from pathlib import Path
 
+from apps import FrozenClock, KeyPlayer, host_app, join_app, start_match, wait_for
+
+from doubtlan.net.record import Record
+from doubtlan.rules.fairness import Verdict
 from doubtlan.tui.app import DoubtApp
+from doubtlan.tui.screens.message import MessageScreen
+from doubtlan.tui.screens.story import StoryScreen
 from doubtlan.tui.screens.talk import MuteScreen, TalkScreen
 from doubtlan.tui.widgets.history import History
 from doubtlan.tui.widgets.talk import SHOWN, TalkStrip
@@ -133,3 +141,59 @@ async def test_a_watcher_hears_the_table_and_cannot_talk() -> None:
             assert not isinstance(zed.screen, TalkScreen) and zed.client.mirror.error is None  # type: ignore[union-attr]
             await pilot.press("f")
             await wait_for(zed_pilot, lambda: lines_heard(zed) == ["Sure you do."], "heard")
+
+
+# -- the story ---------------------------------------------------------------------------
+
+
+async def played_to_the_end(pilot: object, app: DoubtApp) -> None:
+    await start_match(pilot, app)  # type: ignore[arg-type]
+    await KeyPlayer(pilot, app).play_game()  # type: ignore[arg-type]
+    await wait_for(pilot, lambda: app.client.mirror.verdicts, "the deal's check")  # type: ignore[arg-type,union-attr]
+
+
+async def test_r_steps_through_the_story_of_the_game(tmp_path: Path) -> None:
+    record = Record(tmp_path / "record.jsonl")
+    app = host_app(seed=1)
+    app.record = record
+    async with app.run_test(size=SIZE) as pilot:
+        await played_to_the_end(pilot, app)
+        mirror = app.client.mirror  # type: ignore[union-attr]
+        await pilot.press("r")
+        await wait_for(pilot, lambda: isinstance(app.screen, StoryScreen), "the story")
+        screen = app.screen
+        assert isinstance(screen, StoryScreen)
+        story = mirror.story(mirror.game_number)
+        assert not isinstance(story, str) and screen.story == story
+        assert screen.index == 0 and f"claimed {story.steps[0].told.claim}" in str(
+            screen.query_one("#claim").render())
+        await pilot.press("right", "right")
+        assert screen.index == 2
+        told = story.steps[2].told
+        shown = str(screen.query_one("#claim").render())
+        assert f"claimed {told.claim}" in shown
+        assert ("a lie" if told.lie else "true") in shown
+        await pilot.press("end")
+        assert "won the game" in str(screen.query_one("#claim").render())
+        await pilot.press("left")
+        assert screen.index == len(story.steps) - 1
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: not isinstance(app.screen, StoryScreen), "back")
+        # The game went into the record, and the results show it against the average.
+        entries, notes = record.load()
+        assert len(entries) == 1 and not notes and entries[0].seat == 0
+        assert "You, this game:" in str(app.play.query_one("#results").render())  # type: ignore[union-attr]
+
+
+async def test_a_game_whose_deal_did_not_verify_is_not_told() -> None:
+    app = host_app(seed=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await played_to_the_end(pilot, app)
+        mirror = app.client.mirror  # type: ignore[union-attr]
+        mirror.verdicts[mirror.game_number] = Verdict(("card 3 was shown as 7H, but the "
+                                                       "deal gives 7S",))
+        await pilot.press("r")
+        await wait_for(pilot, lambda: isinstance(app.screen, MessageScreen), "why not")
+        text = str(app.screen.query_one("#message").render())
+        assert "only of a game whose deal verified" in text and "7S" in text
+

@@ -22,7 +22,9 @@ ALLOWED = {
     "tui": {"tui", "net", "bots", "rules"},
     "cli_values": {"cli_values", "net", "bots", "rules"},
     "cli_table": {"cli_table", "cli_values", "tui", "net", "bots", "rules"},
-    "cli": {"cli", "cli_table", "cli_values", "tui", "net", "bots", "rules", "tourney"},
+    "cli_record": {"cli_record", "tui", "net", "bots", "rules"},
+    "cli": {"cli", "cli_table", "cli_values", "cli_record", "tui", "net", "bots", "rules",
+            "tourney"},
 }
 
 #: The standard library the rules may use: no I/O, clocks, threads or event loops.

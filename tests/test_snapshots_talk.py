@@ -1,15 +1,18 @@
-"""How table talk looks at 80x24 (docs/talk.md): a quick word and a line of one's own at
-the table, the talk box, the host's mute list. Review them with ``pytest
-tests/test_snapshots_talk.py --snapshot-update`` after a change of look."""
+"""How table talk and the story of a game look at 80x24 (docs/talk.md, docs/story.md): a
+quick word and a line of one's own at the table, the talk box, the host's mute list, and the
+story of a game at its first claim, at a claim someone doubted, and at its end. Review them
+with ``pytest tests/test_snapshots_talk.py --snapshot-update`` after a change of look."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from apps import wait_for
+import pytest
+from apps import TickingClock, wait_for
 from test_snapshots import (
     SnapCompare,
     at_table,
+    at_the_results,
     bots_seated,
     hosting,
     quiet,
@@ -17,6 +20,7 @@ from test_snapshots import (
 from textual.pilot import Pilot
 
 from doubtlan.tui.app import DoubtApp
+from doubtlan.tui.screens.story import StoryScreen
 from doubtlan.tui.screens.talk import MuteScreen, TalkScreen
 from doubtlan.tui.widgets.talk import TalkStrip
 
@@ -64,3 +68,23 @@ def test_the_hosts_mute_list(snap_compare: SnapCompare) -> None:
                        and app.screen.query("#mute-seats"), "the list")
 
     assert snap_compare(hosting(players=4), terminal_size=SIZE, run_before=run_before)
+
+
+@pytest.mark.parametrize("step", ["first", "doubted", "end"])
+def test_the_story_of_a_game(snap_compare: SnapCompare, step: str) -> None:
+    async def run_before(pilot: Pilot[Any]) -> None:
+        app = await at_the_results(pilot)
+        await pilot.press("r")
+        await wait_for(pilot, lambda: isinstance(app.screen, StoryScreen), "the story")
+        screen = app.screen
+        assert isinstance(screen, StoryScreen)
+        if step == "doubted":
+            doubted = next(i for i, s in enumerate(screen.story.steps)
+                           if s.told.doubter is not None and s.told.lie)
+            await pilot.press(*["right"] * doubted)
+            assert screen.index == doubted
+        elif step == "end":
+            await pilot.press("end")
+        quiet(app)
+
+    assert snap_compare(hosting(TickingClock()), terminal_size=SIZE, run_before=run_before)

@@ -10,9 +10,11 @@ import hashlib
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..rules import Event, RulesError, View, game_named
 from ..rules.fairness import Disclosure, Seen, Verdict, unchecked, verify
+from ..rules.story import Story, tell
 from .messages import (
     Act,
     Bye,
@@ -39,6 +41,8 @@ PINGS_OPEN = 64
 SHOWN_MOST = 50_000
 #: The most lines of table talk kept (the host sends its latest 100 again on a welcome).
 TALK_MOST = 500
+#: The latest verified games whose reveals are kept for their stories.
+STORIES_KEPT = 3
 
 
 @dataclass
@@ -67,6 +71,9 @@ class Mirror:
     contribution: bytes | None = None
     #: Each game's check against the host's reveal (docs/fairness.md), by game number.
     verdicts: dict[int, Verdict] = field(default_factory=dict)
+    #: The reveals of the latest games whose deal verified, with the table's game, players
+    #: and rules then: what their stories are told from (:meth:`story`).
+    revealed: dict[int, tuple[str, int, Any, Disclosure]] = field(default_factory=dict)
     #: The host's commitment (and whether it deals from a fixed seed) as first seen: they
     #: may not change while this client plays.
     commitment: str | None = None
@@ -354,6 +361,10 @@ class Mirror:
         verdict = verify(revealed, commitment=commitment, players=table.players,
                          options=options, seen=seen, seeded=bool(self.seeded), bots=bots,
                          game=table.game, seed_hashes=hashes, seeds_in=self._seeds_in)
+        if verdict.ok and seen.to_end:
+            self.revealed[first.game_number] = (table.game, table.players, options, revealed)
+            for old in sorted(self.revealed)[:-STORIES_KEPT]:
+                del self.revealed[old]
         seat = seen.seat
         if seat is None or not verdict.marks:
             return verdict
@@ -367,6 +378,24 @@ class Mirror:
                 notes = tuple(n for n in notes if not n.startswith("your seed did not"))
         return Verdict(tuple(clocks) + verdict.problems, notes, verdict.checked,
                        verdict.marks)
+
+    def story(self, game: int) -> Story | str:
+        """The story of game ``game`` (rules/story.py), told only when its deal verified;
+        otherwise why not, in a sentence."""
+        verdict = self.verdicts.get(game)
+        if verdict is None:
+            return ("the deal of this game is not checked yet" if game in self._unchecked
+                    or game == self.game_number else "this game's reveal has not come")
+        if not verdict.checked:
+            return f"its deal could not be checked: {verdict.notes[0]}"
+        if not verdict.ok:
+            return f"its deal did not verify: {verdict.problems[0]}"
+        kept = self.revealed.get(game)
+        if kept is None:
+            return (f"only a game seen to its end is told, and the latest {STORIES_KEPT} of "
+                    "them are kept")
+        name, players, options, revealed = kept
+        return tell(game_named(name), players, options, revealed)
 
     def _claims_from(self, game: int, start: int, claims: tuple[Event, ...]) -> None:
         if game != self.game_number:

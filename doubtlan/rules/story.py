@@ -11,7 +11,7 @@ gives what the whole table knows of each claim (the bots' table talk uses that, 
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -19,7 +19,7 @@ from .base import Game
 from .fairness import Disclosure, deal_seed
 from .told import Told
 
-__all__ = ["Figures", "Step", "Story", "Told", "figures", "tell"]
+__all__ = ["Figures", "Step", "Story", "Told", "figures", "tell", "verdict", "who"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,6 +43,8 @@ class Story:
     dealt: tuple[tuple[Any, ...], ...]
     steps: tuple[Step, ...]
     winner: int | None
+    #: Whether the actions played the game to its end.
+    over: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,7 +79,7 @@ def tell(kind: type[Game[Any, Any]], players: int, options: Any,
     # those before that action.
     steps = tuple(Step(number, told, seen[min(bisect_right(counts, told.begin), len(seen)) - 1])
                   for number, told in enumerate(kind.tell(game.state.events), 1))
-    return Story(kind.name, reveal.game, players, dealt, steps, game.winner)
+    return Story(kind.name, reveal.game, players, dealt, steps, game.winner, game.over)
 
 
 def figures(steps: Iterable[Told], seat: int) -> Figures:
@@ -96,3 +98,24 @@ def figures(steps: Iterable[Told], seat: int) -> Figures:
             else:
                 wrong += 1
     return Figures(claims, bluffs, caught, right, wrong)
+
+
+def who(seat: int | None, names: Mapping[int, str]) -> str:
+    """A seat as the story names it."""
+    if seat is None:
+        return "nobody"
+    return names.get(seat) or f"seat {seat + 1}"
+
+
+def verdict(told: Told, names: Mapping[int, str]) -> tuple[str, str]:
+    """The claim's truth and its doubt in words: ("a lie", "Ben doubted, and was right"),
+    ("true", "nobody doubted: it stood")."""
+    truth = "not known" if told.lie is None else "a lie" if told.lie else "true"
+    if told.doubter is None:
+        return truth, "nobody doubted: it stood"
+    doubter = who(told.doubter, names)
+    if told.right is None:
+        return truth, f"{doubter} doubted"
+    right = "and was right" if told.right == told.doubter else \
+        f"and {who(told.right, names)} was right"
+    return truth, f"{doubter} doubted, {right}"

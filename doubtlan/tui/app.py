@@ -26,6 +26,7 @@ from ..net.journal import JournalError
 from ..net.kept import KeptSeats
 from ..net.messages import Bye, Error, Message, Reveal, Said, State, TableInfo, Welcome
 from ..net.pin import NotTheTable
+from ..net.record import Record
 from ..net.table import Refused
 from ..net.web.session import IDLE_ENDED
 from ..rules import DEFAULT_GAME, game_named
@@ -72,12 +73,13 @@ class DoubtApp(App[int]):
         retry_for: float = 60.0,
         browser: BrowserFactory | None = None,
         kept: KeptSeats | None = None,
+        record: Record | None = None,
     ) -> None:
         super().__init__()
         self.player_name = name
-        #: Where a joiner's seats are kept, to be taken back after the program stopped
-        #: (``doubtlan join`` gives the user's data folder's; None: nothing is kept).
-        self.kept = kept
+        #: Where a joiner's seats are kept, to be taken back after the program stopped, and
+        #: where the games played are recorded (the user's data folder's; None: nowhere).
+        self.kept, self.record = kept, record
         self.host_setup, self.join_setup = host, join or JoinSetup()
         self.ascii, self.clock, self.retry_for = ascii, clock, retry_for
         #: Makes the discovery screen's browser (tests give one that touches no network).
@@ -342,6 +344,8 @@ class DoubtApp(App[int]):
     def _check_deal(self) -> None:
         if self.client is not None:
             self.client.mirror.check()
+            if self.record is not None:  # (this game against the player's average)
+                self.seen.yours = self.record.note(self.client.mirror) or self.seen.yours
             self._redraw()
 
     def _redraw(self, message: Message | None = None) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..net.messages import Said
+from ..net.record import Yours
 
 
 @dataclass
@@ -42,3 +43,6 @@ class ClientState:
     #: The table's talk as the mirror has it (``Mirror.talk``): the claims list shows the
     #: lines said in the game drawn, where they were said.
     talk: tuple[Said, ...] = ()
+    #: The player's figures in the last game recorded, against their average
+    #: (``Record.note``): the results show them.
+    yours: Yours | None = None

@@ -30,7 +30,7 @@ from ..widgets.results import GameResults
 from ..widgets.small import SmallNotice
 from ..widgets.talk import QUICK, TalkStrip
 from ..widgets.titlebar import TitleBar
-from ..words import listed
+from ..words import listed, seat_names
 
 #: Seconds at the start of a window in which a doubt is ignored (a slip of the finger).
 DOUBT_GUARD = GUARD
@@ -66,6 +66,7 @@ class PlayScreen(Screen[None]):
         Binding("t", "talk", "Talk"),
         *(Binding(key, f"say({line!r})", line, show=False) for key, line in QUICK),
         Binding("m", "mute", "Mute", show=False),
+        Binding("r", "story", "Story"),
     ]
 
     def __init__(self, *, ascii: bool = False, clock: Callable[[], float] = time.monotonic,
@@ -170,6 +171,10 @@ class PlayScreen(Screen[None]):
             results = self.query_one("#results")
             if isinstance(results, GameResults):
                 results.stood_in, results.away = seen.stood_in, _away(info)
+                yours = seen.yours
+                results.yours = yours if yours is not None and yours.entry.number == \
+                    mirror.game_number and yours.entry.match == (mirror.commitment or "")[:16] \
+                    else None
             table.results(
                 self.query_one("#results"), view, info, seen, is_host=self.is_host,
                 over=info.state == "over" or mirror.bye is not None,
@@ -255,6 +260,8 @@ class PlayScreen(Screen[None]):
                 and info is not None and self.seen is not None and self.seen.connected
         if action == "mute":
             return self.is_host and info is not None
+        if action == "story":
+            return self.pane == "results" and self.table is not None
         if action in ("next_game", "free_seats"):
             return self.is_host and info is not None and info.state == "between" \
                 and self.pane == "results" and (action == "next_game" or bool(_away(info)))
@@ -333,6 +340,24 @@ class PlayScreen(Screen[None]):
                 self.post_message(HostCommand(lambda hosted: hosted.host.mute(seat, on)))
 
         self.app.push_screen(MuteScreen(info, self.mirror.seat if self.mirror else None), mute)
+
+    def action_story(self) -> None:
+        """The story of the game just ended, once its deal verified (else why not)."""
+        from ..widgets.hand import CardHand
+        from .message import MessageScreen
+        from .story import StoryScreen
+
+        mirror, table = self.mirror, self.table
+        if mirror is None or mirror.table is None or table is None:
+            return
+        mirror.check()  # (a reveal not yet checked is checked now)
+        story = mirror.story(mirror.game_number)
+        if isinstance(story, str):
+            self.app.push_screen(MessageScreen(
+                f"The story is told only of a game whose deal verified: {story}."))
+            return
+        self.app.push_screen(StoryScreen(story, seat_names(mirror.table),
+                                         table.query_one(CardHand).face, me=mirror.seat))
 
     def action_start(self) -> None:
         self.post_message(HostCommand(lambda hosted: hosted.host.start_match()))

@@ -3,11 +3,13 @@ player, the check of the deal and what comes next."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from rich.text import Text
 
 from ...net.messages import TableInfo
+from ...net.record import Yours
 from ...rules import game_named
 from ...rules.fairness import Verdict
 from ..client_state import ClientState
@@ -48,6 +50,8 @@ class GameResults(Lines):
         self.stood_in: frozenset[int] = frozenset()
         #: The players away now, whose seats the host may free for newcomers.
         self.away: list[str] = []
+        #: This player's figures in this game against their average (their record).
+        self.yours: Yours | None = None
 
     def show(self, view: Any, info: TableInfo, seen: ClientState, *, is_host: bool,
              over: bool, verdict: Verdict | None = None) -> None:
@@ -132,6 +136,8 @@ class GameResults(Lines):
             lines.append(line)
         lines.append(Text())
         lines.extend(self.deal.wrap(self.app.console, max(1, width)))
+        if self.yours is not None:
+            lines.extend(yours_text(self.yours).wrap(self.app.console, max(1, width)))
         lines.append(Text())
         hint = Text(self.hint, style=self.get_component_rich_style("results--hint"))
         lines.extend(hint.wrap(self.app.console, max(1, width)))
@@ -154,4 +160,23 @@ def deal_text(verdict: Verdict | None) -> Text:
                 style="green")
     for note in verdict.notes:
         text.append(f"\n{sentence(note)}", style="dim")
+    return text
+
+
+def yours_text(yours: Yours) -> Text:
+    """This game's figures against the player's average (docs/record.md)."""
+    def said(figure: Callable[[str], float], number: str) -> str:
+        return (f"{figure('claims'):{number}} claims, {figure('bluffs'):{number}} bluffs "
+                f"({figure('caught'):{number}} caught), doubts {figure('doubts_right'):{number}}"
+                f" right, {figure('doubts_wrong'):{number}} wrong")
+
+    title = game_named(yours.entry.game).title
+    text = Text("You, this game: ", style="bold")
+    text.append(said(yours.entry.figure, "d") + ".")
+    if yours.games:
+        text.append(f"\nYour average over {yours.games} "
+                    f"game{'s' if yours.games != 1 else ''} of {title}: ", style="bold")
+        text.append(said(yours.averages.__getitem__, ".1f") + ".")
+    else:
+        text.append(f"\nYour first game of {title} on record.", style="dim")
     return text

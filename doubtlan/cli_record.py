@@ -1,0 +1,194 @@
+"""``doubtlan replay`` and ``doubtlan stats``: the story of a journal's games, and the
+record of the games this user played (docs/story.md, docs/record.md). Only the standard
+library at start-up, as the rest of the command line."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .net.record import Entry
+    from .net.stories import Told
+
+REPLAY = "tell a journal's games claim by claim: every hand, every lie, every doubt"
+STATS = "print the record of the games you played (--json for a program)"
+#: The sparkline's steps, lowest first.
+BARS = "▁▂▃▄▅▆▇█"
+
+
+def add_replay(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    replay = commands.add_parser(
+        "replay", help=REPLAY,
+        description="Tell the games of a journal written by `doubtlan host`, claim by claim: "
+        "every hand as the claim began, the cards really laid, who lied, who doubted and who "
+        "was right. Only a game whose deal and actions verify (as `doubtlan verify` checks "
+        "them) is told; for the others it says why not. On a terminal it opens the story "
+        "(left and right step through the claims); otherwise, or with --text, it prints it.",
+    )
+    replay.add_argument("journal", type=Path, metavar="JOURNAL", nargs="?",
+                        help="the journal file (default: the newest in the data folder)")
+    replay.add_argument("--game", type=int, metavar="N",
+                        help="the game to tell (default: the last one told; with --text, "
+                        "every one)")
+    replay.add_argument("--text", action="store_true", help="print the story as text")
+    replay.add_argument("--ascii", action="store_true",
+                        help="cards in letters rather than suit symbols")
+    replay.set_defaults(run=replay_command, parser=replay)
+
+
+def add_stats(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    stats = commands.add_parser(
+        "stats", help=STATS,
+        description="Print the record this user's doubtlan keeps of the games played (in "
+        "its data folder): each game's figures from its verified reveal, the averages by "
+        "game, and a chart of them over time where the terminal has room.",
+    )
+    stats.add_argument("--json", action="store_true", help="print one JSON object")
+    stats.add_argument("--record", type=Path, metavar="PATH",
+                       help="the record file (default: the data folder's record.jsonl)")
+    stats.set_defaults(run=stats_command, parser=stats)
+
+
+# -- replay ---------------------------------------------------------------------------------
+
+
+def replay_command(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    from .net.journal import JournalError, latest
+    from .net.stories import stories
+
+    if args.journal is None:
+        try:
+            args.journal = latest()
+        except JournalError as error:
+            print(f"doubtlan: {error}", file=sys.stderr)
+            return 1
+    if not args.journal.is_file():
+        print(f"doubtlan: no journal at {args.journal}", file=sys.stderr)
+        return 1
+    try:
+        games, problems = stories(args.journal)
+    except JournalError as error:
+        print(f"doubtlan: {error}", file=sys.stderr)
+        return 1
+    for problem in problems:
+        print(f"note: {problem}", file=sys.stderr)
+    if args.game is not None:
+        games = [told for told in games if told.number == args.game]
+        if not games:
+            print(f"doubtlan: the journal has no game {args.game}", file=sys.stderr)
+            return 1
+    told = [game for game in games if game.story is not None]
+    if not told:
+        for game in games:
+            print(f"game {game.number} is not told: {game.why}", file=sys.stderr)
+        print("doubtlan: no game of this journal can be told", file=sys.stderr)
+        return 1
+    if args.text or not sys.stdout.isatty():
+        for game in games:
+            print_story(game)
+        return 0
+    from .tui.screens.story import StoryApp
+
+    last = told[-1]
+    assert last.story is not None
+    return StoryApp(last.story, last.names, ascii=args.ascii).run() or 0
+
+
+def print_story(game: Told) -> None:
+    """One game's story as text (or why it is not told)."""
+    from .rules.story import verdict, who
+
+    story = game.story
+    if story is None:
+        print(f"game {game.number} is not told: {game.why}")
+        return
+    names = game.names
+    print(f"game {game.number} ({len(story.steps)} claims)")
+    print("  dealt: " + "; ".join(f"{who(seat, names)} {_cards(hand)}"
+                                  for seat, hand in enumerate(story.dealt)))
+    for step in story.steps:
+        told = step.told
+        truth, doubt = verdict(told, names)
+        print(f"  claim {step.number}: {who(told.seat, names)} claimed {told.claim}; really "
+              f"{_cards(told.cards or ())}: {truth}; {doubt}.")
+        print("    hands: " + "; ".join(f"{who(seat, names)} {_cards(hand)}"
+                                        for seat, hand in enumerate(step.hands)))
+    won = "nobody" if story.winner is None else who(story.winner, names)
+    print(f"  {won} won game {game.number}.")
+
+
+def _cards(cards: tuple[Any, ...]) -> str:
+    return " ".join(str(card) for card in cards) or "-"
+
+
+# -- stats ----------------------------------------------------------------------------------
+
+
+def stats_command(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    from .net.record import FIGURES, Record, as_json
+
+    record = Record(args.record)
+    entries, notes = record.load()
+    for note in notes:
+        print(f"note: {note}", file=sys.stderr)
+    summary = _summary(entries)
+    if args.json:
+        print(json.dumps({"record": str(record.path), "games": as_json(entries),
+                          "by_game": summary, "skipped": len(notes)}, ensure_ascii=False))
+        return 0
+    if not entries:
+        print(f"No games on record yet ({record.path}). Play one to the end at a table "
+              "whose deal verifies, and it is recorded.")
+        return 0
+    from .rules import game_named
+
+    print(f"Your record: {len(entries)} game{'s' if len(entries) != 1 else ''} "
+          f"({record.path})")
+    print()
+    heading = ("game", "played", "won") + FIGURES
+    rows = [(game_named(name).title, str(row["played"]), f"{row['won']} "
+             f"({100 * row['won'] / row['played']:.0f}%)",
+             *(f"{row['average'][figure]:.1f}" for figure in FIGURES))
+            for name, row in summary.items()]
+    widths = [max(len(cells[i]) for cells in (heading, *rows)) for i in range(len(heading))]
+    for cells in (heading, *rows):
+        print("  ".join(cell.ljust(width) if i == 0 else cell.rjust(width)
+                        for i, (cell, width) in enumerate(zip(cells, widths, strict=True))))
+    print("(the figures are averages a game: claims made, bluffs among them, bluffs caught, "
+          "doubts right and wrong)")
+    width = shutil.get_terminal_size((80, 24)).columns
+    room = width - 24
+    if room >= 10:
+        print()
+        recent = entries[-room:]
+        print("bluffs a claim  " + sparkline([e.bluffs / e.claims if e.claims else 0.0
+                                               for e in recent], 1.0))
+        print("won             " + "".join("●" if e.won else "·" for e in recent))
+        print(f"                (your last {len(recent)} games, oldest first)")
+    return 0
+
+
+def _summary(entries: list[Entry]) -> dict[str, dict[str, Any]]:
+    from .net.record import FIGURES, averages
+
+    summary: dict[str, dict[str, Any]] = {}
+    for game in dict.fromkeys(entry.game for entry in entries):
+        mine = [entry for entry in entries if entry.game == game]
+        summary[game] = {"played": len(mine), "won": sum(entry.won for entry in mine),
+                         "average": averages(mine, game),
+                         "total": {figure: sum(e.figure(figure) for e in mine)
+                                   for figure in FIGURES}}
+    return summary
+
+
+def sparkline(values: list[float], top: float) -> str:
+    """``values`` (0 to ``top``) as a line of bars, one a value."""
+    if top <= 0:
+        return BARS[0] * len(values)
+    return "".join(BARS[min(len(BARS) - 1, max(0, round(v / top * (len(BARS) - 1))))]
+                   for v in values)

@@ -1,0 +1,79 @@
+"""The stories of a journal's games (``doubtlan replay``): each game the journal holds from
+its deal to its end, dealt again from its records and told claim by claim (rules/story.py),
+once ``doubtlan verify`` finds nothing wrong with it (net/verify.py)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..rules import RulesError, game_named
+from ..rules.fairness import Disclosure, Played
+from ..rules.story import Story, tell
+from .journal import UNNAMED_GAME, read
+from .verify import verify
+
+
+@dataclass
+class Told:
+    """One game of a journal: its story, or why it is not told."""
+
+    number: int
+    game: str
+    #: Each seat's name at the table when the game was dealt.
+    names: dict[int, str] = field(default_factory=dict)
+    story: Story | None = None
+    why: str | None = None
+
+
+def stories(path: Path) -> tuple[list[Told], list[str]]:
+    """Every game of the journal at ``path``, told when its deal and its actions verified;
+    and what the journal's check found that belongs to no one game. A JournalError when the
+    file cannot be read at all."""
+    _, problems = verify(path)
+    records = read(path).records
+    if not records or records[0].get("t") != "table":
+        return [], problems or [f"{path} does not start with a table"]
+    try:
+        config = records[0]["config"]
+        kind = game_named(config.get("game", UNNAMED_GAME))
+        players, options = config["players"], kind.options_type.parse(config["options"])
+    except (KeyError, TypeError, ValueError, AttributeError, RulesError) as error:
+        return [], [f"the table's record cannot be read ({error!r})"]
+    games: list[tuple[Told, int, Any, dict[str, Any], list[Played]]] = []
+    names: dict[int, str] = {}
+    for record in records[1:]:
+        kind_of = record.get("t")
+        try:
+            if kind_of == "seats":
+                players = record["players"]
+                options = kind.options_type.parse(record["options"])
+                names = {row[0]: row[1] for row in record["seats"] if isinstance(row[1], str)}
+            elif kind_of == "deal":
+                games.append((Told(record["game"], kind.name, dict(names)), players, options,
+                              record, []))
+            elif kind_of == "act" and games:
+                games[-1][4].append(Played(record["seat"], record["action"], record["by"]))
+        except (KeyError, TypeError, ValueError, IndexError, RulesError):
+            continue  # (verify has said what is wrong with it)
+    for told, count, rules, deal, actions in games:
+        wrong = [p for p in problems if re.search(rf"\bgame {told.number}\b", p)]
+        if wrong:
+            told.why = f"it did not verify: {wrong[0]}"
+            continue
+        try:
+            story = tell(kind, count, rules, Disclosure(
+                deal["game"], deal["secret"], tuple(deal["seeds"]), deal["opener"],
+                tuple(actions)))
+        except (RulesError, ValueError, TypeError, KeyError) as error:
+            told.why = f"it cannot be dealt again: {error}"
+            continue
+        if story.over:
+            told.story = story
+        else:
+            told.why = "the journal stops before it ended"
+    general = [p for p in problems if not re.search(r"\bgame \d+\b", p)]
+    return [told for told, *_ in games], general
+

@@ -1,0 +1,148 @@
+"""The story of a game (``r`` on the results, and ``doubtlan replay``): claim by claim, every
+hand as the claim began, the cards really laid, who lied, who doubted and who was right,
+told from the game's verified reveal (rules/story.py, docs/story.md)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Static
+
+from ...rules.story import Story, verdict, who
+from ..games import table_type
+from ..widgets.keys import KeyLine
+from ..widgets.titlebar import TitleBar
+
+#: How a card is drawn (the game's hand's ``face``).
+Face = Callable[[Any], Text]
+
+
+class StoryScreen(Screen[None]):
+    """One claim of ``story`` at a time: left and right step through them, Home and End go
+    to the first and the last, Escape goes back."""
+
+    BINDINGS = [
+        Binding("right,space,n", "step(1)", "Next claim"),
+        Binding("left,p", "step(-1)", "Claim before"),
+        Binding("home", "first", "First", show=False),
+        Binding("end", "last", "Last", show=False),
+        Binding("escape,r,q", "close", "Back"),
+    ]
+
+    def __init__(self, story: Story, names: dict[int, str], face: Face, *,
+                 me: int | None = None, title: str = "") -> None:
+        super().__init__()
+        self.story, self.names, self.face, self.me = story, names, face, me
+        self.title_text = title or f"The story of game {story.number}"
+        #: The claim shown, from 0; one past the last shows how the game ended.
+        self.index = 0
+
+    def compose(self) -> ComposeResult:
+        yield TitleBar()
+        with VerticalScroll(id="story"):
+            yield Static(id="claim")
+            yield Static(id="hands")
+        yield KeyLine()
+
+    def on_mount(self) -> None:
+        self.query_one(KeyLine).show((("←→", "Claim", "right"), ("Home End", "First, last",
+                                                                  "home"),
+                                      ("Esc", "Back", "escape")))
+        self.draw()
+
+    def seat_name(self, seat: int | None) -> str:
+        return who(seat, self.names) + (" (you)" if seat is not None and seat == self.me
+                                        else "")
+
+    def cards(self, cards: tuple[Any, ...], laid: tuple[Any, ...] = ()) -> Text:
+        """``cards`` face up, those of ``laid`` marked."""
+        text, marked = Text(), list(laid)
+        for card in cards:
+            face = self.face(card)
+            if card in marked:
+                marked.remove(card)
+                face.stylize("reverse")
+            text.append_text(face)
+            text.append(" ")
+        return text
+
+    def draw(self) -> None:
+        steps, story = self.story.steps, self.story
+        last = len(steps)
+        index = self.index = max(0, min(self.index, last))
+        title = Text(f" {self.title_text}", style="bold")
+        where = f"claim {index + 1} of {last}" if index < last else "the end"
+        title.append(f" · {where}")
+        self.query_one(TitleBar).show(title)
+        claim, hands = Text(), Text()
+        if index == last:
+            claim.append(f"{self.seat_name(story.winner)} won the game." if story.winner is not None
+                         else "The game ended without a winner.", style="bold")
+            claim.append(f"\n{last} claims, {sum(bool(s.told.lie) for s in steps)} of them "
+                         "lies.")
+            held = steps[-1].hands if steps else story.dealt
+            hands.append("Every hand as the last claim began:\n", style="dim")
+            laid = steps[-1].told.cards if steps else None
+            self._hands(hands, held, steps[-1].told.seat if steps else None, laid or ())
+        else:
+            told = steps[index].told
+            truth, doubt = verdict(told, self.names)
+            claim.append(self.seat_name(told.seat), style="bold")
+            claim.append(f" claimed {told.claim}. Really: ")
+            claim.append_text(self.cards(told.cards or ()))
+            claim.append("— ")
+            claim.append(f"{truth}.", style="bold red" if told.lie else "bold green")
+            claim.append(f"\n{doubt[0].upper()}{doubt[1:]}.")
+            hands.append("Every hand as the claim began (the cards laid marked):\n",
+                         style="dim")
+            self._hands(hands, steps[index].hands, told.seat, told.cards or ())
+        self.query_one("#claim", Static).update(claim)
+        self.query_one("#hands", Static).update(hands)
+
+    def _hands(self, text: Text, hands: tuple[tuple[Any, ...], ...], seat: int | None,
+               laid: tuple[Any, ...]) -> None:
+        width = max(len(self.seat_name(s)) for s in range(len(hands))) if hands else 0
+        for number, hand in enumerate(hands):
+            text.append(f"{self.seat_name(number):<{width}}  ", style="bold" if number == seat
+                        else "")
+            text.append_text(self.cards(hand, laid if number == seat else ()))
+            text.append("\n")
+
+    def action_step(self, steps: int) -> None:
+        self.index += steps
+        self.draw()
+
+    def action_first(self) -> None:
+        self.index = 0
+        self.draw()
+
+    def action_last(self) -> None:
+        self.index = len(self.story.steps)
+        self.draw()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class StoryApp(App[int]):
+    """``doubtlan replay``: one game's story on its own."""
+
+    CSS_PATH = Path(__file__).parent.parent / "doubtlan.tcss"
+    ENABLE_COMMAND_PALETTE = False
+
+    def __init__(self, story: Story, names: dict[int, str], *, ascii: bool = False) -> None:
+        super().__init__()
+        self.story, self.names = story, names
+        self.face = table_type(story.game).HAND(ascii=ascii).face
+
+    def on_mount(self) -> None:
+        self.push_screen(StoryScreen(self.story, self.names, self.face,
+                                     title=f"The story of game {self.story.number} (a journal)"),
+                         lambda _: self.exit(0))

@@ -1,0 +1,226 @@
+"""The story told of a journal (``doubtlan replay``) and the player's record (net/record.py,
+``doubtlan stats``), on journals and records these tests make."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from games import SPECS
+
+from doubtlan.cli import main
+from doubtlan.net.journal import Journal, read
+from doubtlan.net.record import FIGURES, Entry, Record, averages, entry
+from doubtlan.net.stories import stories
+from doubtlan.net.table import Table, TableConfig
+from doubtlan.rules.story import Story, figures
+from doubtlan.tui.screens.story import StoryApp, StoryScreen
+
+
+def bots_journal(path: Path, game: str = "idoubtit", games: int = 2,
+                 stop_after: int | None = None) -> Table:
+    """A journal of a match between bots (closed; or, after ``stop_after`` actions of its
+    last game, left as a host stopped mid-game leaves it)."""
+    spec = SPECS[game]
+    table = Table(TableConfig(players=3, games=games, seed=None, next_game_delay=0.0,
+                              bot_delay=1.0, game=game, options=spec.options),
+                  Journal.create(path))
+    for _ in range(3):
+        table.seat_bot("counter")
+    now = 0.0
+    table.start(now)
+    while table.state != "over":
+        if stop_after is not None and table.match.games == games \
+                and len(table.played) >= stop_after:
+            break
+        now += 1.0
+        table.tick(now)
+        table.take_outbox()
+    assert table.journal is not None
+    table.journal.close(closed=stop_after is None)
+    return table
+
+
+@pytest.mark.parametrize("game", sorted(SPECS))
+def test_replay_tells_every_game_of_a_journal(game: str, tmp_path: Path,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "match.journal"
+    bots_journal(path, game)
+    told, problems = stories(path)
+    assert not problems and [t.number for t in told] == [1, 2]
+    assert all(t.story is not None and t.story.over for t in told)
+    names = told[0].names
+    assert sorted(names.values()) == ["counter bot", "counter bot (2)", "counter bot (3)"]
+    assert main(["replay", str(path), "--text"]) == 0
+    out = capsys.readouterr().out
+    for story in (t.story for t in told):
+        assert story is not None
+        assert f"game {story.number} ({len(story.steps)} claims)" in out
+        for step in story.steps:
+            assert f"claim {step.number}: {names[step.told.seat]} claimed {step.told.claim}; " \
+                   f"really {' '.join(map(str, step.told.cards or ()))}" in out
+    assert main(["replay", str(path), "--text", "--game", "2"]) == 0
+    assert "game 1 (" not in capsys.readouterr().out
+
+
+def test_a_game_the_journal_cut_short_or_that_does_not_verify_is_not_told(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    cut = tmp_path / "cut.journal"
+    bots_journal(cut, stop_after=10)
+    told, _ = stories(cut)
+    assert told[0].story is not None
+    assert told[1].story is None and told[1].why == "the journal stops before it ended"
+    assert main(["replay", str(cut), "--text"]) == 0
+    assert "game 2 is not told: the journal stops before it ended" in capsys.readouterr().out
+    # A journal whose first game was dealt from another secret than the one committed to.
+    good = tmp_path / "good.journal"
+    bots_journal(good)
+    forged = tmp_path / "forged.journal"
+    journal = Journal.create(forged)
+    for record in read(good).records:
+        if record["t"] == "deal" and record["game"] == 1:
+            record = {**record, "secret": bytes(32)}
+        journal.append(record)
+    journal.close(closed=False)
+    told, _ = stories(forged)
+    assert told[0].story is None and "did not verify" in (told[0].why or "") \
+        and "game 1" in (told[0].why or "")
+    assert told[1].story is not None
+    assert main(["replay", str(forged), "--text", "--game", "1"]) == 1
+    assert "game 1 is not told: it did not verify" in capsys.readouterr().err
+
+
+def test_replay_refuses_what_is_not_a_journal(tmp_path: Path,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["replay", str(tmp_path / "none.journal")]) == 1
+    assert "no journal at" in capsys.readouterr().err
+    junk = tmp_path / "junk.journal"
+    junk.write_bytes(b"not a journal at all")
+    assert main(["replay", str(junk), "--text"]) == 1
+    assert "is not a doubtlan journal" in capsys.readouterr().err
+
+
+async def test_the_replay_app_steps_through_a_journals_game(tmp_path: Path) -> None:
+    path = tmp_path / "match.journal"
+    bots_journal(path, "liarsdeck", games=1)
+    told, _ = stories(path)
+    story = told[0].story
+    assert story is not None
+    app = StoryApp(story, told[0].names, ascii=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, StoryScreen)
+        await pilot.press("right", "right", "left")
+        assert screen.index == 1
+        assert f"claimed {story.steps[1].told.claim}" in str(screen.query_one("#claim").render())
+        await pilot.press("escape")
+    assert app.return_code == 0
+
+
+# -- the record ------------------------------------------------------------------------------
+
+
+def a_story(tmp_path: Path, game: str = "idoubtit") -> Story:
+    path = tmp_path / f"{game}.journal"
+    bots_journal(path, game, games=1)
+    story = stories(path)[0][0].story
+    assert story is not None
+    return story
+
+
+def test_a_game_is_recorded_once_with_its_figures(tmp_path: Path) -> None:
+    story = a_story(tmp_path)
+    record = Record(tmp_path / "data" / "record.jsonl")
+    made = entry(story, table="Amy's table", match="ab" * 32, seats=("Amy", "Ben", "Cleo"),
+                 seat=1)
+    assert record.add(made) and not record.add(made)  # (once)
+    entries, notes = record.load()
+    assert entries == [made] and not notes
+    mine = figures((step.told for step in story.steps), 1)
+    assert (made.claims, made.bluffs, made.caught, made.doubts_right, made.doubts_wrong) == (
+        mine.claims, mine.bluffs, mine.caught, mine.doubts_right, mine.doubts_wrong)
+    assert made.claims == sum(step.told.seat == 1 for step in story.steps) > 0
+    assert made.won == (story.winner == 1) and made.match == "ab" * 8
+
+
+def test_a_damaged_line_is_skipped_with_a_note_and_nothing_else_is_lost(tmp_path: Path) -> None:
+    story = a_story(tmp_path)
+    record = Record(tmp_path / "record.jsonl")
+    made = [entry(story, table="T", match=f"{n:016x}", seats=("A", "B", "C"), seat=n % 3)
+            for n in range(4)]
+    record.add(made[0])
+    record.add(made[1])
+    with record.path.open("a", encoding="utf-8") as file:
+        file.write("{not json\n")
+        file.write(json.dumps({**json.loads(json.dumps(made[2].__dict__)), "claims": "many"})
+                   + "\n")
+        file.write('{"game": "idoubtit", "date": "2026-12-03T10:00:00+00:00", "tab')  # torn
+    record.add(made[3])  # (after a line cut short: a line of its own)
+    entries, notes = record.load()
+    assert entries == [made[0], made[1], made[3]]
+    assert len(notes) == 3 and all("was skipped" in note for note in notes)
+    assert [note.split()[1] for note in notes] == ["3", "4", "5"]
+    assert "{not json" in record.path.read_text()  # (left in the file as it was)
+
+
+def test_averages_by_game(tmp_path: Path) -> None:
+    made = [Entry("idoubtit", "d", "t", f"{n}", 1, ("a", "b", "c"), 0, n == 0, claims=n * 2,
+                  bluffs=n, caught=0, doubts_right=1, doubts_wrong=n) for n in range(3)]
+    other = Entry("liarsdeck", "d", "t", "x", 1, ("a", "b"), 1, True, 9, 9, 9, 9, 9)
+    mean = averages([*made, other], "idoubtit")
+    assert mean == {"claims": 2.0, "bluffs": 1.0, "caught": 0.0, "doubts_right": 1.0,
+                    "doubts_wrong": 1.0}
+    assert set(mean) == set(FIGURES) and averages(made, "iknowyoudont") == {}
+
+
+def test_doubtlan_stats_prints_the_record_its_chart_and_json(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "record.jsonl"
+    assert main(["stats", "--record", str(path)]) == 0
+    assert "No games on record yet" in capsys.readouterr().out
+    record = Record(path)
+    for n in range(6):
+        record.add(Entry("idoubtit", f"2026-12-0{n + 1}T10:00:00+00:00", "Amy's table",
+                         f"{n:016x}", 1, ("Amy", "Ben", "Cleo"), 0, n % 2 == 0, 10, n * 2,
+                         n, 1, 0))
+    record.add(Entry("liarsdeck", "2026-12-07T10:00:00+00:00", "Amy's table", "f" * 16, 1,
+                     ("Amy", "Ben"), 1, False, 4, 4, 2, 0, 1))
+    with path.open("a") as file:
+        file.write("garbage\n")
+    monkeypatch.setenv("COLUMNS", "100")
+    assert main(["stats", "--record", str(path)]) == 0
+    captured = capsys.readouterr()
+    assert "Your record: 7 games" in captured.out
+    lines = captured.out.splitlines()
+    doubt = next(line for line in lines if line.startswith("I Doubt It"))
+    assert doubt.split()[3:6] == ["6", "3", "(50%)"] and "5.0" in doubt  # 6 played, 3 won
+    assert "Liar's Deck" in captured.out
+    # Bluffs a claim, 0 to 1 (0, 0.2 ... 1.0, and Liar's Deck's 1.0), in eight steps.
+    assert "bluffs a claim  ▁▂▄▅▇██" in captured.out
+    assert "won             ●·●·●··" in captured.out
+    assert "line 8" in captured.err and "skipped" in captured.err
+    assert main(["stats", "--record", str(path), "--json"]) == 0
+    data: dict[str, Any] = json.loads(capsys.readouterr().out)
+    assert len(data["games"]) == 7 and data["skipped"] == 1
+    assert data["by_game"]["idoubtit"]["played"] == 6
+    assert data["by_game"]["idoubtit"]["average"]["bluffs"] == 5.0
+    monkeypatch.setenv("COLUMNS", "30")  # (no room for the chart)
+    assert main(["stats", "--record", str(path)]) == 0
+    assert "bluffs a claim" not in capsys.readouterr().out
+
+
+def test_replay_without_a_journal_tells_the_newest(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DOUBTLAN_HOME", str(tmp_path / "home"))
+    assert main(["replay", "--text"]) == 1
+    assert "no journal" in capsys.readouterr().err
+    folder = tmp_path / "home" / "journals"
+    folder.mkdir(parents=True)
+    bots_journal(folder / "20261203-100000-a.journal", "liarsdeck", games=1)
+    assert main(["replay", "--text"]) == 0
+    assert "game 1 (" in capsys.readouterr().out
