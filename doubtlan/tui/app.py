@@ -14,7 +14,6 @@ from dataclasses import replace
 from pathlib import Path
 
 from textual import events, work
-from textual.app import App
 from textual.binding import Binding
 
 from ..net import known, last_name
@@ -35,6 +34,7 @@ from .collector import COLLECT_AFTER_GAME, QuietCollector, collect_between_games
 from .games import table_type
 from .idle import game_on
 from .messages import Act, HostCommand, Say
+from .plain import PlainNotices
 from .screens.discovery import BrowserFactory, Choice, DiscoveryScreen, zeroconf_browser
 from .screens.help import HelpScreen
 from .screens.key import ChangedKeyScreen
@@ -47,7 +47,7 @@ from .widgets.small import LEAST, SmallNotice
 from .words import goodbye, sentence
 
 
-class DoubtApp(App[int]):
+class DoubtApp(PlainNotices):
     """The game on a screen; ``host`` or ``join`` says which side of the table this is."""
 
     TITLE = "doubtlan"

@@ -10,6 +10,7 @@ from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 
 from rich.cells import cell_len
+from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -134,8 +135,8 @@ class DiscoveryScreen(Screen[Choice]):
                 await asyncio.Event().wait()  # until the screen goes, which cancels this
         except (RuntimeError, OSError, ValueError) as error:
             with contextlib.suppress(Exception):
-                self.query_one("#looking", Static).update(
-                    f"Cannot look for tables on this network ({error}). Type an address.")
+                self.query_one("#looking", Static).update(Text(
+                    f"Cannot look for tables on this network ({error}). Type an address."))
 
     def show_tables(self, tables: dict[str, TableAd]) -> None:
         found = sorted(tables.values(), key=lambda ad: (ad.name.casefold(), ad.name))
@@ -151,7 +152,7 @@ class DiscoveryScreen(Screen[Choice]):
             widest = max((cell_len(cells[at]) for cells in rows), default=0)
             widget.add_column(heading, width=max(cell_len(heading), widest))
         for cells in rows:
-            widget.add_row(*cells)
+            widget.add_row(*map(Text, cells))  # (text from the network, never markup)
         self.tables = found
         if found:  # the cursor stays on the table it was on, wherever it moved to
             names = [ad.name for ad in found]

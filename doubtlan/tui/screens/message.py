@@ -21,7 +21,7 @@ class MessageScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog loud" if self.loud else "dialog"):
-            yield Static(self.text, id="message")
+            yield Static(self.text, id="message", markup=False)  # (names from the network)
             with Horizontal(classes="buttons"):
                 yield Button("Quit" if self.then_quit else "OK", id="ok", variant="primary")
 

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -48,9 +49,9 @@ class MuteScreen(ModalScreen[tuple[int, bool] | None]):
         with Vertical(classes="dialog mute"):
             yield Static("Mute whom? A muted seat's talk reaches nobody. (Enter mutes or "
                          "unmutes, Escape does neither.)")
-            yield OptionList(*(Option(f"{seat.name:<24} {'muted' if seat.muted else ''}",
+            yield OptionList(*(Option(Text(f"{seat.name:<24} {'muted' if seat.muted else ''}"),
                                       id=str(seat.seat)) for seat in self.seats),
-                             id="mute-seats")
+                             id="mute-seats")  # (a name is text, not markup: "[/]" is one)
 
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()
