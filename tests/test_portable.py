@@ -13,6 +13,7 @@ import subprocess
 import sys
 import textwrap
 from pathlib import Path
+from typing import Any
 
 import pytest
 from apps import host_app, wait_for
@@ -298,3 +299,33 @@ async def test_the_app_says_when_windows_reports_the_port_taken(
         text = str(app.screen.query_one("#message", Static).render())
     assert text == ("Cannot host on 127.0.0.1:47474: another table or program is already "
                     "using port 47474. Choose another port with --port (0 picks a free one).")
+
+
+def test_every_file_doubtlan_writes_is_opened_binary(tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """On Windows a descriptor opened without O_BINARY writes "\\r\\n" for each "\\n": the
+    journal, the host's key, every private file and the record all ask for it (here a stand-in
+    bit, taken off again before the system sees it)."""
+    from doubtlan.net import journal, record
+
+    flag = 1 << 28
+    opened: list[tuple[str, int]] = []
+    real_open = os.open
+
+    def open_(path: Any, flags: int, mode: int = 0o777, **kwargs: Any) -> int:
+        opened.append((Path(path).name, flags))
+        return real_open(path, flags & ~flag, mode, **kwargs)
+
+    monkeypatch.setattr(folder, "BINARY", flag)
+    monkeypatch.setattr(os, "open", open_)
+    monkeypatch.setenv("DOUBTLAN_HOME", str(tmp_path))
+    journal.Journal.create(tmp_path / "a.journal").close()
+    identity.load_or_make(tmp_path / "host.pem")
+    folder.write_private(tmp_path / "name.txt", b"Amy\n")
+    made = record.Entry("idoubtit", "d", "t", "m", 1, "x", ("a", "b", "c"), 0, True, 1, 1, 0,
+                        0, 0)
+    assert record.Record(tmp_path / "record.jsonl").add(made)
+    written = {name: flags for name, flags in opened if not name.endswith(".lock")}
+    assert {"a.journal", "host.pem", "record.jsonl"} <= set(written)
+    assert any(name.startswith("name.txt.") for name in written)
+    assert all(flags & flag for flags in written.values()), written

@@ -134,8 +134,8 @@ def a_story(tmp_path: Path, game: str = "idoubtit") -> Story:
 def test_a_game_is_recorded_once_with_its_figures(tmp_path: Path) -> None:
     story = a_story(tmp_path)
     record = Record(tmp_path / "data" / "record.jsonl")
-    made = entry(story, table="Amy's table", match="ab" * 32, seats=("Amy", "Ben", "Cleo"),
-                 seat=1)
+    made = entry(story, table="Amy's table", match="ab" * 32, deal="0123456789abcdef",
+                 seats=("Amy", "Ben", "Cleo"), seat=1)
     assert record.add(made) and not record.add(made)  # (once)
     entries, notes = record.load()
     assert entries == [made] and not notes
@@ -144,32 +144,44 @@ def test_a_game_is_recorded_once_with_its_figures(tmp_path: Path) -> None:
         mine.claims, mine.bluffs, mine.caught, mine.doubts_right, mine.doubts_wrong)
     assert made.claims == sum(step.told.seat == 1 for step in story.steps) > 0
     assert made.won == (story.winner == 1) and made.match == "ab" * 8
+    # The same game at another seat is another entry; another game of the same match (or of a
+    # table dealt from the same fixed seed) is too.
+    assert record.add(entry(story, table="T", match="ab" * 32, deal="0123456789abcdef",
+                            seats=("A", "B", "C"), seat=2))
+    assert record.add(entry(story, table="T", match="ab" * 32, deal="fedcba9876543210",
+                            seats=("A", "B", "C"), seat=1))
+    assert len(record.load()[0]) == 3
 
 
 def test_a_damaged_line_is_skipped_with_a_note_and_nothing_else_is_lost(tmp_path: Path) -> None:
     story = a_story(tmp_path)
     record = Record(tmp_path / "record.jsonl")
-    made = [entry(story, table="T", match=f"{n:016x}", seats=("A", "B", "C"), seat=n % 3)
-            for n in range(4)]
+    made = [entry(story, table="T", match="m" * 16, deal=f"{n:016x}", seats=("A", "B", "C"),
+                  seat=n % 3) for n in range(4)]
     record.add(made[0])
     record.add(made[1])
+    good = json.loads(json.dumps(made[2].__dict__))
+    damaged = ["{not json", json.dumps({**good, "claims": "many"}),
+               json.dumps({**good, "won": 1}), json.dumps({**good, "claims": -1}),
+               json.dumps({**good, "game": "poker"}), json.dumps({**good, "seat": 7}),
+               "[" * 100_000, json.dumps([good])]
     with record.path.open("a", encoding="utf-8") as file:
-        file.write("{not json\n")
-        file.write(json.dumps({**json.loads(json.dumps(made[2].__dict__)), "claims": "many"})
-                   + "\n")
+        for line in damaged:
+            file.write(line + "\n")
         file.write('{"game": "idoubtit", "date": "2026-12-03T10:00:00+00:00", "tab')  # torn
     record.add(made[3])  # (after a line cut short: a line of its own)
     entries, notes = record.load()
     assert entries == [made[0], made[1], made[3]]
-    assert len(notes) == 3 and all("was skipped" in note for note in notes)
-    assert [note.split()[1] for note in notes] == ["3", "4", "5"]
+    assert len(notes) == len(damaged) + 1 and all("was skipped" in note for note in notes)
+    assert [note.split()[1] for note in notes] == [str(n) for n in range(3, 12)]
     assert "{not json" in record.path.read_text()  # (left in the file as it was)
 
 
 def test_averages_by_game(tmp_path: Path) -> None:
-    made = [Entry("idoubtit", "d", "t", f"{n}", 1, ("a", "b", "c"), 0, n == 0, claims=n * 2,
-                  bluffs=n, caught=0, doubts_right=1, doubts_wrong=n) for n in range(3)]
-    other = Entry("liarsdeck", "d", "t", "x", 1, ("a", "b"), 1, True, 9, 9, 9, 9, 9)
+    made = [Entry("idoubtit", "d", "t", "m", 1, f"{n}", ("a", "b", "c"), 0, n == 0,
+                  claims=n * 2, bluffs=n, caught=0, doubts_right=1, doubts_wrong=n)
+            for n in range(3)]
+    other = Entry("liarsdeck", "d", "t", "m", 1, "x", ("a", "b"), 1, True, 9, 9, 9, 9, 9)
     mean = averages([*made, other], "idoubtit")
     assert mean == {"claims": 2.0, "bluffs": 1.0, "caught": 0.0, "doubts_right": 1.0,
                     "doubts_wrong": 1.0}
@@ -185,10 +197,10 @@ def test_doubtlan_stats_prints_the_record_its_chart_and_json(
     record = Record(path)
     for n in range(6):
         record.add(Entry("idoubtit", f"2026-12-0{n + 1}T10:00:00+00:00", "Amy's table",
-                         f"{n:016x}", 1, ("Amy", "Ben", "Cleo"), 0, n % 2 == 0, 10, n * 2,
-                         n, 1, 0))
+                         "a" * 16, n + 1, f"{n:016x}", ("Amy", "Ben", "Cleo"), 0, n % 2 == 0, 10,
+                         n * 2, n, 1, 0))
     record.add(Entry("liarsdeck", "2026-12-07T10:00:00+00:00", "Amy's table", "f" * 16, 1,
-                     ("Amy", "Ben"), 1, False, 4, 4, 2, 0, 1))
+                     "f" * 16, ("Amy", "Ben"), 1, False, 4, 4, 2, 0, 1))
     with path.open("a") as file:
         file.write("garbage\n")
     monkeypatch.setenv("COLUMNS", "100")
@@ -224,3 +236,23 @@ def test_replay_without_a_journal_tells_the_newest(
     bots_journal(folder / "20261203-100000-a.journal", "liarsdeck", games=1)
     assert main(["replay", "--text"]) == 0
     assert "game 1 (" in capsys.readouterr().out
+
+
+def test_a_game_verify_stopped_checking_is_not_told(tmp_path: Path) -> None:
+    """An action whose record lost its digest: verify stops checking that game there, so
+    every action after it is unchecked, and the game is not told (though it plays)."""
+    good = tmp_path / "good.journal"
+    bots_journal(good, games=1)
+    cut = tmp_path / "cut.journal"
+    journal = Journal.create(cut)
+    acts = 0
+    for record in read(good).records:
+        if record["t"] == "act":
+            acts += 1
+            if acts == 5:
+                record = {key: value for key, value in record.items() if key != "h"}
+        journal.append(record)
+    journal.close()
+    told, _ = stories(cut)
+    assert told[0].story is None and "did not verify" in (told[0].why or "")
+    assert stories(good)[0][0].story is not None

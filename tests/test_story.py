@@ -91,3 +91,14 @@ def test_figures_count_each_seats_claims_bluffs_and_doubts() -> None:
     assert (mine.doubts_right, mine.doubts_wrong) == (0, 2)
     theirs = figures(steps, 1)
     assert (theirs.claims, theirs.bluffs, theirs.doubts_right) == (1, 0, 1)
+
+
+def test_a_lie_a_wildcard_saved_is_no_catch() -> None:
+    """I Know You Don't: a lie shown to a challenger, which the Wildcard turned into a win
+    for its player, was not caught (and its player's bot is saved, not caught)."""
+    from doubtlan.bots.talk import mood
+
+    saved = Told(0, "level 3 Truth", (), True, 1, 0, 0, 5)
+    assert figures([saved], 0).caught == 0 and figures([saved], 0).bluffs == 1
+    assert figures([saved], 1).doubts_wrong == 1
+    assert mood(saved, 0) == "saved" and mood(saved, 1) == "wrong"

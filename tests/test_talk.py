@@ -13,7 +13,7 @@ from wire import Harness
 from doubtlan.bots.talk import REMARKS, mood, remark
 from doubtlan.net.errors import BadMessage
 from doubtlan.net.journal import Journal, read
-from doubtlan.net.messages import Error, Said, Say, TableInfo
+from doubtlan.net.messages import PROTOCOL_VERSION, Error, Hello, Said, Say, TableInfo
 from doubtlan.net.protocol import CODEC
 from doubtlan.net.table import Refused, Table, TableConfig
 from doubtlan.net.table.talk import TALK_BURST, TALK_EVERY, TALK_KEPT
@@ -245,3 +245,42 @@ def test_a_seeded_tables_bots_say_the_same_every_time_and_quiet_bots_nothing() -
     said = _bots_only_talk()
     assert said and said == _bots_only_talk()
     assert _bots_only_talk(bot_talk=False) == []
+
+
+def test_a_resumed_tables_bots_do_not_say_again_what_they_said(tmp_path: Path) -> None:
+    """Resumed mid-game, the bots have looked at every claim settled so far: nothing they
+    remarked on before the host stopped is remarked on again."""
+    path = tmp_path / "bots.journal"
+    table = Table(TableConfig(players=3, games=1, seed=7, bot_delay=1.0, game="liarsdeck",
+                              options=SPECS["liarsdeck"].options), Journal.create(path))
+    for _ in range(3):
+        table.seat_bot("random")
+    now = 0.0
+    table.start(now)
+    while len(table.talk) < 2 and table.state == "playing":
+        now += 1.0
+        table.tick(now)
+    assert len(table.talk) == 2 and table.state == "playing"
+    assert table.journal is not None
+    table.journal.close(closed=False)  # (the host stopped mid-game)
+    again = Table.resume(path, 0.0)
+    assert again.talk == table.talk  # (nothing new said on resuming)
+    settled = len(again.game.state.records)  # type: ignore[union-attr]
+    while again.state == "playing" and len(again.game.state.records) == settled:  # type: ignore[union-attr]
+        now += 1.0
+        again.tick(now)
+    assert all(said.claims > table.talk[-1].claims for said in again.talk[2:])
+    assert again.journal is not None
+    again.journal.close()
+
+
+def test_a_line_said_as_someone_joins_reaches_them_once() -> None:
+    h = Harness(config())
+    amy = h.hello("Amy")
+    table = h.table
+    table.receive(amy, Say("hello all"), h.now)  # (not yet relayed ...)
+    ben = h.connect()
+    table.receive(ben, Hello(PROTOCOL_VERSION, "Ben", None, None, False), h.now)  # (... Ben in)
+    h.flush()
+    assert [(s.line, s.fresh) for s in heard(h, ben)] == [("hello all", True)]
+    assert [(s.line, s.fresh) for s in heard(h, amy)] == [("hello all", True)]

@@ -16,6 +16,9 @@ REMARKS: dict[str, tuple[str, ...]] = {
     "caught": ("Worth a try.", "Fair enough.", "You got me.", "Hm. Next time."),
     # it was doubted, and its claim was true
     "honest": ("Honest!", "Told you so.", "Every word true.", "Sure I do."),
+    # it was doubted, its claim a lie, and it was right all the same (I Know You Don't's
+    # Wildcard)
+    "saved": ("Saved!", "Not today.", "Close one."),
     # it doubted, and was right
     "right": ("Knew it.", "Nice try.", "Caught you!", "Not this time."),
     # it doubted, and was wrong
@@ -33,7 +36,7 @@ def mood(told: Told, seat: int) -> str | None:
     if told.doubter is None or told.right is None:
         return None
     if told.seat == seat:
-        return "honest" if told.right == seat else "caught"
+        return "caught" if told.right != seat else "saved" if told.lie else "honest"
     if told.doubter == seat:
         return "right" if told.right == seat else "wrong"
     return "watching"

@@ -28,6 +28,14 @@ APP = "doubtlan"
 HOME = "DOUBTLAN_HOME"
 #: The modes of the folder and of each file in it, on POSIX.
 FOLDER_MODE, FILE_MODE = 0o700, 0o600
+#: In every ``os.open`` of a file doubtlan writes: on Windows a descriptor opened without
+#: ``O_BINARY`` turns each "\n" written into "\r\n" (a journal's bytes, a key's); 0 elsewhere.
+BINARY: int = getattr(os, "O_BINARY", 0)
+
+
+def folder_binary() -> int:
+    """:data:`BINARY`, as it is now (a test may set it)."""
+    return BINARY
 
 
 def doubtlan_folder() -> Path:
@@ -101,7 +109,8 @@ def write_private(path: Path, data: bytes) -> None:
     # A name of this write's own: two programs writing the same file at once never share
     # (or remove) each other's half-written file.
     temporary = path.with_name(f"{path.name}.{os.getpid()}.{secrets.token_hex(4)}.new")
-    descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, FILE_MODE)
+    descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | folder_binary(),
+                         FILE_MODE)
     try:
         with os.fdopen(descriptor, "wb") as out:
             out.write(data)

@@ -19,7 +19,7 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .folder import FILE_MODE, private_folder
+from .folder import FILE_MODE, folder_binary, private_folder
 
 #: The file in the data folder (docs/journal.md) that holds the host's key and certificate.
 FILE_NAME = "host.pem"
@@ -97,7 +97,8 @@ def load_or_make(path: Path) -> Identity:
         identity = make()
         try:
             private_folder(path.parent)
-            descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, FILE_MODE)
+            descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | folder_binary(),
+                                 FILE_MODE)
             with os.fdopen(descriptor, "wb") as out:
                 out.write(identity.key_pem + identity.cert_pem)
         except FileExistsError:  # another host on this machine made it first: use theirs

@@ -33,7 +33,7 @@ import msgpack
 
 from ..rules import Event, Game, IDoubtIt, Match
 from ..rules.fairness import deal_seed
-from .folder import FILE_MODE, journals_folder, private_folder
+from .folder import FILE_MODE, folder_binary, journals_folder, private_folder
 
 with warnings.catch_warnings():
     # Where the system has no flock (and is not Windows), filelock falls back to a lock
@@ -261,7 +261,8 @@ class Journal:
         the deals to come."""
         try:
             private_folder(path.parent)
-            descriptor = os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, FILE_MODE)
+            descriptor = os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY | folder_binary(),
+                                 FILE_MODE)
             file = os.fdopen(descriptor, "wb")
         except FileExistsError:
             raise JournalError(f"{path} already exists; --resume {path} goes on with it, "

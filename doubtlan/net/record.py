@@ -7,16 +7,19 @@ cannot be written never stops anyone from playing."""
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import json
 import os
 from collections.abc import Iterable, Sequence
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from ..rules import GAMES
+from ..rules.fairness import Disclosure
 from ..rules.story import Story, figures
-from .folder import FILE_MODE, doubtlan_folder, private_folder
+from .folder import FILE_MODE, doubtlan_folder, folder_binary, private_folder
 from .mirror import Mirror
 
 #: The file in the user's data folder.
@@ -34,9 +37,11 @@ class Entry:
     date: str
     table: str
     #: The match (its commitment's first 16 hexadecimal digits) and the game's number in
-    #: it: a game is recorded once.
+    #: it; the game itself (its reveal's digest, 16 hexadecimal digits: a game is recorded
+    #: once, and a table dealt from a fixed seed plays a new game each time).
     match: str
     number: int
+    deal: str
     #: Every seat's name, and this user's seat among them.
     seats: tuple[str, ...]
     seat: int
@@ -48,40 +53,59 @@ class Entry:
     doubts_wrong: int
 
     @property
-    def key(self) -> tuple[str, int, int]:
-        return self.match, self.number, self.seat
+    def key(self) -> tuple[str, int]:
+        return self.deal, self.seat
 
     def figure(self, name: str) -> int:
         value: int = getattr(self, name)
         return value
 
 
-def entry(story: Story, *, table: str, match: str, seats: Sequence[str], seat: int,
-          when: datetime | None = None) -> Entry:
+def deal_digest(reveal: Disclosure) -> str:
+    """A game's own name: SHA-256 of its reveal (secret, seeds, every action), 16
+    hexadecimal digits."""
+    digest = hashlib.sha256(reveal.secret)
+    for seed in reveal.contributions:
+        digest.update(len(seed).to_bytes(1, "big") + seed)
+    for played in reveal.actions:
+        digest.update(f"{played.seat} {played.by} {played.action}\n".encode())
+    return digest.hexdigest()[:16]
+
+
+def entry(story: Story, *, table: str, match: str, deal: str, seats: Sequence[str],
+          seat: int, when: datetime | None = None) -> Entry:
     """The record of ``seat``'s game told by ``story``."""
     mine = figures((step.told for step in story.steps), seat)
     date = (when or datetime.now(UTC)).isoformat(timespec="seconds")
-    return Entry(story.game, date, table, match[:16], story.number, tuple(seats), seat,
+    return Entry(story.game, date, table, match[:16], story.number, deal, tuple(seats), seat,
                  story.winner == seat, mine.claims, mine.bluffs, mine.caught,
                  mine.doubts_right, mine.doubts_wrong)
 
 
+#: Each field's type in a line of the record (``bool`` is not an ``int`` there).
+_TYPES: dict[str, type] = {"game": str, "date": str, "table": str, "match": str,
+                           "number": int, "deal": str, "seats": list, "seat": int,
+                           "won": bool, **dict.fromkeys(FIGURES, int)}
+
+
 def _read(line: str) -> Entry:
+    """One line of the record (ValueError, with why, when it is not one)."""
     data = json.loads(line)
     if not isinstance(data, dict):
         raise ValueError("not an object")
-    values = {}
-    for spec in fields(Entry):
-        value = data[spec.name]
-        if spec.name == "seats":
-            if not isinstance(value, list) or not all(isinstance(s, str) for s in value):
-                raise ValueError("seats is not a list of names")
-            value = tuple(value)
-        elif spec.type in ("int", "bool") and type(value).__name__ != spec.type:
-            raise ValueError(f"{spec.name} is not a {spec.type}")
-        elif spec.type == "str" and not isinstance(value, str):
-            raise ValueError(f"{spec.name} is not a text")
-        values[spec.name] = value
+    values: dict[str, Any] = {}
+    for name, kind in _TYPES.items():
+        if name not in data:
+            raise ValueError(f"no {name}")
+        value = data[name]
+        if type(value) is not kind:
+            raise ValueError(f"{name} is not a {kind.__name__}")
+        values[name] = value
+    if values["game"] not in GAMES:
+        raise ValueError(f"a game this doubtlan does not know: {values['game']!r:.40}")
+    if not all(isinstance(name, str) for name in values["seats"]):
+        raise ValueError("seats is not a list of names")
+    values["seats"] = tuple(values["seats"])
     made = Entry(**values)
     if not 0 <= made.seat < len(made.seats) or any(made.figure(f) < 0 for f in FIGURES):
         raise ValueError("a seat or a figure out of range")
@@ -106,14 +130,14 @@ class Record:
             return [], []
         except OSError as error:
             return [], [f"the record {self.path} cannot be read: {error.strerror}"]
-        entries: dict[tuple[str, int, int], Entry] = {}
+        entries: dict[tuple[str, int], Entry] = {}
         notes = []
         for number, line in enumerate(text.splitlines(), 1):
             if not line.strip():
                 continue
             try:
                 made = _read(line)
-            except (ValueError, KeyError, TypeError) as error:
+            except Exception as error:  # (any line at all: nesting too deep, say)
                 notes.append(f"line {number} of {self.path} was skipped: it cannot be read "
                              f"({error})")
                 continue
@@ -134,8 +158,8 @@ class Record:
             story = mirror.story(number)
             if isinstance(story, str) or not 0 <= seat < len(names):
                 continue
-            made = entry(story, table=info.name, match=mirror.commitment or "", seats=names,
-                         seat=seat)
+            made = entry(story, table=info.name, match=mirror.commitment or "",
+                         deal=deal_digest(mirror.revealed[number][3]), seats=names, seat=seat)
             before, _ = self.load()
             earlier = [old for old in before if old.key != made.key and old.game == made.game]
             self.add(made)
@@ -151,7 +175,8 @@ class Record:
         line = json.dumps(asdict(made), ensure_ascii=False) + "\n"
         with contextlib.suppress(OSError):
             private_folder(self.path.parent)
-            descriptor = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, FILE_MODE)
+            descriptor = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT
+                                 | folder_binary(), FILE_MODE)
             with os.fdopen(descriptor, "ab") as out:
                 # A last line cut short (a crash while it was written) stays a line of its own.
                 if out.tell() and not _ends_a_line(self.path):

@@ -32,7 +32,11 @@ def stories(path: Path) -> tuple[list[Told], list[str]]:
     """Every game of the journal at ``path``, told when its deal and its actions verified;
     and what the journal's check found that belongs to no one game. A JournalError when the
     file cannot be read at all."""
-    _, problems = verify(path)
+    lines, problems = verify(path)
+    # A game verify replayed to its end with nothing found wrong in it says so in a line of
+    # its own; a game in which it found a problem it stopped replaying has no such line.
+    verified = {int(found[1]) for line in lines
+                if (found := re.match(r"game (\d+): verified, won by", line))}
     records = read(path).records
     if not records or records[0].get("t") != "table":
         return [], problems or [f"{path} does not start with a table"]
@@ -70,10 +74,13 @@ def stories(path: Path) -> tuple[list[Told], list[str]]:
         except (RulesError, ValueError, TypeError, KeyError) as error:
             told.why = f"it cannot be dealt again: {error}"
             continue
-        if story.over:
-            told.story = story
-        else:
+        if not story.over:
             told.why = "the journal stops before it ended"
+        elif told.number not in verified:
+            told.why = "it did not verify (`doubtlan verify` says where)"
+        else:
+            told.story = story
     general = [p for p in problems if not re.search(r"\bgame \d+\b", p)]
     return [told for told, *_ in games], general
+
 

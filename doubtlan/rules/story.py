@@ -53,7 +53,7 @@ class Figures:
 
     claims: int = 0
     bluffs: int = 0
-    #: Bluffs of the seat that were doubted (and so caught).
+    #: Bluffs of the seat that were doubted, the doubter right (caught).
     caught: int = 0
     doubts_right: int = 0
     doubts_wrong: int = 0
@@ -91,7 +91,8 @@ def figures(steps: Iterable[Told], seat: int) -> Figures:
             claims += 1
             if told.lie:
                 bluffs += 1
-                caught += told.doubter is not None
+                # (doubted and the doubter right: a Wildcard that saves a lie is no catch)
+                caught += told.doubter is not None and told.right == told.doubter
         elif told.doubter == seat and told.right is not None:
             if told.right == seat:
                 right += 1

@@ -74,6 +74,7 @@ class Replaying(TableParts):
         table.journal = journal
         journal.append({"t": "resumed"})  # (the times after it are on another clock)
         table.clock = now
+        table._talk_resumed()
         table._resume_clocks(now)
         return table
 

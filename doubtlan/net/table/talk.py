@@ -82,10 +82,23 @@ class Talking(TableParts):
                     self._send(conn.id, said)
 
     def _resend_talk(self, conn: int) -> None:
-        """The talk kept, to a connection that has just joined (its history, not news)."""
+        """The talk kept, to a connection that has just joined (its history, not news):
+        those lines not yet relayed reach it with everyone else's, once."""
+        due = {id(said) for said in self._talk_due}
         for said in self.talk:
-            self._send(conn, Said(said.seat, said.name, said.line, said.bot, said.game,
-                                  said.claims, fresh=False))
+            if id(said) not in due:
+                self._send(conn, Said(said.seat, said.name, said.line, said.bot, said.game,
+                                      said.claims, fresh=False))
+
+    def _talk_resumed(self) -> None:
+        """A table resumed from its journal: its bots have looked at every claim settled so
+        far, and the quiet after a remark counts from the last one journaled."""
+        game, number = self.game, self.match.games
+        self._told = (0, 0, 0) if game is None else (
+            number, len(game.state.records), game.event_count)
+        last = next((s for s in reversed(self.talk) if s.bot and s.game == number), None)
+        if last is not None:
+            self._bot_said = (number, last.claims)
 
     def mute(self, number: int, on: bool = True) -> None:
         """The host mutes seat ``number`` (or, with ``on`` false, hears it again)."""
