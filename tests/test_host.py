@@ -318,6 +318,32 @@ async def test_a_talk_flood_is_refused_and_the_others_play_on() -> None:
     assert [s.line for s in host.table.talk if s.name == "Zed"] == ["Sure you do."] * 3
 
 
+async def test_a_headless_watcher_prints_what_the_players_say() -> None:
+    """``join --watch --headless`` prints each line said at the table, with its speaker."""
+    import io
+
+    printed = asyncio.Event()
+
+    class Out(io.StringIO):
+        def write(self, text: str) -> int:
+            if "says:" in text:
+                printed.set()
+            return super().write(text)
+
+    host = await start(TableConfig(players=3, autostart=False), bots=1)
+    out = Out()
+    watching = asyncio.create_task(headless.watch(("127.0.0.1", host.port), out=out))
+    _opened.append(watching)
+    raw = await Raw.open(host)
+    assert isinstance(await raw.hello("Amy", watch=False), Welcome)
+    async with asyncio.timeout(DEADLINE):
+        while host.table.info().watchers < 1:
+            await raw.read()  # (the table tells Amy how many watch)
+    await raw.send(protocol.encode(Say("Sure you do.")))
+    await asyncio.wait_for(printed.wait(), DEADLINE)
+    assert "Amy says: Sure you do.\n" in out.getvalue()
+
+
 async def test_a_peer_that_has_not_joined_may_send_little() -> None:
     host = await start(TableConfig(players=3, games=1, seed=3), bots=1)
     raw = await Raw.open(host)

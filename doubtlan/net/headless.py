@@ -27,7 +27,7 @@ from .identity import IdentityError, colons, words
 from .journal import JournalError
 from .kept import KeptSeats
 from .limits import Limits
-from .messages import Message, Reveal, State, Welcome
+from .messages import Message, Reveal, Said, State, Welcome
 from .table import TableConfig
 
 log = logging.getLogger(__name__)
@@ -293,7 +293,8 @@ async def watch(
     out: TextIO | None = None, commitment: bytes | None = None,
     accept_new_key: bool = False,
 ) -> int:
-    """Watch a table as a spectator, printing each settled claim and each winner (a host
+    """Watch a table as a spectator, printing each settled claim, each winner and what the
+    players say (a host
     that presents a key other than ``fingerprint``, given, or than a table of its name had
     before, unless ``accept_new_key``, is refused)."""
     out = out or sys.stdout  # (the stdout of the moment: tests capture it)
@@ -315,6 +316,9 @@ async def watch(
             checked = client.mirror.verdicts.get(message.game_number)
             if checked is not None:
                 print(verdict_line(message.game_number, checked), file=out, flush=True)
+        elif isinstance(message, Said) and message.fresh:  # (table talk: docs/talk.md)
+            print(f"{message.name}{' (bot)' if message.bot else ''} says: {message.line}",
+                  file=out, flush=True)
 
     client.on_message = on_message
     try:
