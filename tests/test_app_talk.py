@@ -197,3 +197,23 @@ async def test_a_game_whose_deal_did_not_verify_is_not_told() -> None:
         text = str(app.screen.query_one("#message").render())
         assert "only of a game whose deal verified" in text and "7S" in text
 
+
+
+async def test_a_watcher_is_told_the_same_story() -> None:
+    amy = host_app(seed=1)
+    async with amy.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: amy.hosted is not None and amy.play is not None
+                       and amy.play.pane == "lobby", "Amy's lobby")
+        assert amy.hosted is not None
+        zed = join_app(amy.hosted, name="Zed", watch=True)
+        async with zed.run_test(size=SIZE) as zed_pilot:
+            await wait_for(zed_pilot, lambda: zed.play is not None and zed.client is not None
+                           and zed.client.mirror.table is not None, "Zed watching")
+            await played_to_the_end(pilot, amy)
+            await wait_for(zed_pilot, lambda: zed.play.pane == "results"  # type: ignore[union-attr]
+                           and zed.client.mirror.verdicts, "Zed's results")  # type: ignore[union-attr]
+            await zed_pilot.press("r")
+            await wait_for(zed_pilot, lambda: isinstance(zed.screen, StoryScreen), "the story")
+            mine = amy.client.mirror.story(1)  # type: ignore[union-attr]
+            assert not isinstance(mine, str)
+            assert zed.screen.story == mine and zed.screen.me is None  # type: ignore[attr-defined]
