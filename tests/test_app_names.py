@@ -12,6 +12,7 @@ from apps import FrozenClock, host_app, join_app, wait_for
 
 from doubtlan.net.discovery import TableAd
 from doubtlan.tui.app import DoubtApp, JoinSetup
+from doubtlan.tui.screens.key import ChangedKeyScreen
 from doubtlan.tui.screens.message import MessageScreen
 from doubtlan.tui.screens.talk import MuteScreen
 
@@ -34,7 +35,14 @@ async def test_a_table_named_like_markup_is_listed_as_named() -> None:
                        and app.screen.query_one("#tables").row_count == 1, "the table")
         table = app.screen.query_one("#tables")
         assert str(table.get_cell_at((0, 0))) == EVIL  # type: ignore[attr-defined]
-        await pilot.pause()
+        # An address typed like markup is refused in a sentence that quotes it.
+        await pilot.press("slash", *"[/]x:99999", "enter")
+        await wait_for(pilot, lambda: "[/]x" in str(app.screen.query_one(
+            "#address-error").render()), "the refusal")
+        # A table of that name that comes back with another key is asked about by name.
+        await app.push_screen(ChangedKeyScreen(EVIL, b"\x02" * 32, b"\x07" * 32))
+        await wait_for(pilot, lambda: app.screen.query("#leave"), "the question")
+        assert EVIL in str(app.screen.query_one("#message").render())
 
 
 async def test_a_player_named_like_markup_is_muted_by_name_and_messages_are_text() -> None:

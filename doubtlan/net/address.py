@@ -16,7 +16,9 @@ def parse_address(text: str) -> tuple[str, int]:
     """
     host, port = text.strip(), str(DEFAULT_PORT)
     if host.startswith("["):
-        inside, _, rest = host[1:].partition("]")
+        inside, closed, rest = host[1:].partition("]")
+        if not closed or (rest and not rest.startswith(":")):  # ("[::1]x", "[::1")
+            raise ValueError(f"expected HOST[:PORT] or [IPv6]:PORT, got {text!r}")
         host = inside
         if rest.startswith(":"):
             port = rest[1:]

@@ -221,7 +221,7 @@ class DiscoveryScreen(Screen[Choice]):
         try:
             address = parse_address(event.value)
         except ValueError as problem:
-            error.update(sentence(str(problem)))
+            error.update(Text(sentence(str(problem))))  # (it quotes what was typed)
             return
         error.update("")
         self.leave_for(Choice(address))

@@ -24,7 +24,8 @@ class ChangedKeyScreen(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog loud key"):
-            yield Static(f"The table {self.table!r} has another key", id="message")
+            yield Static(f"The table {self.table!r} has another key", id="message",
+                         markup=False)  # (a name from the network)
             with Horizontal(classes="keys"):
                 yield Static(f"When you last joined\n{words(self.then)}", id="then")
                 yield Static(f"Now\n{words(self.now)}", id="now")
