@@ -7,10 +7,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from apps import FrozenClock, KeyPlayer, host_app, join_app, start_match, wait_for
+from apps import FrozenClock, LiarKeyPlayer, host_app, join_app, start_match, wait_for
+from textual.events import Paste
+from textual.widgets import Input
 
 from doubtlan.net.record import Record
 from doubtlan.rules.fairness import Verdict
+from doubtlan.rules.liarsdeck import Lives
+from doubtlan.rules.liarsdeck import Options as LiarOptions
 from doubtlan.tui.app import DoubtApp
 from doubtlan.tui.screens.message import MessageScreen
 from doubtlan.tui.screens.story import StoryScreen
@@ -86,7 +90,11 @@ async def test_a_line_of_ones_own_is_typed_after_t() -> None:
         await pilot.press("enter")
         await wait_for(pilot, lambda: lines_heard(app) == ["Ben, you never bluff?"], "the line")
         assert strip(app) == "Amy: Ben, you never bluff?"
-        await pilot.press("t", *("x" * 100), "enter")  # (the box takes 80 at most)
+        await pilot.press("t")
+        await wait_for(pilot, lambda: isinstance(app.screen, TalkScreen), "the talk box")
+        app.screen.query_one(Input).post_message(Paste("x" * 100))  # (it takes 80 at most)
+        await pilot.pause()
+        await pilot.press("enter")
         await wait_for(pilot, lambda: len(lines_heard(app)) == 2, "the long line")
         assert lines_heard(app)[-1] == "x" * 80
 
@@ -146,15 +154,20 @@ async def test_a_watcher_hears_the_table_and_cannot_talk() -> None:
 # -- the story ---------------------------------------------------------------------------
 
 
+def short_game() -> DoubtApp:
+    """A host's app for a short game: Liar's Deck, one life each."""
+    return host_app(seed=4, game="liarsdeck", options=LiarOptions(lives=Lives.ONE))
+
+
 async def played_to_the_end(pilot: object, app: DoubtApp) -> None:
     await start_match(pilot, app)  # type: ignore[arg-type]
-    await KeyPlayer(pilot, app).play_game()  # type: ignore[arg-type]
+    await LiarKeyPlayer(pilot, app).play_game()  # type: ignore[arg-type]
     await wait_for(pilot, lambda: app.client.mirror.verdicts, "the deal's check")  # type: ignore[arg-type,union-attr]
 
 
 async def test_r_steps_through_the_story_of_the_game(tmp_path: Path) -> None:
     record = Record(tmp_path / "record.jsonl")
-    app = host_app(seed=1)
+    app = short_game()
     app.record = record
     async with app.run_test(size=SIZE) as pilot:
         await played_to_the_end(pilot, app)
@@ -186,7 +199,7 @@ async def test_r_steps_through_the_story_of_the_game(tmp_path: Path) -> None:
 
 
 async def test_a_game_whose_deal_did_not_verify_is_not_told() -> None:
-    app = host_app(seed=1)
+    app = short_game()
     async with app.run_test(size=SIZE) as pilot:
         await played_to_the_end(pilot, app)
         mirror = app.client.mirror  # type: ignore[union-attr]
@@ -200,7 +213,7 @@ async def test_a_game_whose_deal_did_not_verify_is_not_told() -> None:
 
 
 async def test_a_watcher_is_told_the_same_story() -> None:
-    amy = host_app(seed=1)
+    amy = short_game()
     async with amy.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: amy.hosted is not None and amy.play is not None
                        and amy.play.pane == "lobby", "Amy's lobby")

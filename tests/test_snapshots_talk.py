@@ -8,17 +8,18 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from apps import TickingClock, wait_for
+from apps import LiarKeyPlayer, TickingClock, wait_for
 from test_snapshots import (
     SnapCompare,
     at_table,
-    at_the_results,
     bots_seated,
     hosting,
+    liar_hosting,
     quiet,
 )
 from textual.pilot import Pilot
 
+from doubtlan.rules.liarsdeck import Lives
 from doubtlan.tui.app import DoubtApp
 from doubtlan.tui.screens.story import StoryScreen
 from doubtlan.tui.screens.talk import MuteScreen, TalkScreen
@@ -72,8 +73,13 @@ def test_the_hosts_mute_list(snap_compare: SnapCompare) -> None:
 
 @pytest.mark.parametrize("step", ["first", "doubted", "end"])
 def test_the_story_of_a_game(snap_compare: SnapCompare, step: str) -> None:
+    """A short game (Liar's Deck, one life each) told."""
     async def run_before(pilot: Pilot[Any]) -> None:
-        app = await at_the_results(pilot)
+        app = pilot.app
+        assert isinstance(app, DoubtApp)
+        await at_table(pilot)
+        await LiarKeyPlayer(pilot, app).play_game()
+        await wait_for(pilot, lambda: app.client.mirror.verdicts, "the deal's check")  # type: ignore[union-attr]
         await pilot.press("r")
         await wait_for(pilot, lambda: isinstance(app.screen, StoryScreen), "the story")
         screen = app.screen
@@ -87,4 +93,5 @@ def test_the_story_of_a_game(snap_compare: SnapCompare, step: str) -> None:
             await pilot.press("end")
         quiet(app)
 
-    assert snap_compare(hosting(TickingClock()), terminal_size=SIZE, run_before=run_before)
+    assert snap_compare(liar_hosting(TickingClock(), lives=Lives.ONE), terminal_size=SIZE,
+                        run_before=run_before)

@@ -7,12 +7,26 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.events import Paste
 from textual.screen import ModalScreen
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...net.messages import TableInfo
 from ..widgets.talk import LONGEST, QUICK
+
+
+class LineInput(Input):
+    """The line's field: typing stops at its length, and a paste longer than the room left
+    is cut to fit (Textual's field refuses it whole, with a bell)."""
+
+    def _on_paste(self, event: Paste) -> None:
+        text = event.text.splitlines()[0] if event.text else ""
+        start, end = sorted(self.selection)
+        room = self.max_length - (len(self.value) - (end - start)) if self.max_length else None
+        if text and room:
+            self.replace(text[:room], start, end)
+        event.stop()
 
 
 class TalkScreen(ModalScreen[str | None]):
@@ -24,8 +38,8 @@ class TalkScreen(ModalScreen[str | None]):
         quick = "  ".join(f"{key}: {line}" for key, line in QUICK)
         with Vertical(classes="dialog talk"):
             yield Static("Say something to the table (Enter says it, Escape does not).")
-            yield Input(placeholder=f"up to {LONGEST} characters", max_length=LONGEST,
-                        id="line")
+            yield LineInput(placeholder=f"up to {LONGEST} characters", max_length=LONGEST,
+                            id="line")
             yield Static(f"At the table, one key says: {quick}", classes="hint")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
