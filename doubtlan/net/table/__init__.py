@@ -15,6 +15,7 @@ are deadlines: the host calls :meth:`Table.tick` when :meth:`Table.next_deadline
 - ``seats``: connections, joining (PIN, name, token), leaving; the seats before the match
 - ``clocks``: the deadlines, and what happens when one passes (:meth:`Table.tick`)
 - ``standins``: the bots, seated or playing for an absent player
+- ``talk``: table talk: lines checked, rated, relayed and journaled; mutes; bots' remarks
 - ``sending``: what is sent to whom: views, events, history in chunks, reveals
 - ``replay``: the seats written to the journal, and a table resumed from it
 - ``table``: :class:`Table`, and the match played at it: deals, actions, a game's end

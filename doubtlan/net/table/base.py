@@ -3,7 +3,7 @@
 the few methods one part calls in another.
 
 :class:`~doubtlan.net.table.Table` is made of one part per job (seats, clocks, stand-ins,
-sending, replay), each a class in its own module that the table inherits. They work on one
+talk, sending, replay), each a class in its own module that the table inherits. They work on one
 table, so they share its state; it is declared here once, with its type, and set in
 ``Table.__init__``.
 """

@@ -1,4 +1,4 @@
-"""The :class:`Table`: one table, made of its parts (seats, clocks, stand-ins, sending,
+"""The :class:`Table`: one table, made of its parts (seats, clocks, stand-ins, talk, sending,
 replay), and what is its own: the match played at it. Messages from connections come in
 through :meth:`Table.receive`; a game is dealt, changed only through ``game.apply`` (in
 :meth:`Table._apply`, which also keeps the action for the reveal and the journal), settled
