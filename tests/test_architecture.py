@@ -240,3 +240,24 @@ def test_the_cli_starts_without_heavy_imports(argv: list[str]) -> None:
         f"try:\n    main({argv!r})\nexcept SystemExit:\n    pass"
     )
     assert not loaded_after(code) & HEAVY
+
+
+def test_no_formatted_text_is_read_as_markup() -> None:
+    """In the app, a text made with an f-string (a name, a message, a number: as often as not
+    from the network) is never handed to Textual as markup: ``Static(f"...")`` says
+    ``markup=False`` and ``.update(f"...")`` takes a ``Text``. A table or player named "[/]"
+    stopped the screens that did (tests/test_app_names.py)."""
+    found = []
+    for path in sorted((PACKAGE / "tui").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call) or not node.args \
+                    or not isinstance(node.args[0], ast.JoinedStr):
+                continue
+            func = node.func
+            name = func.id if isinstance(func, ast.Name) else \
+                func.attr if isinstance(func, ast.Attribute) else ""
+            plain = any(k.arg == "markup" and isinstance(k.value, ast.Constant)
+                        and k.value.value is False for k in node.keywords)
+            if name in ("Static", "Label", "update") and not plain:
+                found.append(f"{path.relative_to(PACKAGE)}:{node.lineno} {name}(f\"...\")")
+    assert not found, found

@@ -201,7 +201,7 @@ class DiscoveryScreen(Screen[Choice]):
         name = self.query_one("#name", Input).value.strip()
         error = self.query_one("#name-error", Static)
         if not valid(name):
-            error.update(f"Type your name first: 1 to {LONGEST} letters, digits or signs.")
+            error.update(Text(f"Type your name first: 1 to {LONGEST} letters, digits or signs."))
             self.query_one("#name", Input).focus()
             return None
         error.update("")

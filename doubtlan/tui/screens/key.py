@@ -27,8 +27,9 @@ class ChangedKeyScreen(ModalScreen[bool]):
             yield Static(f"The table {self.table!r} has another key", id="message",
                          markup=False)  # (a name from the network)
             with Horizontal(classes="keys"):
-                yield Static(f"When you last joined\n{words(self.then)}", id="then")
-                yield Static(f"Now\n{words(self.now)}", id="now")
+                yield Static(f"When you last joined\n{words(self.then)}", id="then",
+                             markup=False)
+                yield Static(f"Now\n{words(self.now)}", id="now", markup=False)
             yield Static("It may be another machine using the table's name, or a relay in "
                          "the middle reading everything. Ask the host which words their "
                          "screen shows: join only if they are the new ones.", id="why")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.screen import ModalScreen
@@ -30,6 +31,6 @@ class NameScreen(ModalScreen[str]):
         name = event.value.strip()
         if not valid(name):
             self.query_one("#name-error", Static).update(
-                f"A name is 1 to {LONGEST} letters, digits or signs.")
+                Text(f"A name is 1 to {LONGEST} letters, digits or signs."))
             return
         self.dismiss(name)

@@ -40,7 +40,7 @@ class TalkScreen(ModalScreen[str | None]):
             yield Static("Say something to the table (Enter says it, Escape does not).")
             yield LineInput(placeholder=f"up to {LONGEST} characters", max_length=LONGEST,
                             id="line")
-            yield Static(f"At the table, one key says: {quick}", classes="hint")
+            yield Static(f"At the table, one key says: {quick}", classes="hint", markup=False)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         line = " ".join(event.value.split())
