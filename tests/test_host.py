@@ -330,7 +330,9 @@ async def test_a_headless_watcher_prints_what_the_players_say() -> None:
                 printed.set()
             return super().write(text)
 
-    host = await start(TableConfig(players=3, autostart=False), bots=1)
+    # (a name of its own: the watcher remembers the key of the table it is shown, as
+    # `doubtlan join` does, and other tests' tables named "doubtlan" are shown another)
+    host = await start(TableConfig(players=3, autostart=False, name="Talk table"), bots=1)
     out = Out()
     watching = asyncio.create_task(headless.watch(("127.0.0.1", host.port), out=out))
     _opened.append(watching)

@@ -16,6 +16,7 @@ the test makes (tests/lan.py); it needs root, and fails (does not skip) without 
 from __future__ import annotations
 
 import asyncio
+import itertools
 import math
 import os
 import re
@@ -292,10 +293,16 @@ def test_the_same_capture_of_a_plain_tcp_match_shows_every_frame(tmp_path: Path)
 RELAYED = Limits(connect_burst=1000)
 
 
+#: Numbers for the tables' names.
+_TABLES = itertools.count(1)
+
+
 @pytest.fixture
 async def pin_table() -> AsyncIterator[Host]:
-    """A table with a PIN, on loopback, nobody seated."""
-    host = Host(Table(TableConfig(players=3, pin=PIN, turn_timeout=0)), LOOPBACK, 0, RELAYED)
+    """A table with a PIN, on loopback, nobody seated; named as no other table, so that no
+    key another test's `join` remembered for a name is this one's."""
+    host = Host(Table(TableConfig(players=3, pin=PIN, turn_timeout=0,
+                                  name=f"PIN table {next(_TABLES)}")), LOOPBACK, 0, RELAYED)
     await host.start()
     yield host
     await host.close()
