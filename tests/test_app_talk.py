@@ -5,10 +5,14 @@ loopback, driven by Pilot."""
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Any
 
 from apps import FrozenClock, LiarKeyPlayer, host_app, join_app, start_match, wait_for
 from textual.events import Paste
+from textual.pilot import Pilot
 from textual.widgets import Input
 
 from doubtlan.net.record import Record
@@ -121,7 +125,7 @@ async def test_the_host_mutes_a_player_whom_nobody_then_hears() -> None:
             await ben_pilot.press("g")
             await wait_for(ben_pilot, lambda: ben.client.mirror.error is not None  # type: ignore[union-attr]
                            and ben.client.mirror.error.code == "muted", "the refusal")
-            await pilot.pause(0.2)
+            assert [s.line for s in amy.hosted.table.talk] == ["Nice one"]  # (not relayed)
             assert lines_heard(amy) == ["Nice one"]
             # Heard again.
             await pilot.press("m")
@@ -134,21 +138,30 @@ async def test_the_host_mutes_a_player_whom_nobody_then_hears() -> None:
             await wait_for(pilot, lambda: lines_heard(amy) == ["Nice one", "Hurry up"])
 
 
+@asynccontextmanager
+async def watching(pilot: Pilot[Any], amy: DoubtApp) -> AsyncIterator[tuple[DoubtApp,
+                                                                          Pilot[Any]]]:
+    """Zed, watching Amy's table from an app of his own."""
+    await wait_for(pilot, lambda: amy.hosted is not None and amy.play is not None
+                   and amy.play.pane == "lobby", "Amy's lobby")
+    assert amy.hosted is not None
+    zed = join_app(amy.hosted, name="Zed", watch=True)
+    async with zed.run_test(size=SIZE) as zed_pilot:
+        await wait_for(zed_pilot, lambda: zed.play is not None and zed.client is not None
+                       and zed.client.mirror.table is not None, "Zed watching")
+        yield zed, zed_pilot
+
+
 async def test_a_watcher_hears_the_table_and_cannot_talk() -> None:
     amy, _ = frozen_host()
-    async with amy.run_test(size=SIZE) as pilot:
-        await wait_for(pilot, lambda: amy.hosted is not None and amy.play is not None
-                       and amy.play.pane == "lobby", "Amy's lobby")
-        assert amy.hosted is not None
-        zed = join_app(amy.hosted, name="Zed", watch=True)
-        async with zed.run_test(size=SIZE) as zed_pilot:
-            await wait_for(zed_pilot, lambda: zed.play is not None and zed.client is not None
-                           and zed.client.mirror.table is not None)
-            await zed_pilot.press("t", "g")
-            await zed_pilot.pause(0.2)
-            assert not isinstance(zed.screen, TalkScreen) and zed.client.mirror.error is None  # type: ignore[union-attr]
-            await pilot.press("f")
-            await wait_for(zed_pilot, lambda: lines_heard(zed) == ["Sure you do."], "heard")
+    async with amy.run_test(size=SIZE) as pilot, watching(pilot, amy) as (zed, zed_pilot):
+        assert zed.play is not None and zed.play.check_action("talk", ()) is False
+        await zed_pilot.press("t", "g")
+        await zed_pilot.pause()
+        assert not isinstance(zed.screen, TalkScreen) and zed.client.mirror.error is None  # type: ignore[union-attr]
+        assert amy.hosted is not None and not amy.hosted.table.talk
+        await pilot.press("f")
+        await wait_for(zed_pilot, lambda: lines_heard(zed) == ["Sure you do."], "heard")
 
 
 # -- the story ---------------------------------------------------------------------------
@@ -214,19 +227,12 @@ async def test_a_game_whose_deal_did_not_verify_is_not_told() -> None:
 
 async def test_a_watcher_is_told_the_same_story() -> None:
     amy = short_game()
-    async with amy.run_test(size=SIZE) as pilot:
-        await wait_for(pilot, lambda: amy.hosted is not None and amy.play is not None
-                       and amy.play.pane == "lobby", "Amy's lobby")
-        assert amy.hosted is not None
-        zed = join_app(amy.hosted, name="Zed", watch=True)
-        async with zed.run_test(size=SIZE) as zed_pilot:
-            await wait_for(zed_pilot, lambda: zed.play is not None and zed.client is not None
-                           and zed.client.mirror.table is not None, "Zed watching")
-            await played_to_the_end(pilot, amy)
-            await wait_for(zed_pilot, lambda: zed.play.pane == "results"  # type: ignore[union-attr]
-                           and zed.client.mirror.verdicts, "Zed's results")  # type: ignore[union-attr]
-            await zed_pilot.press("r")
-            await wait_for(zed_pilot, lambda: isinstance(zed.screen, StoryScreen), "the story")
-            mine = amy.client.mirror.story(1)  # type: ignore[union-attr]
-            assert not isinstance(mine, str)
-            assert zed.screen.story == mine and zed.screen.me is None  # type: ignore[attr-defined]
+    async with amy.run_test(size=SIZE) as pilot, watching(pilot, amy) as (zed, zed_pilot):
+        await played_to_the_end(pilot, amy)
+        await wait_for(zed_pilot, lambda: zed.play.pane == "results"  # type: ignore[union-attr]
+                       and zed.client.mirror.verdicts, "Zed's results")  # type: ignore[union-attr]
+        await zed_pilot.press("r")
+        await wait_for(zed_pilot, lambda: isinstance(zed.screen, StoryScreen), "the story")
+        mine = amy.client.mirror.story(1)  # type: ignore[union-attr]
+        assert not isinstance(mine, str)
+        assert zed.screen.story == mine and zed.screen.me is None  # type: ignore[attr-defined]

@@ -194,12 +194,13 @@ def test_a_reveal(snap_compare: SnapCompare, size: tuple[int, int]) -> None:
 SIZES = [(80, 24), (120, 40)]
 
 
-async def at_the_results(pilot: Pilot[Any]) -> DoubtApp:
-    """A game played to its end by keys, and its deal checked."""
+async def at_the_results(pilot: Pilot[Any], player: Any = KeyPlayer) -> DoubtApp:
+    """A game played to its end by keys (by ``player``, the game's key player), and its deal
+    checked."""
     app = pilot.app
     assert isinstance(app, DoubtApp)
     await at_table(pilot)
-    await KeyPlayer(pilot, app).play_game()
+    await player(pilot, app).play_game()
     await wait_for(pilot, lambda: app.client.mirror.verdicts, "the deal's check")  # type: ignore[union-attr]
     return app
 
@@ -342,12 +343,7 @@ def test_liar_the_roulette_after_a_call(snap_compare: SnapCompare) -> None:
 
 def test_liar_the_results(snap_compare: SnapCompare) -> None:
     async def run_before(pilot: Pilot[Any]) -> None:
-        app = pilot.app
-        assert isinstance(app, DoubtApp)
-        await at_table(pilot)
-        await LiarKeyPlayer(pilot, app).play_game()
-        await wait_for(pilot, lambda: app.client.mirror.verdicts, "the deal's check")  # type: ignore[union-attr]
-        quiet(app)
+        quiet(await at_the_results(pilot, LiarKeyPlayer))
 
     assert snap_compare(liar_hosting(TickingClock()), terminal_size=(80, 24),
                         run_before=run_before)

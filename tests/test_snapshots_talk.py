@@ -12,6 +12,7 @@ from apps import LiarKeyPlayer, TickingClock, wait_for
 from test_snapshots import (
     SnapCompare,
     at_table,
+    at_the_results,
     bots_seated,
     hosting,
     liar_hosting,
@@ -75,11 +76,7 @@ def test_the_hosts_mute_list(snap_compare: SnapCompare) -> None:
 def test_the_story_of_a_game(snap_compare: SnapCompare, step: str) -> None:
     """A short game (Liar's Deck, one life each) told."""
     async def run_before(pilot: Pilot[Any]) -> None:
-        app = pilot.app
-        assert isinstance(app, DoubtApp)
-        await at_table(pilot)
-        await LiarKeyPlayer(pilot, app).play_game()
-        await wait_for(pilot, lambda: app.client.mirror.verdicts, "the deal's check")  # type: ignore[union-attr]
+        app = await at_the_results(pilot, LiarKeyPlayer)
         await pilot.press("r")
         await wait_for(pilot, lambda: isinstance(app.screen, StoryScreen), "the story")
         screen = app.screen

@@ -380,6 +380,12 @@ class Game(abc.ABC, Generic[OptionsT, ViewT]):
     #: ``staticmethod``).
     redact: ClassVar[staticmethod[[Event, int | None], Event]]
 
+    #: ``tell(events)``: each claim settled in ``events`` (a game's events from its deal, or
+    #: from just after a settled claim), told as far as they show it: the game's own events
+    #: show the cards laid, a spectator's do not (rules/story.py). The game's told module's
+    #: reading, set as a ``staticmethod``.
+    tell: ClassVar[staticmethod[[Sequence[Event]], tuple[Told, ...]]]
+
     @classmethod
     def rules_for(cls, players: int, options: OptionsT | None, opener: int) -> OptionsT:
         """The rules a game of ``players`` seats, opened by ``opener``, is dealt with: the
@@ -397,13 +403,6 @@ class Game(abc.ABC, Generic[OptionsT, ViewT]):
         """A settled claim or the end of a game in a line for people (a spectator without a
         screen); "" for the events that are not told. ``names`` names the seats."""
         return ""
-
-    @classmethod
-    def tell(cls, events: Sequence[Event]) -> tuple[Told, ...]:
-        """Each claim settled in ``events`` (a game's events from its deal, or from just
-        after a settled claim), told as far as they show it: the game's own events show the
-        cards laid, a spectator's do not (rules/story.py)."""
-        raise NotImplementedError
 
     @classmethod
     def parse_action(cls, text: str) -> Action:

@@ -26,7 +26,6 @@ from ..errors import (
     WindowOpen,
 )
 from ..seeds import Seed, seal, seed_bytes, shuffle
-from ..told import Told
 from .actions import (
     ACTIONS,
     ANNOUNCE,
@@ -71,6 +70,7 @@ class IDoubtIt(Game[Options, TableView]):
     actions = ACTIONS
     events = (Dealt, Laid, Announced, Answered, Resolved, Won)
     redact = staticmethod(redact)
+    tell = staticmethod(tell)
 
     def __init__(
         self,
@@ -216,10 +216,6 @@ class IDoubtIt(Game[Options, TableView]):
         if isinstance(event, Won):
             return f"{who(event.seat)} wins"
         return ""
-
-    @classmethod
-    def tell(cls, events: Sequence[Event]) -> tuple[Told, ...]:
-        return tell(events)
 
     def turn_seat(self) -> int | None:
         return self.state.turn if self.state.phase is LAYING else None

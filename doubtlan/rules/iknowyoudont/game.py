@@ -9,7 +9,6 @@ from collections.abc import Iterable, Sequence
 from .. import errors
 from ..base import Action, Event, Game, check_seat
 from ..seeds import Seed, derive, seal, seed_bytes, shuffle
-from ..told import Told
 from . import scorepad
 from .actions import ACTIONS, Accept, Challenge, Intercept, Keep, Pass, Play, Wild
 from .cards import Card, Declaration, Kind, sort_key
@@ -59,6 +58,7 @@ class IKnowYouDont(Game[Options, TableView]):
     events = (Started, Played, Passed, Challenged, Revealed, Stood, Showdown, Drew,
               Reshuffled, RoundEnded, Ended)
     redact = staticmethod(redact)
+    tell = staticmethod(tell)
     opener_called = "the first active player"
 
     def __init__(self, players: int, options: Options | None = None, *,
@@ -187,10 +187,6 @@ class IKnowYouDont(Game[Options, TableView]):
     @classmethod
     def narrate(cls, event: Event, names: dict[int, str | None]) -> str:
         return narrate(event, names)
-
-    @classmethod
-    def tell(cls, events: Sequence[Event]) -> tuple[Told, ...]:
-        return tell(events)
 
     def turn_seat(self) -> int | None:
         return self.state.active if self.state.phase is PLAYING else None

@@ -33,7 +33,6 @@ from ..errors import (
     UnknownAction,
 )
 from ..seeds import Seed, derive, seal, seed_bytes, shuffle
-from ..told import Told
 from .actions import ACTIONS, LIAR, MOST, Liar, Put
 from .cards import Card, Rank, deck, in_order
 from .errors import CallRequired
@@ -53,6 +52,7 @@ class LiarsDeck(Game[Options, TableView]):
     description = "put 1 to 3 cards down as the table's rank, or call the last ones a lie"
     actions, events = ACTIONS, (Deal, Down, Believed, Called, Lost, Standing)
     redact = staticmethod(redact)
+    tell = staticmethod(tell)
 
     def __init__(self, players: int, options: Options | None = None, *,
                  seed: Seed | None = None, opener: int = 0) -> None:
@@ -187,10 +187,6 @@ class LiarsDeck(Game[Options, TableView]):
 
     def public(self, claims: tuple[Event, ...]) -> tuple[object, ...]:
         return public_facts(self.state, claims)
-
-    @classmethod
-    def tell(cls, events: Sequence[Event]) -> tuple[Told, ...]:
-        return tell(events)
 
     @classmethod
     def narrate(cls, event: Event, names: dict[int, str | None]) -> str:
