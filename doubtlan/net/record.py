@@ -162,14 +162,16 @@ class Record:
                          deal=deal_digest(mirror.revealed[number][3]), seats=names, seat=seat)
             before, _ = self.load()
             earlier = [old for old in before if old.key != made.key and old.game == made.game]
-            self.add(made)
+            self.add(made, before)
             self._last = Yours(made, averages(earlier, made.game), len(earlier))
         return self._last
 
-    def add(self, made: Entry) -> bool:
-        """Add ``made`` at the end of the file, unless that game is recorded already; whether
-        it was added (False too when the file cannot be written)."""
-        entries, _ = self.load()
+    def add(self, made: Entry, entries: list[Entry] | None = None) -> bool:
+        """Add ``made`` at the end of the file, unless that game is recorded already (among
+        ``entries``, the file's as just loaded, or loaded now); whether it was added (False too
+        when the file cannot be written)."""
+        if entries is None:
+            entries, _ = self.load()
         if any(old.key == made.key for old in entries):
             return False
         line = json.dumps(asdict(made), ensure_ascii=False) + "\n"
