@@ -7,9 +7,12 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from . import cli_values as values
+
+if TYPE_CHECKING:
+    from .tui.app import DoubtApp
 
 
 def host(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
@@ -195,6 +198,20 @@ def _join_app(args: argparse.Namespace) -> int:
 
     from .net import headless
     from .net.client import ConnectionLost
+
+    if args.table:
+        try:
+            found = asyncio.run(headless.find(args.table, args.timeout))
+        except (ConnectionLost, RuntimeError, OSError) as error:
+            print(f"doubtlan: {error}", file=sys.stderr)
+            return 1
+        args.address, args.fingerprint = found.address, found.fingerprint
+    return _run_app(join_app(args))
+
+
+def join_app(args: argparse.Namespace) -> DoubtApp:
+    """The table app ``doubtlan join`` runs for ``args`` (a table given by address; a
+    browser seat's app in the seats' process is made so too: cli_seats.py)."""
     from .net.kept import KeptSeats
     from .net.record import Record
     from .tui.app import DoubtApp
@@ -204,18 +221,10 @@ def _join_app(args: argparse.Namespace) -> int:
                       accept_new_key=args.accept_new_key, fingerprint=args.fingerprint,
                       ask_name=args.ask_name and not args.watch, through=args.through,
                       idle_end=args.idle_end)
-    if args.table:
-        try:
-            found = asyncio.run(headless.find(args.table, args.timeout))
-        except (ConnectionLost, RuntimeError, OSError) as error:
-            print(f"doubtlan: {error}", file=sys.stderr)
-            return 1
-        setup.address, setup.fingerprint = found.address, found.fingerprint
     if args.ask_name and not args.watch:  # (a browser's own last name, not this login)
         from .net.last_name import last_name
 
         name = args.name or last_name() or ""
     else:
         name = args.name or _name()
-    return _run_app(DoubtApp(name, join=setup, ascii=args.ascii, kept=KeptSeats(),
-                             record=Record()))
+    return DoubtApp(name, join=setup, ascii=args.ascii, kept=KeptSeats(), record=Record())

@@ -23,6 +23,7 @@ ALLOWED = {
     "cli_values": {"cli_values", "net", "bots", "rules"},
     "cli_table": {"cli_table", "cli_values", "tui", "net", "bots", "rules"},
     "cli_record": {"cli_record", "tui", "net", "bots", "rules"},
+    "cli_seats": {"cli_seats", "cli", "cli_table", "tui", "net", "bots", "rules"},
     "cli": {"cli", "cli_table", "cli_values", "cli_record", "tui", "net", "bots", "rules",
             "tourney"},
 }

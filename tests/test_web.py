@@ -15,8 +15,10 @@ import sys
 
 import aiohttp
 import pytest
-from webtabs import STEP, Tab, alive, browser_id, children, client, gone, served, tab
+from webtabs import STEP, Tab, alive, browser_id, children, client, ended, gone, served, tab
 from yarl import URL
+
+from doubtlan.net.web.session import IDLE_ENDED
 
 
 async def test_the_page_is_the_tables_own_over_https_with_nothing_from_outside() -> None:
@@ -122,24 +124,22 @@ async def test_sessions_are_capped_in_all_and_from_one_address() -> None:
                 await third.read_until("Your name")
                 async with tab(web, "127.0.0.3") as fourth:  # a third device: none left
                     assert "Every browser seat is taken (2 at once)" in await fourth.closed()
-                pids = [pid for session in web.sessions if (pid := session.pid) is not None]
-                assert len(pids) == 2 and all(alive(pid) for pid in pids)
+                sessions = list(web.sessions)
+                assert len(sessions) == 2 and not any(ended(session) for session in sessions)
             await third.closed()
-        # Tabs closed: their apps were asked to quit, and are gone; so are their sessions.
-        await gone(pids)
+        # Tabs closed: their apps were asked to quit, and have ended; so have their sessions.
         await asyncio.wait_for(web.none_open.wait(), STEP)
+        assert all(ended(session) for session in sessions)
 
 
 async def test_a_tab_idle_in_the_lobby_ends_and_its_process_is_gone() -> None:
     async with served("Idle table", idle_end=1.0) as (_, web), tab(web) as idle:
         await idle.read_until("Your name")
         [session] = web.sessions
-        pid = session.pid
-        assert pid is not None
         # Nobody types: the app ends itself, says why, and its process is gone.
         reason = await idle.closed(timeout=STEP)
         assert "left in the lobby for too long" in reason, reason
-        await gone([pid])
+        assert session.code == IDLE_ENDED and ended(session)
         assert not web.sessions
 
 
@@ -147,8 +147,6 @@ async def test_what_no_page_sends_is_dropped_and_the_app_goes_on() -> None:
     async with served("Garbled table") as (_, web), tab(web) as garbled:
         await garbled.read_until("Your name")
         [session] = web.sessions
-        pid = session.pid
-        assert pid is not None
         for bad in ("not json", '["stdin", 5]', '["resize", {"width": 1e9}]', "[]", '{"a": 1}',
                     '["stdin"]', json.dumps(["resize", {"width": 3, "height": 2}]),
                     '["ping", 7]', '["quit"]'):
@@ -169,7 +167,8 @@ async def test_what_no_page_sends_is_dropped_and_the_app_goes_on() -> None:
         # A message past the largest a page sends ends that tab alone.
         await garbled.socket.send_str(json.dumps(["stdin", "x" * 70_000]))
         await garbled.closed()
-        await gone([pid])
+        await asyncio.wait_for(web.none_open.wait(), STEP)
+        assert ended(session)
         async with tab(web) as next_one:  # and the next page is served as ever
             await next_one.read_until("Your name")
 
@@ -179,9 +178,11 @@ async def test_no_app_is_left_after_the_host_stops() -> None:
             tab(web, "127.0.0.2") as two:
         await one.read_until("Your name")
         await two.read_until("Your name")
-        pids = [pid for session in web.sessions if (pid := session.pid) is not None]
+        sessions, seats = list(web.sessions), web.starter.pid
+        assert len(sessions) == 2 and seats is not None and alive(seats)
         await hosted.close()
-        assert not any(alive(pid) for pid in pids)  # (each was waited for)
+        # Each app was asked to end and did; the seats' process was waited for.
+        assert all(ended(session) for session in sessions) and not alive(seats)
         await one.closed()
         await two.closed()
 

@@ -165,7 +165,6 @@ def test_a_hosts_name_that_begins_with_a_dash_reaches_the_page_whole() -> None:
     from doubtlan.net.web.server import WebSeats
 
     web = WebSeats(("127.0.0.1", 47474), make(), title="t", through="-Zed")
-    argv = web._argv(watch=False)
-    args = build_parser().parse_args(argv[argv.index("join"):])
+    args = build_parser().parse_args(web._args(watch=False))
     assert args.through == "-Zed" and args.ask_name and args.address == ("127.0.0.1", 47474)
     assert args.fingerprint == web.fingerprint

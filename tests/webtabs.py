@@ -17,6 +17,7 @@ from doubtlan.net.hosted import HostedTable, WebOffer
 from doubtlan.net.identity import make
 from doubtlan.net.table import TableConfig
 from doubtlan.net.web.server import COOKIE, WebSeats
+from doubtlan.net.web.session import Session
 
 #: Seconds any one step may take.
 STEP = 20.0
@@ -95,6 +96,11 @@ async def tab(web: WebSeats, source: str = "127.0.0.1", *, origin: str | None = 
             yield Tab(socket)
         finally:
             await socket.close()
+
+
+def ended(session: Session) -> bool:
+    """Whether a session's app has ended (its thread, or its process)."""
+    return session.app is not None and session.app.ended
 
 
 def alive(pid: int) -> bool:

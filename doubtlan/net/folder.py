@@ -17,6 +17,7 @@ import secrets
 import shutil
 import stat
 import sys
+from contextvars import ContextVar
 from pathlib import Path
 
 import platformdirs
@@ -38,8 +39,15 @@ def folder_binary() -> int:
     return BINARY
 
 
+#: The data folder of the code running in this context, in place of :data:`HOME`'s: each
+#: browser seat's app in the seats' process (cli_seats.py) runs with its browser's own.
+HERE: ContextVar[Path | None] = ContextVar("doubtlan_folder", default=None)
+
+
 def doubtlan_folder() -> Path:
     """The user's data folder for doubtlan on this system (it may not exist yet)."""
+    if (here := HERE.get()) is not None:
+        return here
     if home := os.environ.get(HOME):
         return Path(home)
     return Path(platformdirs.user_data_dir(APP, appauthor=False, roaming=False))
@@ -83,7 +91,8 @@ def _move_in(root: Path) -> None:
     old folder is left as it was, for an earlier doubtlan still installed. (Linux keeps
     its folder; Windows ran no earlier doubtlan.)"""
     old = _old_folder()
-    if sys.platform != "darwin" or os.environ.get(HOME) or root.exists() or old == root \
+    if sys.platform != "darwin" or os.environ.get(HOME) or HERE.get() is not None \
+            or root.exists() or old == root \
             or not old.is_dir():
         return
     with contextlib.suppress(OSError):

@@ -59,6 +59,7 @@ async def host(
     except (JournalError, IdentityError) as error:
         print(f"doubtlan: {error}", file=sys.stderr, flush=True)
         return 1
+    hosted.report = lambda text: print(f"doubtlan: {text}", file=sys.stderr, flush=True)
     table, server = hosted.table, hosted.host
     config = table.config
     try:

@@ -132,6 +132,8 @@ class HostedTable:
         self.advertised_at: tuple[str, ...] = ()
         #: Called after every change at the table (the host's own listeners come first).
         self.on_change: Callable[[], None] = lambda: None
+        #: Told what went wrong with a browser seat's app (a sentence for the host's screen).
+        self.report: Callable[[str], None] = lambda text: log.warning("%s", text)
         self._advert: _Advert | None = None
 
     @property
@@ -181,6 +183,7 @@ class HostedTable:
         web = WebSeats((self.loopback, self.port), self.identity, title=self.table.config.name,
                        through=offer.through, bind=self.bind, port=port,
                        most=self.table.config.players + EXTRA_SESSIONS)
+        web.report = lambda text: self.report(text)
         try:
             await web.start()
         except OSError as error:
@@ -200,8 +203,8 @@ class HostedTable:
                 self.offer = self.offer or WebOffer(through=self._host_name())
                 await self._serve_browsers()
             elif not on and self.web is not None:
-                web, self.web = self.web, None
-                await web.close()
+                await self.web.close()  # (its address shown until its pages are closed)
+                self.web = None
 
     def _host_name(self) -> str | None:
         """The host's player's name: the first seat's."""

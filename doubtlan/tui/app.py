@@ -176,6 +176,7 @@ class DoubtApp(PlainNotices):
         except (JournalError, IdentityError) as error:
             self.fail(sentence(str(error)))
             return
+        hosted.report = lambda text: self.notify(text, title="Browser seat", severity="error")
         # A resumed table has its seats: the host's player takes the first back.
         first = hosted.table.seats[0]
         token = first.token if hosted.resumed and first.strategy is None else None
@@ -271,7 +272,7 @@ class DoubtApp(PlainNotices):
         if isinstance(message, Welcome):
             seen.key = client.fingerprint
         if isinstance(message, Welcome) and client.connections == 1 and not self._frozen \
-                and not self._ending:
+                and not self._ending and self.join_setup.collector:
             self._frozen = True
             self._collector = QuietCollector()
         if isinstance(message, Welcome) and self._bots_to_seat and self.hosted is not None:
@@ -289,7 +290,7 @@ class DoubtApp(PlainNotices):
             if away - seen.stood_in:
                 seen.stood_in |= {seat for seat in away if seat is not None}
             for event in message.events:
-                if table.note(event, seen):
+                if table.note(event, seen) and self._collector is not None:
                     # Nobody plays while the results are read: the collector's full pass then.
                     self.set_timer(COLLECT_AFTER_GAME, collect_between_games)
             view = mirror.view

@@ -53,3 +53,6 @@ class JoinSetup:
     #: Seconds with no key pressed and no game being played after which the app ends
     #: itself (a browser seat's: net/web); None: never.
     idle_end: float | None = None
+    #: Keep the collector's full passes for between games (tui/collector.py); not one app
+    #: among others in the seats' process (cli_seats.py), whose collector is the process's.
+    collector: bool = True

@@ -21,18 +21,17 @@ import logging
 import os
 import re
 import socket
-import sys
 import time
 from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 
 from aiohttp import WSMsgType, web
 
-from ..folder import HOME as HOME_VARIABLE
-from ..folder import doubtlan_folder, private_folder
+from ..folder import HOME, doubtlan_folder, private_folder
 from ..identity import Identity
 from . import page
 from .session import Session
+from .starter import SeatsStarter, Starter
 
 log = logging.getLogger(__name__)
 
@@ -82,10 +81,16 @@ class WebSeats:
         self.title, self.through = title, through
         self.bind, self.wanted_port = bind, port
         self.most, self.per_address, self.idle_end = most, per_address, idle_end
+        #: The sessions one address may start at once (then one every 1 / START_RATE s).
+        self.burst = START_BURST
         #: Where each browser's folder goes (by default in the host's own data folder).
         self.folder = folder or doubtlan_folder() / "browsers"
-        #: How the app is started (this interpreter's doubtlan unless told).
-        self.command = list(command or [sys.executable, "-m", "doubtlan"])
+        #: How each tab's app is started: on a thread of the seats' process, started with
+        #: the server (cli_seats.py); or, given a ``command``, as a process of its own.
+        self.starter = Starter(command) if command is not None \
+            else SeatsStarter(_environment())
+        #: Told what went wrong with a tab's app, for the host's screen (a sentence).
+        self.report: Callable[[str], None] = lambda text: log.warning("%s", text)
         #: The sessions open, by the address they came from; set while there are none.
         self.sessions: dict[Session, str] = {}
         self.none_open = asyncio.Event()
@@ -128,6 +133,7 @@ class WebSeats:
             self._runner = None
             raise
         self.port = runner.addresses[0][1]
+        await self.starter.start()
         return self.port
 
     async def close(self) -> None:
@@ -140,6 +146,7 @@ class WebSeats:
             self._runner = None
         await asyncio.gather(*(session.kill() for session in list(self.sessions)),
                              return_exceptions=True)
+        await self.starter.close()
 
     # -- answers -------------------------------------------------------------------------
 
@@ -167,10 +174,13 @@ class WebSeats:
     async def _index(self, request: web.Request) -> web.StreamResponse:
         browser = request.cookies.get(COOKIE, "")
         if not _BROWSER_ID.fullmatch(browser):
-            if "fresh" not in request.query:
+            opened = request.headers.get("Sec-Fetch-Site", "").casefold()
+            if "fresh" not in request.query and opened not in ("none", "same-origin"):
                 # A link followed from another site comes without the cookie (SameSite=
                 # Strict): the page loads itself again from this site, which sends it, so
-                # a browser's id (and its kept seat) is never replaced by a new one.
+                # a browser's id (and its kept seat) is never replaced by a new one. An
+                # address typed, scanned from the QR code or bookmarked ("none") carries
+                # the cookie if the browser has one: a browser without is new.
                 again = request.rel_url.update_query(fresh="1")
                 return web.Response(text=page.reload(str(again)), content_type="text/html")
             browser = os.urandom(16).hex()
@@ -196,7 +206,7 @@ class WebSeats:
             return web.Response(status=403, text="Open the page first.\n")
         address = request.remote or "?"
         try:
-            environment = self._environment(browser)
+            home = self._folder(browser)
         except OSError as error:
             log.warning("could not make a browser's folder: %s", error)
             return web.Response(status=503, text="The host cannot keep this browser's seat.\n")
@@ -211,16 +221,17 @@ class WebSeats:
             height = int(request.query.get("height", "24"))
         except ValueError:
             width, height = 80, 24
-        session = Session(self._argv(watch="watch" in request.query), environment, width,
-                          height)
+        session = Session(self._args(watch="watch" in request.query), home, _environment(),
+                          width, height, self.starter)
         self.sessions[session] = address
         self.none_open.clear()
         try:
             await session.start()
         except OSError as error:
             self._ended(session)
-            log.warning("could not start a browser seat's app: %s", error)
-            await websocket.close(code=1011, message=b"The host could not start the table app.")
+            self.report(f"A browser seat's app could not be started: {error}")
+            await websocket.close(code=1011, message=b"The host could not start the table app. "
+                                  b"The host's screen says why.")
             return websocket
         if self._closing:  # (the server began to close while the app started)
             await session.kill()
@@ -231,6 +242,8 @@ class WebSeats:
             await self._run(session, websocket)
         finally:
             self._ended(session)
+            if session.failure is not None:
+                self.report(session.failure)
         return websocket
 
     def _ended(self, session: Session) -> None:
@@ -243,14 +256,14 @@ class WebSeats:
         if self._closing:
             return "The table has ended."
         now = time.monotonic()
-        allowance, then = self._starts.get(address, (START_BURST, now))
-        allowance = min(START_BURST, allowance + (now - then) * START_RATE)
+        allowance, then = self._starts.get(address, (self.burst, now))
+        allowance = min(self.burst, allowance + (now - then) * START_RATE)
         if allowance < 1:
             return "Too many pages opened from this device: wait a few seconds."
         self._starts[address] = (allowance - 1, now)
         if len(self._starts) > 4096:  # (forget the addresses whose bursts are whole again)
             self._starts = {there: kept for there, kept in self._starts.items()
-                            if kept[0] + (now - kept[1]) * START_RATE < START_BURST}
+                            if kept[0] + (now - kept[1]) * START_RATE < self.burst}
         if len(self.sessions) >= self.most:
             return (f"Every browser seat is taken ({self.most} at once). Try again when "
                     "someone leaves.")
@@ -278,28 +291,36 @@ class WebSeats:
             with contextlib.suppress(asyncio.CancelledError, ConnectionError):
                 await screen
 
-    def _argv(self, *, watch: bool) -> list[str]:
+    def _args(self, *, watch: bool) -> list[str]:
+        """The command line of a tab's app (after ``doubtlan``)."""
         host, port = self.table
         where = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
-        argv = [*self.command, "join", where, "--fingerprint", self.fingerprint.hex(),
+        argv = ["join", where, "--fingerprint", self.fingerprint.hex(),
                 "--ask-name", "--idle-end", f"{self.idle_end:g}"]
         if self.through:  # (one argument: a name may begin with "-")
             argv.append(f"--through={self.through}")
         return argv + (["--watch"] if watch else [])
 
-    def _environment(self, browser: str) -> dict[str, str]:
-        """The app's environment: textual's web driver, and this browser's own folder."""
+    def _folder(self, browser: str) -> Path:
+        """This browser's own data folder (made, if it is new)."""
         folder = self.folder / hashlib.sha256(browser.encode()).hexdigest()[:32]
         if not folder.exists():
             _prune(self.folder, FOLDERS_KEPT)
         private_folder(folder)
         with contextlib.suppress(OSError):
             os.utime(folder)
-        env = dict(os.environ)
-        env.update({"TEXTUAL_DRIVER": DRIVER, "TEXTUAL_FPS": "60",
-                    "TEXTUAL_COLOR_SYSTEM": "truecolor", "TERM_PROGRAM": "textual",
-                    HOME_VARIABLE: str(folder), "PYTHONDONTWRITEBYTECODE": "1"})
-        return env
+        return folder
+
+
+def _environment() -> dict[str, str]:
+    """What every tab's app runs with: textual's web driver, in full colour (each app is
+    given its browser's data folder of its own)."""
+    env = dict(os.environ)
+    env.update({"TEXTUAL_DRIVER": DRIVER, "TEXTUAL_FPS": "60",
+                "TEXTUAL_COLOR_SYSTEM": "truecolor", "TERM_PROGRAM": "textual",
+                "PYTHONDONTWRITEBYTECODE": "1"})
+    env.pop(HOME, None)
+    return env
 
 
 async def _show(session: Session, websocket: web.WebSocketResponse,
