@@ -30,6 +30,16 @@ async def test_the_page_is_the_tables_own_over_https_with_nothing_from_outside()
         async with session.get(web.url("127.0.0.1") + "?watch") as response:
             assert "Set-Cookie" not in response.headers
             assert 'content="0; url=/?watch=&amp;fresh=1"' in await response.text()
+        async with session.get(web.url("127.0.0.1") + "?watch",
+                               headers={"Sec-Fetch-Site": "cross-site"}) as response:
+            assert "Set-Cookie" not in response.headers  # (a link from another site)
+        # An address typed, scanned or bookmarked ("none") carries the cookie if the browser
+        # has one: one without is new, and is given its id at once.
+        async with session.get(web.url("127.0.0.1"),
+                               headers={"Sec-Fetch-Site": "none"}) as response:
+            assert response.status == 200 and "doubtlan-browser=" in \
+                response.headers["Set-Cookie"]
+            assert "data-session-websocket-url" in await response.text()
         async with session.get(web.url("127.0.0.1") + "?fresh=1") as response:
             assert response.status == 200
             html = await response.text()
