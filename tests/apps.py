@@ -78,6 +78,20 @@ async def click_text(pilot: Pilot[object], widget: Widget, text: str) -> None:
     await pilot.click(widget, offset=(x + len(text) // 2, y))
 
 
+def acts_of(app: DoubtApp) -> list[str]:
+    """Every action the app sends from now on, in its text form (the list grows as it
+    sends: a test reads it to see that a tap sent nothing)."""
+    sent: list[str] = []
+    act = app.act
+
+    async def recorded(text: str) -> None:
+        sent.append(text)
+        await act(text)
+
+    app.act = recorded  # type: ignore[method-assign]
+    return sent
+
+
 def drawn(app: DoubtApp, widget: type[Widget]) -> str:
     """What ``widget`` of the play screen draws, its lines joined and its spaces made single."""
     assert app.play is not None

@@ -23,6 +23,7 @@ from apps import (
     FrozenClock,
     KeyPlayer,
     TickingClock,
+    acts_of,
     asked,
     at_a_challenge,
     click_text,
@@ -309,9 +310,14 @@ async def test_clicks_do_what_keys_do() -> None:
         await wait_for(pilot, lambda: view_of(app).my_turn, "my turn")  # type: ignore[union-attr]
         hand = app.play.query_one(Hand)  # type: ignore[union-attr]
         second = hand.cards[1]
-        await click_text(pilot, hand, second.label())  # picks and lays the card
+        sent = acts_of(app)
+        await click_text(pilot, hand, second.label())  # picks the card: a tap lays nothing
+        await wait_for(pilot, lambda: hand.card == second, "the card picked")
+        await pilot.pause()
+        assert sent == [] and not view_of(app).my_laid  # type: ignore[union-attr]
+        await click_text(pilot, hand, f"Lay {second.label()} (enter)")  # the button lays it
         await wait_for(pilot, lambda: second in view_of(app).my_laid, "the lay")  # type: ignore[union-attr]
-        assert second not in hand.cards
+        assert second not in hand.cards and sent == [f"lay {second.code}"]
         await click_text(pilot, hand, "Announce (a)")
         await wait_for(pilot, lambda: view_of(app).turns >= 1, "the claim")  # type: ignore[union-attr]
         # A bot's claim asks us: the button lets it stand.
@@ -884,7 +890,8 @@ async def test_a_terminal_too_small_for_the_screens_is_told_so() -> None:
         await wait_for(pilot, lambda: app.screen.query(SmallNotice), "the notice")
         notice = app.screen.query_one(SmallNotice)
         await wait_for(pilot, lambda: notice.display, "the notice shown")
-        assert "This terminal is 60x20; doubtlan needs 80x24 or more" in str(notice.render())
+        assert "This terminal is 60x20; doubtlan needs 80x24, or 40x30 for its narrow " \
+            "layout" in str(notice.render())
         await pilot.resize_terminal(80, 24)
         await wait_for(pilot, lambda: not notice.display, "the notice gone")
 

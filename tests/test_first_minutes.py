@@ -128,8 +128,9 @@ async def test_ctrl_c_asks_on_the_join_list_and_over_the_too_small_notice() -> N
         await pilot.resize_terminal(60, 20)
         notice = app.screen.query_one(SmallNotice)
         await wait_for(pilot, lambda: notice.display, "the notice")
-        assert str(notice.render()) == ("This terminal is 60x20; doubtlan needs 80x24 or "
-                                        "more.\nMake the window larger (ctrl+c quits).")
+        assert str(notice.render()) == ("This terminal is 60x20; doubtlan needs 80x24, or "
+                                        "40x30 for its narrow layout.\nMake the window "
+                                        "larger (ctrl+c quits).")
         await pilot.press("ctrl+c")
         await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
         await pilot.press("y")

@@ -43,7 +43,7 @@ from .screens.name import NameScreen
 from .screens.pin import PinScreen
 from .screens.play import HostSide, PlayScreen
 from .setup import HostSetup, JoinSetup
-from .widgets.small import LEAST, SmallNotice
+from .widgets.small import COMPACT_CLASS, TOO_SMALL_CLASS, SmallNotice, layout_for
 from .words import goodbye, sentence
 
 
@@ -105,8 +105,10 @@ class DoubtApp(PlainNotices):
     # -- starting ----------------------------------------------------------------------
 
     def on_resize(self, event: events.Resize) -> None:
-        """Below the size the screens are made for, say so over them (SmallNotice)."""
-        self.set_class(event.size.width < LEAST[0] or event.size.height < LEAST[1], "-too-small")
+        """The layout for the size (widgets/small.py); below both, say so (SmallNotice)."""
+        layout = layout_for(*event.size)
+        self.set_class(layout == "compact", COMPACT_CLASS)
+        self.set_class(layout is None, TOO_SMALL_CLASS)
         for notice in self.screen.query(SmallNotice):
             notice.refresh()
 

@@ -182,6 +182,7 @@ class PlayScreen(Screen[None]):
             )
         elif view is not None and info.state != "lobby":
             pane = "table"
+            table.live = not seen.reconnecting  # (the moves it draws as buttons are live)
             table.show(view, info, seen)
             self._turn_notice(table)
         else:
@@ -219,7 +220,7 @@ class PlayScreen(Screen[None]):
                     and self.check_action(b.action.partition("(")[0], ())]
         bindings += [b for b in app.BINDINGS if isinstance(b, Binding) and b.show]
         self.query_one(KeyLine).show(tuple(keys) + tuple(
-            (app.get_key_display(b), b.description, b.key) for b in bindings))
+            (app.get_key_display(b), b.description, b.key) for b in bindings), len(keys))
 
     def _turn_notice(self, table: GameTable) -> None:
         """Ring once when a turn begins, and say so in the title bar until it ends (the

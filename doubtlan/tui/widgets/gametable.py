@@ -95,7 +95,8 @@ class GameTable(Widget):
         """The prompt, and the game's widgets beside it (:attr:`BESIDE`)."""
         if not self.BESIDE:
             return prompt
-        return Horizontal(*(kind() for kind in self.BESIDE), prompt, id="middle")
+        return Horizontal(*(kind(classes="beside") for kind in self.BESIDE), prompt,
+                          id="middle")
 
     def side(self) -> Widget:
         """The right-hand side: the claims (``id="history"``), under the game's widgets
@@ -103,7 +104,7 @@ class GameTable(Widget):
         history = self.HISTORY(id="history")
         if not self.ABOVE:
             return history
-        return Vertical(*(kind() for kind in self.ABOVE), history, id="right")
+        return Vertical(*(kind(classes="above") for kind in self.ABOVE), history, id="right")
 
     def seated(self) -> bool:
         """At the table, connected, with a seat, in a game still played: the keys that make

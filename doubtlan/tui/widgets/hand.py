@@ -17,6 +17,7 @@ from rich.text import Text
 from textual.reactive import reactive
 
 from .lines import Lines, clickable
+from .small import compact
 
 
 class CardHand(Lines):
@@ -135,38 +136,78 @@ class CardHand(Lines):
                      style=style("hand--title"))
         if note := self.note():
             title.append(note, style=style("hand--muted"))
-        rows: list[Text] = []
+        big = compact(self)  # (cards three lines tall, for a thumb; the hand as tall as it is)
+        columns = max(1, width // (self._big_width() if big else self._card_width))
+        rows = self._big_rows(columns) if big else self._rows(columns)
         if not self.cards:
-            rows.append(Text("(no cards)", style=style("hand--muted")))
-        columns = max(1, width // self._card_width)
-        cursor, marked = style("hand--cursor"), style("hand--marked")
-        for index, face in enumerate(self._faces):
-            if index % columns == 0:
-                rows.append(Text())
-            else:
-                rows[-1].append(" ")
-            # A click on a card picks it; the cell between cards is not the card's.
-            click = clickable(f"pick({index}, {self.cards[index].code!r})")
-            if index == self.cursor:
-                rows[-1].append(face.plain, style=(marked if self.marked(index) else Style())
-                                + cursor + click)
-            else:
-                rows[-1].append_text(face)
-                start = len(rows[-1]) - len(face)
-                if self.marked(index):
-                    rows[-1].stylize(marked, start)
-                rows[-1].stylize(click, start)
+            rows.append([Text("(no cards)", style=style("hand--muted"))])
         footer = self.footer()
         # The lines under the cards always show; a big hand shows the rows of cards that
         # fit, the cursor's among them (left and right reach the others).
-        room = max(1, self.size.height - 1 - len(footer)) if self.size.height else len(rows)
+        tall = 3 if big else 1
+        room = max(1, (self.size.height - 1 - len(footer)) // tall) if self.size.height \
+            and not big else len(rows)
         if self.SCROLL and len(rows) > room:
             first = min(max(0, self.cursor // columns - room + 1), len(rows) - room)
             rows = rows[first:first + room]
             title.append(f" · {first * columns + 1} to "
                          f"{min(len(self.cards), (first + room) * columns)} shown",
                          style=style("hand--muted"))
-        return [title, *rows, *footer]
+        return [title, *(line for row in rows for line in row), *footer]
+
+    def _rows(self, columns: int) -> list[list[Text]]:
+        """The cards a line a row of ``columns``, each card clickable."""
+        style = self.get_component_rich_style
+        rows: list[list[Text]] = []
+        cursor, marked = style("hand--cursor"), style("hand--marked")
+        for index, face in enumerate(self._faces):
+            if index % columns == 0:
+                rows.append([Text()])
+            else:
+                rows[-1][0].append(" ")
+            line = rows[-1][0]
+            # A click on a card picks it; the cell between cards is not the card's.
+            click = clickable(f"pick({index}, {self.cards[index].code!r})")
+            if index == self.cursor:
+                line.append(face.plain, style=(marked if self.marked(index) else Style())
+                            + cursor + click)
+            else:
+                line.append_text(face)
+                start = len(line) - len(face)
+                if self.marked(index):
+                    line.stylize(marked, start)
+                line.stylize(click, start)
+        return rows
+
+    def _big_width(self) -> int:
+        """A big card's width: its face in a frame, three cells inside at the least."""
+        return max(3, self._card_width - 1) + 2
+
+    def _big_rows(self, columns: int) -> list[list[Text]]:
+        """The cards in frames three lines tall, ``columns`` to a row, each card (its
+        frame too) clickable: a tap picks it."""
+        style = self.get_component_rich_style
+        cursor, marked = style("hand--cursor"), style("hand--marked")
+        inside = self._big_width() - 2
+        rows: list[list[Text]] = []
+        for index, face in enumerate(self._faces):
+            if index % columns == 0:
+                rows.append([Text(), Text(), Text()])
+            top, middle, bottom = rows[-1]
+            look = (marked if self.marked(index) else Style()) \
+                + (cursor if index == self.cursor else Style())
+            click = clickable(f"pick({index}, {self.cards[index].code!r})")
+            shown = face.copy()
+            shown.rstrip()
+            left = (inside - shown.cell_len) // 2
+            top.append("╭" + "─" * inside + "╮", style=look + click)
+            middle.append("│" + " " * left, style=look + click)
+            start = len(middle)
+            middle.append_text(shown)
+            middle.stylize(look + click, start)
+            middle.append(" " * (inside - left - shown.cell_len) + "│", style=look + click)
+            bottom.append("╰" + "─" * inside + "╯", style=look + click)
+        return rows
 
     def action_pick(self, index: int, code: str) -> None:
         """A click on the card ``code`` at ``index``: move the cursor there (the card

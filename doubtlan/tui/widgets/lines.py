@@ -47,6 +47,9 @@ class Lines(Widget):
         new = self.build(width)
         old, strips = self.texts, self._strips
         self.texts = new
+        if len(new) != len(old) and self.styles.height is not None \
+                and self.styles.height.is_auto:
+            self.refresh(layout=True)  # (as tall as its lines: the compact layout's parts)
         if width != self._width:
             self._width, self._strips = width, {}
             self.refresh()
@@ -74,6 +77,9 @@ class Lines(Widget):
     def on_resize(self, event: Resize) -> None:
         self.redraw()
 
+    def get_content_height(self, container: object, viewport: object, width: int) -> int:
+        """As tall as its lines (where its height is ``auto``), built for ``width``."""
+        return len(self.texts if width == self._width else self.build(width))
 
     def render(self) -> Text:
         """The lines as one text (what a test reads; the screen is drawn by lines)."""

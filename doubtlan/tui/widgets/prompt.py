@@ -11,8 +11,9 @@ from typing import ClassVar
 
 from rich.text import Text
 
+from .buttons import button_lines
 from .countdown import Countdown
-from .lines import clickable
+from .small import compact
 
 #: An answer as drawn, the key a click presses, and its look.
 Answer = tuple[str, str, str]
@@ -58,16 +59,12 @@ class TablePrompt(Countdown):
 
     def build(self, width: int) -> list[Text]:
         style = self.get_component_rich_style
+        big = compact(self)  # (then the prompt is as tall as what it says)
         lines = list(self._text.wrap(self.app.console, max(1, width)))
-        if self.FIT:
-            extras = int(self._ask) + int(bool(self.answers))
-            del lines[max(1, self.size.height - extras):]
+        answers = button_lines([(label.strip(), f"app.simulate_key('{key}')", style(look))
+                                for label, key, look in self.answers], width, big=big)
+        if self.FIT and not big:
+            del lines[max(1, self.size.height - int(self._ask) - len(answers)):]
         if self._ask:
             lines.append(self.bar(width, "prompt--left", "prompt--gone"))
-        if self.answers:
-            buttons = Text()
-            for label, key, look in self.answers:
-                buttons.append(label, style=style(look) + clickable(f"app.simulate_key('{key}')"))
-                buttons.append(" ")
-            lines.append(buttons)
-        return lines
+        return lines + answers

@@ -1,17 +1,57 @@
-"""The notice a screen shows over itself when the terminal is smaller than its layout needs
-(then panels are cut off and buttons lose their keys, with nothing else to say why)."""
+"""The layouts the screens are made for, chosen by the app's size, and the notice a screen
+shows over itself when the screen is smaller than both (then panels would be cut off and
+buttons lose their keys, with nothing else to say why).
+
+Two layouts: the wide one, from 80 columns by 24 lines (a terminal window), and the compact
+one, from 40 columns by 30 lines (a phone held upright, a narrow terminal split), where the
+table's parts are stacked, cards and buttons are three lines tall for a thumb, and the keys
+are buttons too. The app carries the class ``-compact`` in the compact layout; widgets ask
+:func:`compact`."""
 
 from __future__ import annotations
 
+from textual.dom import DOMNode
 from textual.widget import Widget
 
-#: The smallest terminal, in columns and lines, that the screens are made for.
-LEAST = (80, 24)
+#: The smallest screen, in columns and lines, of the wide layout and of the compact one.
+WIDE, COMPACT = (80, 24), (40, 30)
+#: The app's classes: the compact layout, and a screen too small for either.
+COMPACT_CLASS, TOO_SMALL_CLASS = "-compact", "-too-small"
+
+
+def layout_for(width: int, height: int) -> str | None:
+    """``"wide"``, ``"compact"``, or None for a screen too small for either."""
+    if width >= WIDE[0] and height >= WIDE[1]:
+        return "wide"
+    if width >= COMPACT[0] and height >= COMPACT[1]:
+        return "compact"
+    return None
+
+
+def compact(node: DOMNode) -> bool:
+    """Whether ``node``'s app is drawn in the compact layout."""
+    try:
+        return node.app.has_class(COMPACT_CLASS)
+    except Exception:  # (not mounted in an app yet: the wide layout)
+        return False
+
+
+def too_small(width: int, height: int, *, web: bool) -> str:
+    """What the notice says of a screen of ``width`` x ``height`` cells; ``web``: a page in a
+    browser (a phone has no window to make larger, and no ctrl+c)."""
+    if web and width > height and width >= WIDE[0]:
+        return "Turn your phone upright:\nthe table needs a taller screen."
+    if web:
+        return ("This screen is too small for the table.\nTurn your phone upright, or open "
+                "the page on a larger screen.")
+    return (f"This terminal is {width}x{height}; doubtlan needs {WIDE[0]}x{WIDE[1]}, or "
+            f"{COMPACT[0]}x{COMPACT[1]} for its narrow layout.\n"
+            "Make the window larger (ctrl+c quits).")
 
 
 class SmallNotice(Widget):
     """Hidden until the app has the ``-too-small`` class (``DoubtApp`` sets it on resize);
-    then it covers the screen and says how large the terminal must be."""
+    then it covers the screen and says what to do."""
 
     DEFAULT_CSS = """
     SmallNotice {
@@ -23,5 +63,4 @@ class SmallNotice(Widget):
 
     def render(self) -> str:
         width, height = self.app.size
-        return (f"This terminal is {width}x{height}; doubtlan needs {LEAST[0]}x{LEAST[1]} or "
-                "more.\nMake the window larger (ctrl+c quits).")
+        return too_small(width, height, web=self.app.is_web)

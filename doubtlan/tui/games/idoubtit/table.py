@@ -79,7 +79,8 @@ class DoubtTable(GameTable):
         self.query_one(RankBanner).show(view.rank, view.pile + waiting)
         laying = view.my_turn and bool(view.my_laid)
         self.query_one(Hand).show(view.hand, view.my_laid if laying else (),
-                                  seated=view.seat is not None)
+                                  seated=view.seat is not None, laying=self.can(Lay),
+                                  announcing=self.can(Announce))
         self._say(view, seen, self.names())
 
     def _say(self, view: TableView, seen: ClientState, names: dict[int, str]) -> None:
@@ -154,12 +155,6 @@ class DoubtTable(GameTable):
         card = self.query_one(Hand).card
         if card is not None:
             self.act(f"lay {card.code}")
-
-    def on_hand_chosen(self, event: Hand.Chosen) -> None:
-        hand = self.query_one(Hand)
-        hand.cursor = event.index
-        if event.lay and self.check_action("lay", ()):
-            self.action_lay()
 
     def action_announce(self) -> None:
         self.act("announce")

@@ -8,6 +8,7 @@ from rich.text import Text
 
 from ....rules.iknowyoudont import ROUND_CLAIMS, Phase, TableView
 from ...widgets.lines import Lines
+from ...widgets.small import compact
 from ...words import cap
 from .cards import declaration_text
 
@@ -17,9 +18,10 @@ class Centre(Lines):
     Centre { height: 6; border: round $accent; padding: 0 1; }
     """
 
-    def __init__(self) -> None:
-        super().__init__()
+    def __init__(self, *, classes: str | None = None) -> None:
+        super().__init__(classes=classes)
         self._lines: list[Text] = []
+        self._waiting = False
 
     def on_mount(self) -> None:
         self.border_title = "table"
@@ -37,6 +39,7 @@ class Centre(Lines):
             said.append_text(declaration_text(view.declaration))
         else:
             said.append("no claim waiting", style="dim")
+        self._waiting = view.declaration is not None and view.phase is not Phase.PLAYING
 
         def name(seat: int | None) -> str:
             return "you" if seat == view.seat else names.get(seat or 0, "?")
@@ -65,4 +68,9 @@ class Centre(Lines):
             self.redraw()
 
     def build(self, width: int) -> list[Text]:
+        if compact(self):  # (as few lines as its parts fit in)
+            round_, counts, said, move = self._lines
+            parts = [round_, counts, said, move] if self._waiting else [round_, counts, move]
+            line = Text(" · ", style="dim").join(parts)
+            return list(line.wrap(self.app.console, max(1, width)))
         return list(self._lines)

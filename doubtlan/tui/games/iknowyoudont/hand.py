@@ -9,13 +9,16 @@ plays a lie the player did not choose."""
 
 from __future__ import annotations
 
+from rich.style import Style
 from rich.text import Text
 from textual.message import Message
 from textual.reactive import reactive
 
 from ....rules.iknowyoudont import Card, Declaration, Kind, true_declaration
+from ...widgets.buttons import Button, button_lines
 from ...widgets.hand import CardHand
 from ...widgets.lines import clickable
+from ...widgets.small import compact
 from .cards import know_card_text
 
 
@@ -98,7 +101,10 @@ class KnowHand(CardHand):
 
     def footer(self) -> list[Text]:
         """The declaration's lines: the levels, Truth or Bluff, and on your turn the button
-        that plays the card under the cursor as declared (each part clickable)."""
+        that plays the card under the cursor as declared (each part clickable; in the
+        compact layout, buttons three lines tall)."""
+        if compact(self):
+            return self._buttons()
         chosen = self.get_component_rich_style("hand--cursor")
         levels = Text("Declare ")
         for level in range(1, self.max_level + 1):
@@ -118,6 +124,29 @@ class KnowHand(CardHand):
             lines.append(Text(f" Play {short} as {self.declaration.describe()}{lie} (enter) ",
                               style=self.get_component_rich_style("hand--button")
                               + clickable("play")))
+        return lines
+
+    def _buttons(self) -> list[Text]:
+        """The declaration as buttons: the level one down and one up around it, Truth and
+        Bluff (the one chosen lit), and on your turn the Play button."""
+        style = self.get_component_rich_style
+        chosen, other, play = style("hand--cursor"), style("hand--muted") + Style(
+            reverse=True), style("hand--button")
+        level = self.level
+        declare: list[Button] = [
+            ("−", f"level({max(1, level - 1)})", other),
+            (str(level), f"level({level})", chosen),
+            ("+", f"level({min(self.max_level, level + 1)})", other)]
+        declare += [(kind.title, f"kind({kind.value!r})", chosen if kind is self.kind
+                     else other) for kind in (Kind.TRUTH, Kind.BLUFF)]
+        width = self.content_size.width
+        lines = button_lines(declare, width, big=True)
+        card = self.card
+        if self.playing and card is not None:
+            short = f"{card.kind.value}{card.level or ''}"
+            lie = ": a bluff" if self.lie else ""
+            lines += button_lines([(f"Play {short} as {self.declaration.describe()}{lie}",
+                                    "play", play)], width, big=True)
         return lines
 
     def action_level(self, level: int) -> None:

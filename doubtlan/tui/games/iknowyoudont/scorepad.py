@@ -22,8 +22,9 @@ class KnowScorepad(Lines):
     KnowScorepad { height: auto; border: round $secondary; padding: 0 1; }
     """
 
-    def __init__(self) -> None:
-        super().__init__()
+    def __init__(self, *, classes: str | None = None) -> None:
+        # (Not in the compact layout: the players panel has each one's victory points.)
+        super().__init__(classes=f"{classes or ''} wide-only")
         self._shown: object = None
         self._rows: list[tuple[str, tuple[int, ...], int, bool]] = []
         self._rounds = 0

@@ -8,8 +8,9 @@ from rich.text import Text
 from textual.message import Message
 
 from ....rules.liarsdeck import Card
+from ...widgets.buttons import button_lines
 from ...widgets.hand import CardHand
-from ...widgets.lines import clickable
+from ...widgets.small import compact
 from .cards import face, faces
 
 #: The most cards a turn puts down.
@@ -81,9 +82,11 @@ class LiarHand(CardHand):
         line.append_text(faces(putting))
         line.append("  ")
         count = len(putting)
-        line.append(f" Put {count} card{'s' if count > 1 else ''} down (enter) ",
-                    style=self.get_component_rich_style("hand--button") + clickable("put"))
-        return [line]
+        button = (f"Put {count} card{'s' if count > 1 else ''} down (enter)", "put",
+                  self.get_component_rich_style("hand--button"))
+        if compact(self):  # (the cards, then the button under them, three lines tall)
+            return [line] + button_lines([button], self.content_size.width, big=True)
+        return [line + button_lines([button], self.content_size.width, big=False)[0]]
 
     def action_put(self) -> None:
         self.post_message(self.Put())

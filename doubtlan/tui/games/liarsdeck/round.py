@@ -7,6 +7,7 @@ from rich.text import Text
 
 from ....rules.liarsdeck import JOKER, Card, TableView
 from ...widgets.lines import Lines
+from ...widgets.small import compact
 from .cards import face, rank_text
 
 
@@ -15,8 +16,8 @@ class RoundBox(Lines):
     RoundBox { width: 14; height: 7; border: round $accent; }
     """
 
-    def __init__(self) -> None:
-        super().__init__()
+    def __init__(self, *, classes: str | None = None) -> None:
+        super().__init__(classes=classes)
         self._lines: list[Text] = []
 
     def on_mount(self) -> None:
@@ -36,6 +37,9 @@ class RoundBox(Lines):
             self.redraw()
 
     def build(self, width: int) -> list[Text]:
+        if compact(self):  # (a line or two, over the prompt)
+            line = Text(" · ", style="dim").join(self._lines)
+            return list(line.wrap(self.app.console, max(1, width)))
         lines = [line.copy() for line in self._lines]
         for line in lines:
             line.align("center", width)
