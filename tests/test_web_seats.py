@@ -143,3 +143,27 @@ async def test_the_seats_process_refuses_a_connection_without_its_secret() -> No
         async with asyncio.timeout(STEP):
             assert await reader.read() == b""  # dropped, unanswered: no app
         writer.close()
+
+
+async def test_the_page_opens_the_phones_keyboard_for_the_name_and_not_in_the_lobby() -> None:
+    """The app says where a text field has the focus: the page's keyboard opens there and
+    nowhere else (page.js sets the typing field's inputmode), so a tap on a card or a button
+    brings up no keyboard over the table."""
+    async with served("Keyboard table") as (_, web), tab(web) as page:
+        await page.read_until("Your name")
+        await told(page, '["keyboard", true]')
+        await page.socket.send_str(json.dumps(["stdin", "Ann\r"]))
+        await page.read_until("seated")
+        await told(page, '["keyboard", false]')
+
+
+async def told(page: Tab, said: str) -> None:
+    """Read the page's frames until the last thing the page was told is ``said``."""
+    try:
+        async with asyncio.timeout(STEP):
+            while not page.said or page.said[-1] != said:
+                message = await page.socket.receive()
+                if message.type == aiohttp.WSMsgType.TEXT:
+                    page.said.append(message.data)
+    except TimeoutError:
+        raise AssertionError(f"never told {said}: {page.said}") from None

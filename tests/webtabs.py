@@ -25,17 +25,22 @@ STEP = 20.0
 
 @dataclass
 class Tab:
-    """One tab's websocket, and the screen bytes its app has sent so far."""
+    """One tab's websocket, the screen bytes its app has sent so far, and the page's own
+    messages (the keyboard's: ``["keyboard", true]``)."""
 
     socket: aiohttp.ClientWebSocketResponse
     screen: bytearray = field(default_factory=bytearray)
+    said: list[str] = field(default_factory=list)
 
     async def read_until(self, text: str, timeout: float = STEP) -> None:
         """Read the app's screen until ``text`` is in it (AssertionError at the deadline)."""
         async with asyncio.timeout(timeout):
             while text.encode() not in self.screen:
                 message = await self.socket.receive()
-                assert message.type == aiohttp.WSMsgType.BINARY, (message, bytes(self.screen))
+                if message.type == aiohttp.WSMsgType.TEXT:
+                    self.said.append(message.data)
+                    continue
+                assert message.type == aiohttp.WSMsgType.BINARY, (message.type, message.extra)
                 self.screen += message.data
 
     async def closed(self, timeout: float = STEP) -> str:
@@ -45,6 +50,8 @@ class Tab:
                 message = await self.socket.receive()
                 if message.type == aiohttp.WSMsgType.BINARY:
                     self.screen += message.data
+                elif message.type == aiohttp.WSMsgType.TEXT:
+                    self.said.append(message.data)
                 elif message.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED,
                                       aiohttp.WSMsgType.CLOSING):
                     return str(message.extra or "")

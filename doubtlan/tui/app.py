@@ -31,10 +31,10 @@ from ..net.web.session import IDLE_ENDED
 from ..rules import DEFAULT_GAME, game_named
 from .client_state import ClientState
 from .collector import COLLECT_AFTER_GAME, QuietCollector, collect_between_games
+from .device import DeviceApp
 from .games import table_type
 from .idle import game_on
 from .messages import Act, HostCommand, Say
-from .plain import PlainNotices
 from .screens.discovery import BrowserFactory, Choice, DiscoveryScreen, zeroconf_browser
 from .screens.help import HelpScreen
 from .screens.key import ChangedKeyScreen
@@ -43,11 +43,10 @@ from .screens.name import NameScreen
 from .screens.pin import PinScreen
 from .screens.play import HostSide, PlayScreen
 from .setup import HostSetup, JoinSetup
-from .widgets.small import COMPACT_CLASS, TOO_SMALL_CLASS, SmallNotice, layout_for
 from .words import goodbye, sentence
 
 
-class DoubtApp(PlainNotices):
+class DoubtApp(DeviceApp):
     """The game on a screen; ``host`` or ``join`` says which side of the table this is."""
 
     TITLE = "doubtlan"
@@ -103,14 +102,6 @@ class DoubtApp(PlainNotices):
         return self.host_setup is not None
 
     # -- starting ----------------------------------------------------------------------
-
-    def on_resize(self, event: events.Resize) -> None:
-        """The layout for the size (widgets/small.py); below both, say so (SmallNotice)."""
-        layout = layout_for(*event.size)
-        self.set_class(layout == "compact", COMPACT_CLASS)
-        self.set_class(layout is None, TOO_SMALL_CLASS)
-        for notice in self.screen.query(SmallNotice):
-            notice.refresh()
 
     async def on_event(self, event: events.Event) -> None:
         if isinstance(event, (events.Key, events.MouseDown)):

@@ -31,8 +31,8 @@ HEADERS = {
     "Cross-Origin-Opener-Policy": "same-origin",
     "Cache-Control": "no-store",
 }
-#: The text size the page draws cells at unless the address asks (``?fontsize=20``): a
-#: tablet gets 80x24 cells with a smaller one.
+#: The text size the page starts from (page.js picks one for the device unless the address
+#: asks: ``?fontsize=20``), and the sizes it may ask for.
 FONT_SIZE, FONT_SIZES = 16, range(8, 41)
 #: textual.js's options for its terminal, and the same with the screen-reader mode on; and
 #: how often its rows for a screen reader are brought up to date (xterm.js's own is once a
@@ -41,6 +41,10 @@ _OPTIONS = "scrollback:0,"
 _READABLE = "scrollback:0,screenReaderMode:!0,"
 _ROWS = "TimeBasedDebouncer(this._renderRows.bind(this))"
 _ROWS_SOONER = "TimeBasedDebouncer(this._renderRows.bind(this),250)"
+#: Where textual.js makes its terminal: kept for page.js, which draws it at another text size
+#: when the page turns (a phone held sideways, then upright).
+_MADE = "const t=new w(e,{ping:r});"
+_MADE_KEPT = "const t=new w(e,{ping:r});window.doubtlanTerminal=t;"
 
 
 @dataclass(frozen=True)
@@ -49,11 +53,14 @@ class Asset:
     content_type: str
 
 
-def index(title: str, websocket: str, font_size: int) -> bytes:
-    """The page: ``title`` on its start screen, the app's websocket at ``websocket``."""
+def index(title: str, websocket: str, font_size: int | None) -> bytes:
+    """The page: ``title`` on its start screen, the app's websocket at ``websocket``; its
+    text ``font_size`` pixels (None: page.js picks it from the device's screen)."""
     template = Template((HERE / "page.html").read_text(encoding="utf-8"))
-    return template.substitute(title=html.escape(title), websocket=html.escape(websocket),
-                               font_size=str(font_size)).encode("utf-8")
+    return template.substitute(
+        title=html.escape(title), websocket=html.escape(websocket),
+        font_size=str(font_size or FONT_SIZE), asked="1" if font_size else "",
+    ).encode("utf-8")
 
 
 def reload(url: str) -> str:
@@ -62,13 +69,14 @@ def reload(url: str) -> str:
             f'{html.escape(url)}"></head><body></body></html>')
 
 
-def font_size(text: str | None) -> int:
-    """The text size asked for in the address, if it is one the page can draw."""
+def font_size(text: str | None) -> int | None:
+    """The text size asked for in the address, if it is one the page can draw (None: the
+    page picks one for the device)."""
     try:
-        size = int(text or FONT_SIZE)
+        size = int(text or 0)
     except ValueError:
-        return FONT_SIZE
-    return size if size in FONT_SIZES else FONT_SIZE
+        return None
+    return size if size in FONT_SIZES else None
 
 
 def assets() -> dict[str, Asset]:
@@ -91,7 +99,9 @@ def _readable(script: bytes) -> bytes:
     """textual.js with its terminal's screen-reader mode on (as it came, if this textual-serve
     writes its options otherwise: the page still plays, unread)."""
     text = script.decode("utf-8")
-    if text.count(_OPTIONS) != 1 or text.count(_ROWS) != 1:
-        log.warning("textual-serve's script is not the one expected: screen-reader mode off")
+    if text.count(_OPTIONS) != 1 or text.count(_ROWS) != 1 or text.count(_MADE) != 1:
+        log.warning("textual-serve's script is not the one expected: screen-reader mode off, "
+                    "and the text size stays as the page opened")
         return script
-    return text.replace(_OPTIONS, _READABLE).replace(_ROWS, _ROWS_SOONER).encode("utf-8")
+    return text.replace(_OPTIONS, _READABLE).replace(_ROWS, _ROWS_SOONER) \
+        .replace(_MADE, _MADE_KEPT).encode("utf-8")

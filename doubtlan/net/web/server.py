@@ -328,7 +328,7 @@ async def _show(session: Session, websocket: web.WebSocketResponse,
     """The app's screen to the tab while the app runs; then the session is over and the tab
     is closed, saying why."""
     try:
-        await session.pump_out(websocket.send_bytes)
+        await session.pump_out(websocket.send_bytes, websocket.send_str)
     finally:
         ended(session)
     with contextlib.suppress(ConnectionError, RuntimeError):

@@ -32,6 +32,7 @@ QUIT_WITHIN, START_WITHIN = 3.0, 30.0
 WIDTHS, HEIGHTS = range(10, 501), range(5, 201)
 
 Send = Callable[[bytes], Awaitable[None]]
+SendText = Callable[[str], Awaitable[None]]
 
 
 class Session:
@@ -62,8 +63,10 @@ class Session:
         self.app = await self.starter.run(self.args, self.home, self.env, self.width,
                                           self.height)
 
-    async def pump_out(self, send_bytes: Send) -> None:
-        """Copy the app's screen to the tab until the app ends (how: ``ended_why``)."""
+    async def pump_out(self, send_bytes: Send, send_text: SendText | None = None) -> None:
+        """Copy the app's screen to the tab until the app ends (how: ``ended_why``); and
+        what the page acts on of what the app says (``send_text``: the phone's keyboard
+        opens for a text field, ``["keyboard", true]``)."""
         app = self.app
         assert app is not None
         late = False
@@ -73,8 +76,10 @@ class Session:
                     within.reschedule(None)  # (it has started)
                     if kind == b"D":
                         await send_bytes(payload)
-                    elif kind == b"M" and _meta_type(payload) == "exit":
+                    elif kind == b"M" and (said := _meta(payload)).get("type") == "exit":
                         break
+                    elif kind == b"M" and said.get("type") == "keyboard" and send_text:
+                        await send_text(json.dumps(["keyboard", said.get("open") is True]))
         except TimeoutError:
             late = True
         except (ConnectionError, ValueError):
@@ -158,12 +163,12 @@ class Session:
             await self.app.kill()
 
 
-def _meta_type(payload: bytes) -> object:
+def _meta(payload: bytes) -> dict[str, object]:
     try:
         meta = json.loads(payload)
     except ValueError:
-        return None
-    return meta.get("type") if isinstance(meta, dict) else None
+        return {}
+    return meta if isinstance(meta, dict) else {}
 
 
 def _within(value: int, allowed: range, default: int) -> int:

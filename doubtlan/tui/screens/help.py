@@ -5,15 +5,15 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Markdown, Static
+from textual.widgets import Button, Markdown, Static
 
 from ...net.client import Client
 from ..widgets.lobby import fewest
 
 #: The help's first line: how to read it and how to leave it.
-HOW = "↑↓, Page Up and Page Down scroll this help; Escape, ? or q closes it."
+HOW = "↑↓, Page Up and Page Down scroll this help (or a finger); Escape, ? or q closes it."
 
 #: The app's own keys at every table: the help adds them to the game's table of keys.
 APP_KEYS = """\
@@ -55,9 +55,15 @@ class HelpScreen(ModalScreen[None]):
         self.fewest = None if table is None else fewest(table)
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll(classes="dialog help"):
-            yield Static(HOW, classes="help-how")
-            yield Markdown(self.text())
+        with Vertical(classes="dialog help"):
+            with VerticalScroll(id="help-text"):
+                yield Static(HOW, classes="help-how")
+                yield Markdown(self.text())
+            with Horizontal(classes="buttons"):
+                yield Button("Close", id="close", variant="primary")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.action_close()
 
     def text(self) -> str:
         """The help, in markdown: the game's rules and keys (the app's own added to its

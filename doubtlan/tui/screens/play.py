@@ -27,7 +27,7 @@ from ..widgets.gametable import GUARD, GameTable
 from ..widgets.keys import KeyLine
 from ..widgets.lobby import Lobby
 from ..widgets.results import GameResults
-from ..widgets.small import SmallNotice
+from ..widgets.small import SmallNotice, compact
 from ..widgets.talk import QUICK, TalkStrip
 from ..widgets.titlebar import TitleBar
 from ..words import listed, seat_names
@@ -153,8 +153,10 @@ class PlayScreen(Screen[None]):
         seat = mirror.seat
         who = "watching" if seat is None else f"you are {mirror.name}"
         title = Text(f" {info.name}", style="bold")
-        title.append(f" · {who}" + (", hosting" if self.is_host else ""))
-        if self.through:  # (the app runs on the host's machine: docs/security.md)
+        narrow = compact(self)  # (a phone's: the table and the game; the lobby says the rest)
+        if not narrow:
+            title.append(f" · {who}" + (", hosting" if self.is_host else ""))
+        if self.through and not narrow:  # (the app runs on the host's machine: security.md)
             title.append(f" · playing through {self.through}'s machine", style="italic")
         if info.game_number:
             word = game_named(info.game).one_game

@@ -52,8 +52,8 @@ class StoryScreen(Screen[None]):
         yield KeyLine()
 
     def on_mount(self) -> None:
-        self.query_one(KeyLine).show((("←→", "Claim", "right"), ("Home End", "First, last",
-                                                                  "home"),
+        self.query_one(KeyLine).show((("←", "Claim before", "left"), ("→", "Next claim", "right"),
+                                      ("Home", "First", "home"), ("End", "Last", "end"),
                                       ("Esc", "Back", "escape")))
         self.draw()
 

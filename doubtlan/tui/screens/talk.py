@@ -6,10 +6,10 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Grid, Horizontal, Vertical
 from textual.events import Paste
 from textual.screen import ModalScreen
-from textual.widgets import Input, OptionList, Static
+from textual.widgets import Button, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...net.messages import TableInfo
@@ -30,7 +30,8 @@ class LineInput(Input):
 
 
 class TalkScreen(ModalScreen[str | None]):
-    """Type a line for the table (Enter says it, Escape does not); returns it, or None."""
+    """Type a line for the table (Enter or Say says it, Escape or Cancel does not), or pick
+    one of the quick words (a tap says it); returns it, or None."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
@@ -41,9 +42,27 @@ class TalkScreen(ModalScreen[str | None]):
             yield LineInput(placeholder=f"up to {LONGEST} characters", max_length=LONGEST,
                             id="line")
             yield Static(f"At the table, one key says: {quick}", classes="hint", markup=False)
+            with Grid(id="quick-words"):
+                for number, (_, line) in enumerate(QUICK):
+                    yield Button(line, id=f"quick-{number}")
+            with Horizontal(classes="buttons"):
+                yield Button("Cancel", id="cancel")
+                yield Button("Say it", id="say", variant="primary")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        line = " ".join(event.value.split())
+        self._say(event.value)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        pressed = event.button.id or ""
+        if pressed == "cancel":
+            self.action_cancel()
+        elif pressed == "say":
+            self._say(self.query_one(LineInput).value)
+        elif pressed.startswith("quick-"):
+            self.dismiss(QUICK[int(pressed.removeprefix("quick-"))][1])
+
+    def _say(self, typed: str) -> None:
+        line = " ".join(typed.split())
         self.dismiss(line if line and line.isprintable() else None)
 
     def action_cancel(self) -> None:

@@ -3,6 +3,8 @@ seats."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
@@ -14,6 +16,7 @@ from ...net.messages import TableInfo
 from ...rules import game_named
 from ..words import plural
 from .qr import QrCode
+from .small import compact
 
 
 def rules_text(info: TableInfo) -> str:
@@ -59,8 +62,22 @@ class Lobby(Vertical):
             yield QrCode(id="web-qr")
         yield Static(id="lobby-hint")
 
-    def on_mount(self) -> None:
-        self.query_one("#seats", DataTable).add_columns("seat", "name", "who", "")
+    #: The seats' columns as drawn (the compact layout has who and how in one), and the
+    #: lobby last shown, drawn again for the other layout.
+    _narrow: bool | None = None
+    _shown: Callable[[], None] | None = None
+
+    def on_resize(self) -> None:
+        if self._shown is not None and compact(self) != self._narrow:
+            self._shown()
+
+    def _columns(self, narrow: bool) -> None:
+        if narrow != self._narrow:
+            self._narrow = narrow
+            table = self.seats
+            table.clear(columns=True)
+            table.add_columns(*(("seat", "name", "who") if narrow
+                                else ("seat", "name", "who", "")))
 
     @property
     def seats(self) -> DataTable[object]:
@@ -74,6 +91,9 @@ class Lobby(Vertical):
         at the table shows the same, so people in one room can compare them); ``local``:
         the table is on this machine only (``doubtlan play``); ``web``: the addresses of
         its browser seats, and ``web_fingerprint`` their certificate's (net/web)."""
+        self._shown = lambda: self.show(
+            info, me, addresses=addresses, pin=pin, is_host=is_host, connected_to=connected_to,
+            key=key, local=local, web=web, web_fingerprint=web_fingerprint)
         about = Text()
         about.append(info.name, style="bold")
         about.append(f"   {info.game_number and 'match on' or 'lobby'}\n", style="dim")
@@ -108,11 +128,14 @@ class Lobby(Vertical):
         self.query_one(QrCode).show(web[0] if web else "")
         table = self.seats
         row = table.cursor_row
+        narrow = compact(self)
+        self._columns(narrow)
         table.clear()
         taken = 0
         for seat in info.seats:
             if seat.name is None:
-                table.add_row(str(seat.seat + 1), Text("empty", style="dim"), "", "")
+                table.add_row(str(seat.seat + 1), Text("empty", style="dim"),
+                              *([""] if narrow else ["", ""]))
                 continue
             taken += 1
             level = level_of(info.game, seat.strategy) if seat.bot else None
@@ -124,7 +147,10 @@ class Lobby(Vertical):
             name = Text(seat.name, style="bold" if seat.seat == me else "")
             if seat.seat == me:
                 name.append(" (you)", style="dim")
-            table.add_row(str(seat.seat + 1), name, who, state)
+            if narrow:  # (a bot's level, or how a person is: connected, away)
+                table.add_row(str(seat.seat + 1), name, who if seat.bot or not state else state)
+            else:
+                table.add_row(str(seat.seat + 1), name, who, state)
         table.move_cursor(row=max(0, min(row, len(info.seats) - 1)))
         if is_host:
             least = fewest(info)

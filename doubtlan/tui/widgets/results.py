@@ -16,6 +16,10 @@ from ..client_state import ClientState
 from ..words import listed, sentence
 from .lines import Lines
 
+#: The fewest cells a name gets in the results' table (fewer: each player's figures are
+#: told under their name).
+NARROWEST = 10
+
 
 class GameResults(Lines):
     """The end of a game, one widget drawn line by line, as the table is: showing the
@@ -111,13 +115,54 @@ class GameResults(Lines):
 
     def build(self, width: int) -> list[Text]:
         lines = [Text()]
-        for line in self.title.split("\n"):
-            line.align("center", width)
-            lines.append(line)
+        for said in self.title.split("\n"):
+            for line in said.wrap(self.app.console, max(1, width)):
+                line.align("center", width)
+                lines.append(line)
         lines.append(Text())
-        # The figures (a hand's sparkline among them) stay whole: the names give way.
+        # The figures (a hand's sparkline among them) stay whole: the names give way; where
+        # they would give way to less than a short name (a phone's screen), each player's
+        # figures are told under their name instead, each with its heading.
         columns = self.shown_columns
         figures = sum(size for _, size in columns)
+        if width - 2 - figures < NARROWEST:
+            lines += self._blocks(width)
+        else:
+            lines += self._table(width, columns, figures)
+        lines.append(Text())
+        lines.extend(self.deal.wrap(self.app.console, max(1, width)))
+        if self.yours is not None:
+            lines.extend(yours_text(self.yours).wrap(self.app.console, max(1, width)))
+        lines.append(Text())
+        hint = Text(self.hint, style=self.get_component_rich_style("results--hint"))
+        lines.extend(hint.wrap(self.app.console, max(1, width)))
+        return lines
+
+    def _blocks(self, width: int) -> list[Text]:
+        """Each player's name, then their figures as "heading figure", wrapped."""
+        lines = []
+        heading = self.get_component_rich_style("results--heading")
+        for row in self.rows:
+            name = row[0].copy()
+            name.truncate(width, overflow="ellipsis")
+            lines.append(name)
+            said = Text("  ")
+            for index, (cell, (title, _)) in enumerate(zip(row[1:], self.shown_columns,
+                                                           strict=True)):
+                pair = Text(title.strip(), style=heading) + Text(" ") + cell
+                if index and said.cell_len + 3 + pair.cell_len > width:
+                    lines.append(said)  # (a heading and its figure kept on one line)
+                    said = Text("  ")
+                elif index:
+                    said.append(" · ", style="dim")
+                said.append_text(pair)
+            lines.append(said)
+        return lines
+
+    def _table(self, width: int, columns: tuple[tuple[str, int], ...],
+               figures: int) -> list[Text]:
+        """The players in rows, the figures in columns under their headings."""
+        lines = []
         name_width = max(6, min(24, max([6, *(row[0].cell_len for row in self.rows)]),
                                 width - 2 - figures))
         heading = Text("player".ljust(name_width + 2),
@@ -134,13 +179,6 @@ class GameResults(Lines):
                 line.append(" " * max(1, size - cell.cell_len))
             line.truncate(width, overflow="ellipsis")
             lines.append(line)
-        lines.append(Text())
-        lines.extend(self.deal.wrap(self.app.console, max(1, width)))
-        if self.yours is not None:
-            lines.extend(yours_text(self.yours).wrap(self.app.console, max(1, width)))
-        lines.append(Text())
-        hint = Text(self.hint, style=self.get_component_rich_style("results--hint"))
-        lines.extend(hint.wrap(self.app.console, max(1, width)))
         return lines
 
 

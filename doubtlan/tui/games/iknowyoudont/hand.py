@@ -127,8 +127,11 @@ class KnowHand(CardHand):
         return lines
 
     def _buttons(self) -> list[Text]:
-        """The declaration as buttons: the level one down and one up around it, Truth and
-        Bluff (the one chosen lit), and on your turn the Play button."""
+        """On your turn, the declaration as buttons: the level one down and one up around
+        it, Truth and Bluff (the one chosen lit), and the Play button (the keys set the
+        declaration before the turn; the buttons show when it is to be played)."""
+        if not self.playing or self.card is None:
+            return []
         style = self.get_component_rich_style
         chosen, other, play = style("hand--cursor"), style("hand--muted") + Style(
             reverse=True), style("hand--button")
