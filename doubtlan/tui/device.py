@@ -28,7 +28,8 @@ class DeviceApp(PlainNotices):
         for notice in self.screen.query(SmallNotice):
             notice.refresh()
 
-    def on_mount(self) -> None:
+    async def on_mount(self) -> None:
+        # (Textual calls each class's handler: the app's own on_mount runs too.)
         self.screen_change_signal.subscribe(
             self, lambda screen: self.call_after_refresh(self.tell_keyboard))
 
