@@ -60,9 +60,11 @@ def chromium() -> str:
 
 
 @contextmanager
-def browser_in(namespace: str, folder: Path) -> Iterator[Browser]:
+def browser_in(namespace: str, folder: Path,
+               flags: list[str] | None = None) -> Iterator[Browser]:
     """Chromium started inside network namespace ``namespace`` (its only network), with its
-    profile in ``folder``; closed, with every process of it, on leaving."""
+    profile in ``folder`` (and ``flags``: :data:`FLAGS` unless told); closed, with every
+    process of it, on leaving."""
     # No IPv6 in the browser's namespace: its link-local address would come a second or two
     # after the link, and Chromium, seeing the network change, drops what it is loading.
     subprocess.run(["ip", "netns", "exec", namespace, "sysctl", "-q", "-w",
@@ -72,8 +74,8 @@ def browser_in(namespace: str, folder: Path) -> Iterator[Browser]:
     wrapper.write_text(f'#!/bin/sh\nexec ip netns exec {namespace} {chromium()} "$@"\n')
     wrapper.chmod(0o700)
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(wrapper), args=FLAGS,
-                                             timeout=STEP * 1000)
+        browser = playwright.chromium.launch(executable_path=str(wrapper),
+                                             args=flags or FLAGS, timeout=STEP * 1000)
         try:
             yield browser
         finally:

@@ -1,6 +1,6 @@
 """Browser seats' server (net/web): HTTPS with the table's own certificate and nothing else,
 a page with nothing from outside the host, another site's page refused, sessions capped and
-ended, and no app process left behind. Loopback only; tests/test_browser_seats.py plays in
+ended, and no app process left behind. Loopback only; tests/test_phones.py plays in
 a real browser, in the tests' own network namespaces."""
 
 from __future__ import annotations

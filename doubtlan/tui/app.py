@@ -43,6 +43,7 @@ from .screens.name import NameScreen
 from .screens.pin import PinScreen
 from .screens.play import HostSide, PlayScreen
 from .setup import HostSetup, JoinSetup
+from .widgets.small import COMPACT_CLASS
 from .words import goodbye, sentence
 
 
@@ -351,7 +352,8 @@ class DoubtApp(DeviceApp):
             self.lost("The connection to the table ended.")
         elif bye.code == "match_over":
             self._redraw()
-            self.notify("The match is over. Press q to leave.", title="Match over")
+            if not self.has_class(COMPACT_CLASS):  # (a phone's results say so, over no button)
+                self.notify("The match is over. Press q to leave.", title="Match over")
         elif bye.code == "left":
             self.exit(0)
         elif bye.code == "wrong_pin" and self.address is not None and self.hosted is None:

@@ -1,0 +1,292 @@
+"""Phones and tablets in a real headless Chromium (tests/browser.py), played by taps.
+
+A :class:`Phone` is a browser context of a device's size (CSS pixels), device pixel ratio 3
+and touch: it opens the table's page, reads its screen as a screen reader does, and taps a
+word where the page draws it, as a thumb would (a touch on the middle of the word's cells).
+Chromium draws the page without WebGL: headless, its software WebGL draws a screen of a
+device pixel ratio above 1 wrongly (only its top-left part), which a device's own GPU does
+not (docs/app.md, "Browser seats").
+
+Each game's tapper (:data:`TAPPERS`) reads a phone's screen and makes the move it asks for,
+by taps alone: a card tapped picks it (or marks it), a labelled button makes the move.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from browser import STEP, open_page, screen
+from playwright.sync_api import Browser
+
+#: The devices: CSS pixels, upright or sideways, at a device pixel ratio of 3, with touch.
+DEVICES: dict[str, dict[str, Any]] = {
+    "390x844": {"viewport": {"width": 390, "height": 844}, "is_mobile": True},
+    "412x915": {"viewport": {"width": 412, "height": 915}, "is_mobile": True},
+    "844x390": {"viewport": {"width": 844, "height": 390}, "is_mobile": True},
+    "768x1024": {"viewport": {"width": 768, "height": 1024}, "is_mobile": True},
+}
+#: Chromium's flag for drawing the page without WebGL (see above).
+NO_WEBGL = "--disable-webgl"
+#: What the results say, whoever won.
+OVER = re.compile(r"\bwins\.|You win!")
+
+
+class Phone:
+    """One device's page at the table, and the name its player sits down under."""
+
+    def __init__(self, browser: Browser, device: str, name: str, folder: Path) -> None:
+        self.device, self.name, self.folder = device, name, folder
+        self.context = browser.new_context(ignore_https_errors=True, device_scale_factor=3,
+                                           has_touch=True, **DEVICES[device])
+        self.page = self.context.new_page()
+        self.taps = 0
+        #: When this phone was first seen asked about the claim it is asked about now.
+        self.asked: dict[str, float] = {}
+
+    # -- reading -------------------------------------------------------------------------
+
+    def text(self) -> str:
+        return screen(self.page)
+
+    def wait(self, what: str, ready: Callable[[str], object], timeout: float = STEP) -> str:
+        """The screen once ``ready`` says so (AssertionError, showing it, at the deadline)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            text = self.text()
+            if ready(text):
+                return text
+            if time.monotonic() > deadline:
+                self.shot("gave-up")
+                raise AssertionError(f"{self.name} ({self.device}): waited {timeout:g} s for "
+                                     f"{what}; the screen:\n{text}")
+            self.page.wait_for_timeout(50)
+
+    def soon(self, ready: Callable[[str], object], timeout: float = 3.0) -> bool:
+        """Whether the screen comes to be as ``ready`` says within ``timeout`` (the screen
+        a tapper read may be a moment old: it looks again rather than fail)."""
+        deadline = time.monotonic() + timeout
+        while not ready(self.text()):
+            if time.monotonic() > deadline:
+                return False
+            self.page.wait_for_timeout(40)
+        return True
+
+    def cells(self) -> tuple[float, float, float, float, int, int]:
+        """The screen's box (x, y, width, height) and its size in cells."""
+        rows = self.text().split("\n")
+        box = self.page.locator(".xterm-screen").bounding_box()
+        assert box is not None
+        return box["x"], box["y"], box["width"], box["height"], max(map(len, rows)), len(rows)
+
+    def size(self) -> tuple[int, int]:
+        """The app's screen in cells (columns, rows)."""
+        *_, columns, rows = self.cells()
+        return columns, rows
+
+    # -- tapping -------------------------------------------------------------------------
+
+    def tap_cell(self, column: float, row: float) -> None:
+        x, y, width, height, columns, rows = self.cells()
+        self.page.touchscreen.tap(x + (column + 0.5) * width / columns,
+                                  y + (row + 0.5) * height / rows)
+        self.taps += 1
+
+    def find(self, text: str, below: str | None = None) -> tuple[int, int] | None:
+        """Where ``text`` is drawn (its first cell: column, row), the last place if it is
+        drawn more than once; with ``below``, only under the line that says that."""
+        rows = self.text().split("\n")
+        start = next((i for i, row in enumerate(rows) if below in row), None) \
+            if below else 0
+        if start is None:
+            return None
+        found = None
+        for number, row in enumerate(rows[start:], start):
+            at = row.find(text)
+            if at >= 0:
+                found = (at, number)
+        return found
+
+    def tap(self, text: str, below: str | None = None) -> bool:
+        """Tap the middle of ``text`` where the page draws it; False if it is not drawn."""
+        found = self.find(text, below)
+        if found is None:
+            return False
+        column, row = found
+        self.tap_cell(column + len(text) / 2 - 0.5, row)
+        return True
+
+    def tap_card(self, card: re.Pattern[str]) -> str | None:
+        """Tap the first card of the hand (the first text ``card`` matches under "Your
+        hand"); the card tapped, or None."""
+        rows = self.text().split("\n")
+        start = next((i for i, row in enumerate(rows) if "Your hand" in row), None)
+        if start is None:
+            return None
+        for number, row in enumerate(rows[start + 1:], start + 1):
+            found = card.search(row)
+            if found:
+                self.tap_cell(found.start() + len(found[0]) / 2 - 0.5, number)
+                return found[0]
+        return None
+
+    def hand(self, card: re.Pattern[str]) -> list[str]:
+        """The cards of the hand shown (the rows under "Your hand", up to what is beside
+        them in the wide layout: the claims list's box, whose edge cuts the title row)."""
+        rows = self.wait("a hand", lambda s: "Your hand" in s).split("\n")
+        start = next(i for i, row in enumerate(rows) if "Your hand" in row)
+        edge = rows[start].find("│", rows[start].find("Your hand"))
+        found: list[str] = []
+        for row in rows[start + 1:]:
+            row = row[:edge] if edge >= 0 else row
+            if "Laid" in row or "(enter)" in row or "Put down" in row:
+                break  # (the cards laid, and the buttons, under the hand)
+            cards = card.findall(row)
+            if not cards and found:
+                break
+            found += cards
+        return sorted(found)
+
+    def changed(self, before: str, timeout: float = 3.0) -> bool:
+        """Whether the screen shows something other than ``before`` within ``timeout``."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.text() != before:
+                return True
+            self.page.wait_for_timeout(40)
+        return False
+
+    # -- the page ------------------------------------------------------------------------
+
+    def keyboard(self) -> str | None:
+        """The keyboard the page offers its typing field (page.js): "text" opens the
+        phone's own, "none" keeps it closed."""
+        return self.page.evaluate(
+            "document.querySelector('.xterm-helper-textarea').getAttribute('inputmode')")
+
+    def typing_focused(self) -> bool:
+        return bool(self.page.evaluate(
+            "document.activeElement === document.querySelector('.xterm-helper-textarea')"))
+
+    def sit_down(self, url: str, *, again: bool = False) -> None:
+        """Open the page and sit down: a tap on the name's field, the name typed on the
+        keyboard the page opens for it (kept from before, ``again``), a tap on Sit down."""
+        open_page(self.page, url)
+        self.wait("the name asked", lambda s: "Your name at the table" in s)
+        self.wait("the keyboard offered for the name", lambda s: self.keyboard() == "text")
+        self.shot("name")
+        found = self.find("Your name at the table")
+        assert found is not None
+        self.tap_cell(found[0] + 2, found[1])  # (the page takes the focus: its keyboard)
+        assert self.typing_focused()
+        if again:
+            self.wait("the name kept", lambda s: self.name in s)
+        else:
+            self.page.keyboard.type(self.name)
+            self.wait("the name typed", lambda s: self.name in s)
+        assert self.tap("Sit down")
+        self.wait("a seat", lambda s: "Your name at the table" not in s and (
+            "seated" in s or "Your hand" in s))
+
+    def shot(self, what: str) -> Path:
+        path = self.folder / f"{self.name.lower()}-{self.device}-{what}.png"
+        self.page.screenshot(path=str(path))
+        return path
+
+    def over(self) -> bool:
+        return OVER.search(self.text()) is not None
+
+    def close(self) -> None:
+        self.context.close()
+
+
+# -- each game's moves, by taps ----------------------------------------------------------
+
+#: Seconds after a claim (or priority) reaches the screen in which an answer is not taken.
+GUARD = 0.6
+
+
+def answer(phone: Phone, text: str, label: str) -> bool:
+    """Tap the answer ``label`` once the claim has been on the screen past the guard."""
+    key = next((row for row in text.split("\n") if "claim" in row or "declared" in row), "")
+    first = phone.asked.setdefault(key, time.monotonic())
+    if time.monotonic() - first < GUARD:
+        return False
+    return phone.tap(label)
+
+
+def doubt_tapper(phone: Phone, text: str) -> bool:
+    """I Doubt It: on your turn, tap a card (it is picked) and Lay, up to four cards, then
+    Announce; asked about a claim, Let it stand."""
+    if "Let it stand (p)" in text:
+        return answer(phone, text, "Let it stand (p)")
+    laid = next((row for row in text.split("\n") if "Laid:" in row), "")
+    if LAY.search(text) and len(DOUBT_CARD.findall(laid)) < 4:
+        card = phone.tap_card(DOUBT_CARD)
+        if card is None:
+            return False
+        button = f"Lay {card} (enter)"
+        return phone.soon(lambda s: button in s) and phone.tap(button)
+    return "Laid:" in text and phone.tap("Announce (a)")
+
+
+def know_tapper(phone: Phone, text: str) -> bool:
+    """I Know You Don't: on your turn, tap a card, then Play (as it is declared: its truth);
+    with priority, Pass; intercepted with a Wildcard, Keep."""
+    for label in ("Pass (p)", "Keep (k)"):
+        if label in text:
+            return answer(phone, text, label)
+    if "Play " in text and "Your turn" in text:
+        phone.tap_card(KNOW_CARD)
+        phone.page.wait_for_timeout(300)
+        return phone.tap("Play ")
+    return False
+
+
+def liar_tapper(phone: Phone, text: str) -> bool:
+    """Liar's Deck: on your turn, call the cards waiting a lie; else tap a card (which marks
+    it) and Put it down."""
+    if "Liar! (l)" in text:
+        return phone.tap("Liar! (l)")
+    if "Put 1 card down" in text and "Your turn" in text:
+        if phone.tap_card(LIAR_CARD) is None:
+            return False
+        phone.page.wait_for_timeout(300)
+        return phone.tap(" down (enter)")
+    return False
+
+
+LAY = re.compile(r"Lay (?:10|[2-9JQKA])[♣♦♥♠] \(enter\)")
+DOUBT_CARD = re.compile(r"(?:10|[2-9JQKA])[♣♦♥♠]")
+KNOW_CARD = re.compile(r"(?<![A-Za-z])(?:[TB]\d+|I|W)(?![A-Za-z])")
+LIAR_CARD = re.compile(r"(?<![A-Za-z])(?:Q|K|A|Jo)(?![A-Za-z])")
+
+TAPPERS: dict[str, Callable[[Phone, str], bool]] = {
+    "idoubtit": doubt_tapper, "iknowyoudont": know_tapper, "liarsdeck": liar_tapper,
+}
+
+
+def play(phones: list[Phone], game: str, until: Callable[[], bool],
+         timeout: float = 240.0) -> None:
+    """Each phone makes the move its screen asks for, by taps, until ``until()``."""
+    tapper = TAPPERS[game]
+    deadline = time.monotonic() + timeout
+    while not until():
+        if time.monotonic() > deadline:
+            for phone in phones:
+                phone.shot("gave-up")
+            shown = "\n".join(f"--- {p.name} ({p.device}):\n{p.text()}" for p in phones)
+            raise AssertionError(f"the {game} game did not end within {timeout:g} s:\n{shown}")
+        moved = False
+        for phone in phones:
+            text = phone.text()
+            if OVER.search(text):
+                continue
+            if tapper(phone, text):
+                moved = True
+                phone.changed(text)
+        if not moved:
+            phones[0].page.wait_for_timeout(80)
