@@ -364,6 +364,9 @@ def _add_join(commands: Subcommands) -> None:
                       "a table is refused")
     join.add_argument("--fingerprint", type=values.fingerprint, default=None, metavar="HEX",
                       help="join only a table whose key has this SHA-256 fingerprint")
+    join.add_argument("--touch", action="store_true",
+                      help="cards and buttons three lines tall, for a finger on a touch "
+                      "screen (a browser seat on a phone or a tablet is drawn so)")
     # For the browser seats' apps (net/web): the name asked on the screen, the host's
     # player named in the title, and an end after this long with nobody playing.
     join.add_argument("--ask-name", action="store_true", help=argparse.SUPPRESS)

@@ -290,3 +290,61 @@ def play(phones: list[Phone], game: str, until: Callable[[], bool],
                 phone.changed(text)
         if not moved:
             phones[0].page.wait_for_timeout(80)
+
+
+def right_edge(phone: Phone) -> set[tuple[int, ...]]:
+    """The colours of the page right of the app's last column (a strip a few pixels wide
+    where the cells do not fill the page), read from a screenshot of it."""
+    x, _, width, _, _, _ = phone.cells()
+    viewport = phone.page.viewport_size
+    assert viewport is not None
+    left = x + width
+    if viewport["width"] - left < 1:
+        return set()
+    shot = phone.page.screenshot(clip={"x": left, "y": 0, "width": viewport["width"] - left,
+                                       "height": viewport["height"]})
+    return set(_pixels(shot))
+
+
+def _pixels(png: bytes) -> list[tuple[int, ...]]:
+    """The pixels of a PNG as Chromium writes its screenshots (8 bits a channel, RGB or
+    RGBA, not interlaced)."""
+    import struct
+    import zlib
+
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    at, data, width, height, channels = 8, b"", 0, 0, 0
+    while at < len(png):
+        size, kind = struct.unpack(">I4s", png[at:at + 8])
+        body = png[at + 8:at + 8 + size]
+        if kind == b"IHDR":
+            width, height, depth, colour = struct.unpack(">IIBB", body[:10])
+            assert depth == 8 and colour in (2, 6), (depth, colour)
+            channels = 3 if colour == 2 else 4
+        elif kind == b"IDAT":
+            data += body
+        at += 12 + size
+    raw, stride = zlib.decompress(data), width * channels
+    pixels: list[tuple[int, ...]] = []
+    previous = bytearray(stride)
+    for row in range(height):
+        line = raw[row * (stride + 1):(row + 1) * (stride + 1)]
+        kind, current = line[0], bytearray(line[1:])
+        for i in range(stride):
+            a = current[i - channels] if i >= channels else 0
+            b = previous[i]
+            c = previous[i - channels] if i >= channels else 0
+            if kind == 1:
+                current[i] = (current[i] + a) & 0xFF
+            elif kind == 2:
+                current[i] = (current[i] + b) & 0xFF
+            elif kind == 3:
+                current[i] = (current[i] + (a + b) // 2) & 0xFF
+            elif kind == 4:
+                p = a + b - c
+                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                near = a if pa <= pb and pa <= pc else b if pb <= pc else c
+                current[i] = (current[i] + near) & 0xFF
+        pixels += [tuple(current[i:i + 3]) for i in range(0, stride, channels)]
+        previous = current
+    return pixels

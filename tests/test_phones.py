@@ -17,10 +17,12 @@ from pathlib import Path
 import pytest
 from browser import FLAGS, browser_in
 from lan import NETNS_MISSING, Guest, Lan, netns_available
-from phones import DOUBT_CARD, NO_WEBGL, Phone, play
+from phones import DOUBT_CARD, NO_WEBGL, Phone, play, right_edge
 from playwright.sync_api import Browser
 
 ROOT = Path(__file__).resolve().parent.parent
+#: The app's background (Textual's dark theme), which the page is too (static/page.css).
+BACKGROUND = (0x12, 0x12, 0x12)
 
 
 @contextmanager
@@ -63,6 +65,9 @@ def test_i_doubt_it_on_a_phone_a_tablet_and_a_phone_held_sideways(tmp_path: Path
                   Phone(browser, "844x390", "Cy", tmp_path)]
         seated(phones, url)
         assert phones[0].size()[0] < 80 and phones[1].size()[0] >= 80  # compact, and wide
+        # Right of the tablet's last column, the page is the table's own background: no
+        # leftovers of an earlier screen.
+        assert right_edge(phones[1]) <= {BACKGROUND}, right_edge(phones[1])
         # Each page shows its own hand, and none of the others' cards anywhere.
         hands = [phone.hand(DOUBT_CARD) for phone in phones]
         for phone, hand in zip(phones, hands, strict=True):
@@ -85,7 +90,7 @@ def test_i_doubt_it_on_a_phone_a_tablet_and_a_phone_held_sideways(tmp_path: Path
         # Everyone leaves (Quit, then Yes); with no page open, the host whose match is over
         # ends.
         for phone in phones:
-            assert phone.tap("Quit")
+            assert phone.soon(lambda s: "Quit" in s, 10.0) and phone.tap("Quit")
             phone.wait("the question", lambda s: "Yes (y)" in s, 10.0)
             assert phone.tap("Yes (y)")
         assert host.finish(timeout=30.0) == 0, host.errors()

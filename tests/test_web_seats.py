@@ -57,7 +57,7 @@ async def test_a_folder_named_doubtlan_where_the_host_started_changes_nothing(
             await page.read_until("Your name")
 
 
-def test_a_host_started_in_a_folder_holding_a_doubtlan_folder_seats_a_browser(
+async def test_a_host_started_in_a_folder_holding_a_doubtlan_folder_seats_a_browser(
     tmp_path: Path,
 ) -> None:
     """The host as a player starts it (the installed command), from the folder a clone's
@@ -73,33 +73,31 @@ def test_a_host_started_in_a_folder_holding_a_doubtlan_folder_seats_a_browser(
         text=True, cwd=tmp_path)
     try:
         assert host.stdout is not None
-        url = next((line.split()[-1] for line in host.stdout
-                    if "a seat from a browser:" in line), None)
-        assert url is not None, host.stderr.read() if host.stderr else ""
-
-        async def sit() -> str:
-            port = int(url.rsplit(":", 1)[1].strip("/"))
-            context = ssl.create_default_context()
-            context.check_hostname, context.verify_mode = False, ssl.CERT_NONE
-            async with aiohttp.ClientSession(
-                    connector=aiohttp.TCPConnector(ssl=context)) as session:
-                async with session.get(url + "?fresh=1") as response:
-                    browser = response.cookies["doubtlan-browser"].value
-                socket = await session.ws_connect(
-                    f"wss://127.0.0.1:{port}/ws?width=80&height=24",
-                    origin=f"https://127.0.0.1:{port}",
-                    headers={"Cookie": f"doubtlan-browser={browser}"})
-                page = Tab(socket)
-                await page.read_until("Your name")
-                await socket.send_str(json.dumps(["stdin", "Zoe\r"]))
-                await page.read_until("seated")
-                await socket.close()
-                return page.screen.decode("utf-8", "replace")
-
-        assert "Zoe" in asyncio.run(sit())
+        url = None
+        while url is None:
+            line = await asyncio.wait_for(asyncio.to_thread(host.stdout.readline), STEP)
+            assert line, host.stderr.read() if host.stderr else "the host ended"
+            if "a seat from a browser:" in line:
+                url = line.split()[-1]
+        port = int(url.rsplit(":", 1)[1].strip("/"))
+        context = ssl.create_default_context()
+        context.check_hostname, context.verify_mode = False, ssl.CERT_NONE
+        async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(ssl=context)) as session:
+            async with session.get(url + "?fresh=1") as response:
+                browser = response.cookies["doubtlan-browser"].value
+            socket = await session.ws_connect(
+                f"wss://127.0.0.1:{port}/ws?width=80&height=24",
+                origin=f"https://127.0.0.1:{port}",
+                headers={"Cookie": f"doubtlan-browser={browser}"})
+            page = Tab(socket)
+            await page.read_until("Your name")
+            await socket.send_str(json.dumps(["stdin", "Zoe\r"]))
+            await page.read_until("seated")
+            assert b"Zoe" in page.screen
+            await socket.close()
     finally:
         host.terminate()
-        host.wait(STEP)
+        await asyncio.to_thread(host.wait, STEP)
         for stream in (host.stdout, host.stderr):
             if stream is not None:
                 stream.close()
@@ -109,7 +107,7 @@ async def test_a_seats_app_that_cannot_start_is_told_to_the_host_and_the_page() 
     told: list[str] = []
     async with served("Broken table") as (hosted, web):
         hosted.report = told.append  # (the host's screen, or its error output)
-        web._args = lambda watch: ["join", "--no-such-option"]  # type: ignore[method-assign,misc]
+        web._args = lambda **_: ["join", "--no-such-option"]  # type: ignore[method-assign,misc]
         async with tab(web) as page:
             reason = await page.closed()
         assert "could not start on the host's machine" in reason, reason
@@ -143,6 +141,7 @@ async def test_the_seats_process_refuses_a_connection_without_its_secret() -> No
         async with asyncio.timeout(STEP):
             assert await reader.read() == b""  # dropped, unanswered: no app
         writer.close()
+        await writer.wait_closed()
 
 
 async def test_the_page_opens_the_phones_keyboard_for_the_name_and_not_in_the_lobby() -> None:

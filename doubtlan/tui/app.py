@@ -81,6 +81,7 @@ class DoubtApp(DeviceApp):
         #: where the games played are recorded (the user's data folder's; None: nowhere).
         self.kept, self.record = kept, record
         self.host_setup, self.join_setup = host, join or JoinSetup()
+        self.touch = self.join_setup.touch
         self.ascii, self.clock, self.retry_for = ascii, clock, retry_for
         #: Makes the discovery screen's browser (tests give one that touches no network).
         self.browser = browser or zeroconf_browser
@@ -352,7 +353,8 @@ class DoubtApp(DeviceApp):
             self.lost("The connection to the table ended.")
         elif bye.code == "match_over":
             self._redraw()
-            if not self.has_class(COMPACT_CLASS):  # (a phone's results say so, over no button)
+            if not self.has_class(COMPACT_CLASS) and not self.touch:  # (the results say so:
+                # a toast would cover a phone's buttons)
                 self.notify("The match is over. Press q to leave.", title="Match over")
         elif bye.code == "left":
             self.exit(0)

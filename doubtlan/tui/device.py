@@ -11,14 +11,22 @@ from textual.drivers.web_driver import WebDriver
 from textual.widgets import Input
 
 from .plain import PlainNotices
-from .widgets.small import COMPACT_CLASS, TOO_SMALL_CLASS, SmallNotice, layout_for
+from .widgets.small import (
+    COMPACT_CLASS,
+    TOO_SMALL_CLASS,
+    TOUCH_CLASS,
+    SmallNotice,
+    layout_for,
+)
 
 
 class DeviceApp(PlainNotices):
     """The app's side of the device: its layout, and the page's keyboard."""
 
-    #: Whether the page was last told that a text field has the focus (None: not yet told).
+    #: Whether the page was last told that a text field has the focus (None: not yet told);
+    #: whether the screen is touched (cards and buttons three lines tall).
     _typing: bool | None = None
+    touch = False
 
     def on_resize(self, event: events.Resize) -> None:
         """The layout for the size; below both, say so (SmallNotice)."""
@@ -30,6 +38,7 @@ class DeviceApp(PlainNotices):
 
     async def on_mount(self) -> None:
         # (Textual calls each class's handler: the app's own on_mount runs too.)
+        self.set_class(self.touch, TOUCH_CLASS)
         self.screen_change_signal.subscribe(
             self, lambda screen: self.call_after_refresh(self.tell_keyboard))
 

@@ -53,6 +53,8 @@ class JoinSetup:
     #: Seconds with no key pressed and no game being played after which the app ends
     #: itself (a browser seat's: net/web); None: never.
     idle_end: float | None = None
+    #: A touch screen: cards and buttons three lines tall, in either layout (``--touch``).
+    touch: bool = False
     #: Keep the collector's full passes for between games (tui/collector.py); not one app
     #: among others in the seats' process (cli_seats.py), whose collector is the process's.
     collector: bool = True

@@ -221,8 +221,9 @@ class WebSeats:
             height = int(request.query.get("height", "24"))
         except ValueError:
             width, height = 80, 24
-        session = Session(self._args(watch="watch" in request.query), home, _environment(),
-                          width, height, self.starter)
+        session = Session(self._args(watch="watch" in request.query,
+                                     touch="touch" in request.query),
+                          home, _environment(), width, height, self.starter)
         self.sessions[session] = address
         self.none_open.clear()
         try:
@@ -291,7 +292,7 @@ class WebSeats:
             with contextlib.suppress(asyncio.CancelledError, ConnectionError):
                 await screen
 
-    def _args(self, *, watch: bool) -> list[str]:
+    def _args(self, *, watch: bool, touch: bool = False) -> list[str]:
         """The command line of a tab's app (after ``doubtlan``)."""
         host, port = self.table
         where = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
@@ -299,7 +300,7 @@ class WebSeats:
                 "--ask-name", "--idle-end", f"{self.idle_end:g}"]
         if self.through:  # (one argument: a name may begin with "-")
             argv.append(f"--through={self.through}")
-        return argv + (["--watch"] if watch else [])
+        return argv + (["--watch"] if watch else []) + (["--touch"] if touch else [])
 
     def _folder(self, browser: str) -> Path:
         """This browser's own data folder (made, if it is new)."""

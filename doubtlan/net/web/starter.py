@@ -289,6 +289,7 @@ class ServedApp:
             pass  # (cut off, or not the seats' process's stream: its end is unknown)
         finally:
             self._ended.set()
+            self._writer.close()  # (whoever was waiting for the end may have been cut off)
             while self._queue.full():  # (the end gets through to whoever reads)
                 self._queue.get_nowait()
             self._queue.put_nowait(None)
@@ -317,16 +318,21 @@ class ServedApp:
         while not self._queue.empty():
             self._queue.get_nowait()
         await self._ended.wait()
-        self._writer.close()
+        await self._close()
         return self._code
 
     async def kill(self) -> None:
         # The app's thread sees its input end and quits (SeatDriver): nothing more is read.
         self._draining = True
-        self._writer.close()
         self._reading.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await self._reading
+        await self._close()
+
+    async def _close(self) -> None:
+        self._writer.close()
+        with contextlib.suppress(ConnectionError, OSError):
+            await self._writer.wait_closed()
 
     def error(self) -> str:
         return _last_line(self._error.encode())

@@ -17,7 +17,7 @@ from rich.text import Text
 from textual.reactive import reactive
 
 from .lines import Lines, clickable
-from .small import compact
+from .small import big, compact
 
 
 class CardHand(Lines):
@@ -136,18 +136,19 @@ class CardHand(Lines):
                      style=style("hand--title"))
         if note := self.note():
             title.append(note, style=style("hand--muted"))
-        big = compact(self)  # (cards three lines tall, for a thumb; the hand as tall as it is)
-        columns = max(1, width // (self._big_width() if big else self._card_width))
-        rows = self._big_rows(columns) if big else self._rows(columns)
+        large = big(self)  # (cards three lines tall, for a thumb; the hand as tall as it is)
+        columns = max(1, width // (self._big_width() if large else self._card_width))
+        rows = self._big_rows(columns) if large else self._rows(columns)
         if not self.cards:
             rows.append([Text("(no cards)", style=style("hand--muted"))])
         footer = self.footer()
         # The lines under the cards always show; a big hand shows the rows of cards that
-        # fit, the cursor's among them (left and right reach the others).
-        tall = 3 if big else 1
+        # fit, the cursor's among them (left and right reach the others). In the compact
+        # layout the hand is as tall as its rows.
+        tall = 3 if large else 1
         room = max(1, (self.size.height - 1 - len(footer)) // tall) if self.size.height \
-            and not big else len(rows)
-        if self.SCROLL and len(rows) > room:
+            and not compact(self) else len(rows)
+        if (self.SCROLL or large) and len(rows) > room:
             first = min(max(0, self.cursor // columns - room + 1), len(rows) - room)
             rows = rows[first:first + room]
             title.append(f" · {first * columns + 1} to "

@@ -13,7 +13,7 @@ from rich.text import Text
 
 from .buttons import button_lines
 from .lines import Lines, clickable
-from .small import compact
+from .small import big
 
 
 class KeyLine(Lines):
@@ -37,7 +37,7 @@ class KeyLine(Lines):
             self.redraw()
 
     def build(self, width: int) -> list[Text]:
-        if compact(self):
+        if big(self):
             look = self.get_component_rich_style("keyline--button")
             return button_lines([(description, f"app.simulate_key({key!r})", look)
                                  for _, description, key in self.keys[self.moves:]],

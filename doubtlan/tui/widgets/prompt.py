@@ -13,7 +13,7 @@ from rich.text import Text
 
 from .buttons import button_lines
 from .countdown import Countdown
-from .small import compact
+from .small import big
 
 #: An answer as drawn, the key a click presses, and its look.
 Answer = tuple[str, str, str]
@@ -59,11 +59,11 @@ class TablePrompt(Countdown):
 
     def build(self, width: int) -> list[Text]:
         style = self.get_component_rich_style
-        big = compact(self)  # (then the prompt is as tall as what it says)
+        large = big(self)  # (then the prompt is as tall as what it says)
         lines = list(self._text.wrap(self.app.console, max(1, width)))
         answers = button_lines([(label.strip(), f"app.simulate_key('{key}')", style(look))
-                                for label, key, look in self.answers], width, big=big)
-        if self.FIT and not big:
+                                for label, key, look in self.answers], width, big=large)
+        if self.FIT and not large:
             del lines[max(1, self.size.height - int(self._ask) - len(answers)):]
         if self._ask:
             lines.append(self.bar(width, "prompt--left", "prompt--gone"))

@@ -6,7 +6,8 @@ Two layouts: the wide one, from 80 columns by 24 lines (a terminal window), and 
 one, from 40 columns by 30 lines (a phone held upright, a narrow terminal split), where the
 table's parts are stacked, cards and buttons are three lines tall for a thumb, and the keys
 are buttons too. The app carries the class ``-compact`` in the compact layout; widgets ask
-:func:`compact`."""
+:func:`compact`. On a touch screen (a tablet's page in the wide layout) cards and buttons are
+three lines tall too: :func:`big`."""
 
 from __future__ import annotations
 
@@ -15,8 +16,9 @@ from textual.widget import Widget
 
 #: The smallest screen, in columns and lines, of the wide layout and of the compact one.
 WIDE, COMPACT = (80, 24), (40, 30)
-#: The app's classes: the compact layout, and a screen too small for either.
-COMPACT_CLASS, TOO_SMALL_CLASS = "-compact", "-too-small"
+#: The app's classes: the compact layout, a screen too small for either, and a touch screen
+#: (a browser seat's page on a phone or a tablet, ``join --touch``).
+COMPACT_CLASS, TOO_SMALL_CLASS, TOUCH_CLASS = "-compact", "-too-small", "-touch"
 
 
 def layout_for(width: int, height: int) -> str | None:
@@ -33,6 +35,15 @@ def compact(node: DOMNode) -> bool:
     try:
         return node.app.has_class(COMPACT_CLASS)
     except Exception:  # (not mounted in an app yet: the wide layout)
+        return False
+
+
+def big(node: DOMNode) -> bool:
+    """Whether ``node``'s app draws cards and buttons three lines tall, for a thumb: in the
+    compact layout, and on a touch screen in either layout."""
+    try:
+        return node.app.has_class(COMPACT_CLASS) or node.app.has_class(TOUCH_CLASS)
+    except Exception:  # (not mounted in an app yet)
         return False
 
 

@@ -4,6 +4,8 @@
 //   the largest, up to 16 px, at which the app's wide layout fits (80x24 cells), else its
 //   compact one (40x30: a phone held upright), with cells at least 15 CSS px tall;
 // - keeps why the host closed the websocket, to say so when it closes;
+// - tells the app a touch screen is touched (the websocket's address says touch=1: cards
+//   and buttons three lines tall);
 // - opens the phone's own keyboard only where the app has a text field to type in (the app
 //   says so: ["keyboard", true]); a tap on a card or a button brings up no keyboard.
 (function () {
@@ -64,8 +66,12 @@
     document.body.classList.toggle("-typing", open);
   }
 
+  // A touch screen (a phone, a tablet): the app draws cards and buttons for a finger.
+  var TOUCH = window.matchMedia("(pointer: coarse)").matches || navigator.maxTouchPoints > 0;
+
   var Native = window.WebSocket;
   function Kept(url, protocols) {
+    if (TOUCH) { url += (url.indexOf("?") < 0 ? "?" : "&") + "touch=1"; }
     var socket = protocols === undefined ? new Native(url) : new Native(url, protocols);
     socket.addEventListener("close", function (event) {
       var why = document.getElementById("closed-why");

@@ -10,7 +10,7 @@ from rich.text import Text
 from ....rules import Card
 from ...widgets.buttons import Button, button_lines
 from ...widgets.hand import CardHand
-from ...widgets.small import compact
+from ...widgets.small import big
 from .cards import card_text, cards_text
 
 
@@ -57,4 +57,4 @@ class Hand(CardHand):
         laid.append_text(cards_text(self.laid, self.ascii))
         # (Under the cards laid, the buttons: three lines tall in the compact layout.)
         return ([laid] if self.laid else []) + button_lines(
-            buttons, self.content_size.width, big=compact(self))
+            buttons, self.content_size.width, big=big(self))

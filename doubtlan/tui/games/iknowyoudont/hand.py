@@ -18,7 +18,7 @@ from ....rules.iknowyoudont import Card, Declaration, Kind, true_declaration
 from ...widgets.buttons import Button, button_lines
 from ...widgets.hand import CardHand
 from ...widgets.lines import clickable
-from ...widgets.small import compact
+from ...widgets.small import big
 from .cards import know_card_text
 
 
@@ -103,7 +103,7 @@ class KnowHand(CardHand):
         """The declaration's lines: the levels, Truth or Bluff, and on your turn the button
         that plays the card under the cursor as declared (each part clickable; in the
         compact layout, buttons three lines tall)."""
-        if compact(self):
+        if big(self):
             return self._buttons()
         chosen = self.get_component_rich_style("hand--cursor")
         levels = Text("Declare ")

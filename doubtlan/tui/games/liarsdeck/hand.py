@@ -10,7 +10,7 @@ from textual.message import Message
 from ....rules.liarsdeck import Card
 from ...widgets.buttons import button_lines
 from ...widgets.hand import CardHand
-from ...widgets.small import compact
+from ...widgets.small import big
 from .cards import face, faces
 
 #: The most cards a turn puts down.
@@ -84,7 +84,7 @@ class LiarHand(CardHand):
         count = len(putting)
         button = (f"Put {count} card{'s' if count > 1 else ''} down (enter)", "put",
                   self.get_component_rich_style("hand--button"))
-        if compact(self):  # (the cards, then the button under them, three lines tall)
+        if big(self):  # (the cards, then the button under them, three lines tall)
             return [line] + button_lines([button], self.content_size.width, big=True)
         return [line + button_lines([button], self.content_size.width, big=False)[0]]
 
