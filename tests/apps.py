@@ -442,6 +442,8 @@ class GameDriver:
     #: One option the dialog changes: the Select's id and the value chosen, and the rules'
     #: text the table tells then.
     option: ClassVar[tuple[str, str, str]]
+    #: Words of the button that makes the turn's move with the card(s) picked.
+    move_button: ClassVar[str]
 
     def host_app(self, bots: int = 2, strategy: str = "random", **changes: object) -> DoubtApp:
         setup = HostSetup(config(**{**self.changes, **changes}), bots=bots, strategy=strategy,
@@ -473,6 +475,7 @@ class DoubtDriver(GameDriver):
     help_words = ("I Doubt It", "required rank", "announce", "| d |", "| p |")
     challenge = ("d", "doubt", "Doubt (d)")
     stand = ("p", "stand")
+    move_button = "Lay "
     option = ("challenge", "open", "decks=1,challenge=open")
 
     def player(self, pilot: Pilot[object], app: DoubtApp) -> KeyPlayer:
@@ -508,6 +511,7 @@ class KnowDriver(GameDriver):
     challenge = ("c", "challenge", "Challenge (c)")
     stand = ("p", "pass")
     option = ("deck", "standard", "deck=standard,rounds=5")
+    move_button = "Play "
 
     def player(self, pilot: Pilot[object], app: DoubtApp) -> KnowKeyPlayer:
         return KnowKeyPlayer(pilot, app)
@@ -546,6 +550,7 @@ class LiarDriver(GameDriver):
     help_words = ("Liar's Deck", "20 cards", "Jokers", "roulette", "last player standing",
                   "| space |", "| l |")
     challenge = ("l", "liar", "Liar! (l)")
+    move_button = " down (enter)"
     stand = ("enter", "put")  # (no window: the next player's cards let a claim stand)
     option = ("lives", "roulette", "decks=1,lives=roulette")
 
