@@ -9,6 +9,8 @@ change of look (tests/test_snapshots.py says how the pictures are kept the same)
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from contextlib import asynccontextmanager
 from typing import Any
 
 import pytest
@@ -33,11 +35,13 @@ from test_snapshots import (
 )
 from textual.pilot import Pilot
 
+from doubtlan.net.discovery import TableAd
 from doubtlan.rules.iknowyoudont import Pass
 from doubtlan.rules.liarsdeck import Lives
-from doubtlan.tui.app import DoubtApp, HostSetup
+from doubtlan.tui.app import DoubtApp, HostSetup, JoinSetup
 from doubtlan.tui.screens.help import HelpScreen
 from doubtlan.tui.screens.name import NameScreen
+from doubtlan.tui.screens.options import OptionsScreen
 from doubtlan.tui.screens.story import StoryScreen
 from doubtlan.tui.screens.talk import TalkScreen
 
@@ -59,6 +63,38 @@ def test_the_name(snap_compare: SnapCompare, size: tuple[int, int]) -> None:
         await wait_for(pilot, lambda: isinstance(pilot.app.screen, NameScreen), "the name")
 
     assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+def test_the_discovery_list(snap_compare: SnapCompare, size: tuple[int, int]) -> None:
+    """(A narrow terminal's `doubtlan join`: the tables found, by a browser that touches no
+    network.)"""
+    ads = [
+        TableAd("Amy's table", 47474, ("192.168.1.20",), 1, "idoubtit",
+                "decks=1,challenge=window", 2, 8, "lobby", False),
+        TableAd("Office", 5000, ("10.0.0.7",), 1, "liarsdeck", "decks=1,lives=3", 1, 4,
+                "lobby", True),
+    ]
+
+    @asynccontextmanager
+    async def browser(on_change: Callable[[dict[str, TableAd]], object]) -> Any:
+        on_change({ad.name: ad for ad in ads})
+        yield None
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await wait_for(pilot, lambda: pilot.app.screen.query("#tables")
+                       and pilot.app.screen.query_one("#tables").row_count == 2)
+
+    assert snap_compare(DoubtApp("Ben", join=JoinSetup(), browser=browser), terminal_size=size,
+                        run_before=run_before)
+
+
+def test_the_rules_dialog(snap_compare: SnapCompare, size: tuple[int, int]) -> None:
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await bots_seated(pilot)
+        await pilot.press("o")
+        await wait_for(pilot, lambda: isinstance(pilot.app.screen, OptionsScreen), "the rules")
+
+    assert snap_compare(hosting(), terminal_size=size, run_before=run_before)
 
 
 def test_the_lobby(snap_compare: SnapCompare, size: tuple[int, int]) -> None:
