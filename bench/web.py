@@ -121,7 +121,7 @@ def socket_burst(url: str, count: int) -> float:
                 async with session.get(url + "?fresh=1") as response:
                     browser = response.cookies["doubtlan-browser"].value
                 socket = await session.ws_connect(
-                    f"wss://127.0.0.1:{port}/ws?width=80&height=24",
+                    f"wss://127.0.0.1:{port}/ws?width=40&height=44",
                     origin=f"https://127.0.0.1:{port}",
                     headers={"Cookie": f"doubtlan-browser={browser}"})
                 screen = b""

@@ -21,6 +21,7 @@ from typing import Any
 
 from browser import STEP, open_page, screen
 from playwright.sync_api import Browser
+from playwright.sync_api import Error as PlaywrightError
 
 #: The devices: CSS pixels, upright or sideways, at a device pixel ratio of 3, with touch.
 DEVICES: dict[str, dict[str, Any]] = {
@@ -31,6 +32,18 @@ DEVICES: dict[str, dict[str, Any]] = {
 }
 #: Chromium's flag for drawing the page without WebGL (see above).
 NO_WEBGL = "--disable-webgl"
+#: The rows of the page's terminal, from its buffer (page.js keeps the terminal in
+#: ``window.doubtlanTerminal``); null before it is made.
+BUFFER = """() => {
+  const made = window.doubtlanTerminal;
+  if (!made || !made.terminal) { return null; }
+  const terminal = made.terminal, buffer = terminal.buffer.active, rows = [];
+  for (let row = 0; row < terminal.rows; row++) {
+    const line = buffer.getLine(buffer.viewportY + row);
+    rows.push(line ? line.translateToString(false) : "");
+  }
+  return rows;
+}"""
 #: What the results say, whoever won.
 OVER = re.compile(r"\bwins\.|You win!")
 
@@ -44,13 +57,24 @@ class Phone:
                                            has_touch=True, **DEVICES[device])
         self.page = self.context.new_page()
         self.taps = 0
+        #: The words tapped, in order.
+        self.tapped: list[str] = []
         #: When this phone was first seen asked about the claim it is asked about now.
         self.asked: dict[str, float] = {}
 
     # -- reading -------------------------------------------------------------------------
 
     def text(self) -> str:
-        return screen(self.page)
+        """The screen, a line per row, read from the terminal's own buffer (as soon as it is
+        drawn: the screen reader's rows follow it a quarter of a second later); before the
+        terminal is made, as the screen reader reads it."""
+        try:
+            rows = self.page.evaluate(BUFFER)
+        except PlaywrightError as error:  # (the page is loading itself again)
+            if "context was destroyed" not in str(error):
+                raise
+            return ""
+        return screen(self.page) if rows is None else "\n".join(rows)
 
     def wait(self, what: str, ready: Callable[[str], object], timeout: float = STEP) -> str:
         """The screen once ``ready`` says so (AssertionError, showing it, at the deadline)."""
@@ -117,6 +141,7 @@ class Phone:
             return False
         column, row = found
         self.tap_cell(column + len(text) / 2 - 0.5, row)
+        self.tapped.append(text)
         return True
 
     def tap_card(self, card: re.Pattern[str]) -> str | None:
@@ -280,15 +305,14 @@ def play(phones: list[Phone], game: str, until: Callable[[], bool],
                 phone.shot("gave-up")
             shown = "\n".join(f"--- {p.name} ({p.device}):\n{p.text()}" for p in phones)
             raise AssertionError(f"the {game} game did not end within {timeout:g} s:\n{shown}")
-        moved = False
-        for phone in phones:
-            text = phone.text()
-            if OVER.search(text):
-                continue
-            if tapper(phone, text):
-                moved = True
-                phone.changed(text)
-        if not moved:
+        # Every phone reads its screen before any taps: each sees a claim as soon as the
+        # others do, and all answer it once the guard is past, as players at a table would.
+        screens = [(phone, phone.text()) for phone in phones]
+        tapped = [(phone, text) for phone, text in screens
+                  if not OVER.search(text) and tapper(phone, text)]
+        for phone, text in tapped:
+            phone.changed(text)
+        if not tapped:
             phones[0].page.wait_for_timeout(80)
 
 

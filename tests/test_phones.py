@@ -3,9 +3,10 @@ namespaces, opens the page of a table served from another (`host --headless --we
 phones held upright (390x844, 412x915) and sideways (844x390) and a tablet (768x1024), each
 at device pixel ratio 3 with touch. Each player sits down from the page's first screen (a
 tap, the name typed on the keyboard the page opens for it, a tap on Sit down) and plays a
-whole game of each of the three games to its end by taps alone; a phone that closes its
-page mid-game opens it again and takes its seat back. Screenshots of every size and game are
-kept in the test's folder (docs/phone-*.png are some of them)."""
+whole game of I Doubt It and of Liar's Deck to its end by taps alone (and turns of I Know
+You Don't); a phone that closes its page mid-game opens it again and takes its seat back.
+Screenshots of every size and game are kept in the test's folder (docs/phones.png is made
+of some of them)."""
 
 from __future__ import annotations
 
@@ -85,7 +86,8 @@ def test_i_doubt_it_on_a_phone_a_tablet_and_a_phone_held_sideways(tmp_path: Path
         assert bob.hand(DOUBT_CARD) == held
         play(phones, "idoubtit", until=lambda: all(phone.over() for phone in phones))
         for phone in phones:
-            phone.wait("the deal checked", lambda s: "Deal verified" in s, 40.0)
+            text = phone.wait("the deal checked", lambda s: "Deal verified" in s, 40.0)
+            assert "q leaves" not in text  # (a phone has its Quit button, not a q)
             phone.shot("results")
         # Everyone leaves (Quit, then Yes); with no page open, the host whose match is over
         # ends.
@@ -102,10 +104,14 @@ def test_i_know_you_dont_on_two_phones(tmp_path: Path) -> None:
         phones = [Phone(browser, "412x915", "Ann", tmp_path),
                   Phone(browser, "390x844", "Bob", tmp_path)]
         seated(phones, url)
-        play(phones, "iknowyoudont", until=lambda: all(phone.over() for phone in phones))
+        # Some turns of the round (I Doubt It and Liar's Deck play theirs to the end here;
+        # test_app.py plays I Know You Don't's): each priority passes seat by seat, each
+        # after the half second's guard, so a whole round by taps takes a minute.
+        play(phones, "iknowyoudont", until=lambda: all(
+            phone.tapped.count("Play ") >= 3 and "Pass (p)" in phone.tapped for phone in phones))
         for phone in phones:
-            phone.wait("the deal checked", lambda s: "Deal verified" in s, 40.0)
-            phone.shot("results")
+            assert not phone.over() and "Your hand" in phone.text()
+            phone.shot("table-later")
 
 
 def test_liars_deck_on_a_phone_and_a_phone_held_sideways(tmp_path: Path) -> None:

@@ -15,6 +15,7 @@ from ...rules.fairness import Verdict
 from ..client_state import ClientState
 from ..words import listed, sentence
 from .lines import Lines
+from .small import big
 
 #: The fewest cells a name gets in the results' table (fewer: each player's figures are
 #: told under their name).
@@ -100,8 +101,8 @@ class GameResults(Lines):
         """Show ``title``, the figures' ``rows`` (in ``columns``, or :attr:`columns`), the
         deal's check and what comes next."""
         self.shown_columns = columns or self.columns
-        if over:
-            hint = "The match is over. q leaves."
+        if over:  # (a thumb has the Quit button under it, not a q)
+            hint = "The match is over." + ("" if big(self) else " q leaves.")
         elif is_host:
             away = self.away
             hint = f"n deals the next {self.word} ({self.next_game}). " + (
