@@ -23,12 +23,13 @@ from browser import STEP, open_page, screen
 from playwright.sync_api import Browser
 from playwright.sync_api import Error as PlaywrightError
 
-#: The devices: CSS pixels, upright or sideways, at a device pixel ratio of 3, with touch.
+#: The devices: CSS pixels, upright or sideways, and a laptop's window (with touch too).
 DEVICES: dict[str, dict[str, Any]] = {
     "390x844": {"viewport": {"width": 390, "height": 844}, "is_mobile": True},
     "412x915": {"viewport": {"width": 412, "height": 915}, "is_mobile": True},
     "844x390": {"viewport": {"width": 844, "height": 390}, "is_mobile": True},
     "768x1024": {"viewport": {"width": 768, "height": 1024}, "is_mobile": True},
+    "1000x560": {"viewport": {"width": 1000, "height": 560}, "is_mobile": False},
 }
 #: Chromium's flag for drawing the page without WebGL (see above).
 NO_WEBGL = "--disable-webgl"
@@ -51,9 +52,10 @@ OVER = re.compile(r"\bwins\.|You win!")
 class Phone:
     """One device's page at the table, and the name its player sits down under."""
 
-    def __init__(self, browser: Browser, device: str, name: str, folder: Path) -> None:
+    def __init__(self, browser: Browser, device: str, name: str, folder: Path,
+                 scale: int = 3) -> None:
         self.device, self.name, self.folder = device, name, folder
-        self.context = browser.new_context(ignore_https_errors=True, device_scale_factor=3,
+        self.context = browser.new_context(ignore_https_errors=True, device_scale_factor=scale,
                                            has_touch=True, **DEVICES[device])
         self.page = self.context.new_page()
         self.taps = 0
@@ -327,6 +329,20 @@ def right_edge(phone: Phone) -> set[tuple[int, ...]]:
         return set()
     shot = phone.page.screenshot(clip={"x": left, "y": 0, "width": viewport["width"] - left,
                                        "height": viewport["height"]})
+    return set(_pixels(shot))
+
+
+def colours_at(phone: Phone, text: str) -> set[tuple[int, ...]]:
+    """The colours the page shows in the middle of the cells where ``text`` is drawn, read
+    from a screenshot of them (the screen's text says what the app drew; the pixels, what
+    the browser shows of it)."""
+    found = phone.find(text)
+    assert found is not None, (text, phone.text())
+    x, y, width, height, columns, rows = phone.cells()
+    cell_width, cell_height = width / columns, height / rows
+    shot = phone.page.screenshot(clip={
+        "x": x + (found[0] + len(text) / 2) * cell_width - 2,
+        "y": y + (found[1] + 0.5) * cell_height - 2, "width": 4, "height": 4})
     return set(_pixels(shot))
 
 

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from browser import FLAGS, browser_in
 from lan import NETNS_MISSING, Guest, Lan, netns_available
-from phones import DOUBT_CARD, NO_WEBGL, Phone, play, right_edge
+from phones import DOUBT_CARD, NO_WEBGL, Phone, colours_at, play, right_edge
 from playwright.sync_api import Browser
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -124,3 +124,22 @@ def test_liars_deck_on_a_phone_and_a_phone_held_sideways(tmp_path: Path) -> None
         for phone in phones:
             phone.wait("the deal checked", lambda s: "Deal verified" in s, 40.0)
             phone.shot("results")
+
+
+def test_the_whole_screen_is_drawn_at_device_pixel_ratios_1_2_and_3(tmp_path: Path) -> None:
+    """A phone at each pixel ratio, and a laptop's window at 2 (a high-density screen),
+    sit down in the lobby; the buttons along the bottom of the screen, from the left edge
+    to the right, are drawn in the page's pixels (a canvas drawn at the wrong scale shows
+    only its top-left part)."""
+    with table("phratio", tmp_path, "--players", "5") as (url, browser, _):
+        phones = [Phone(browser, "390x844", f"P{scale}", tmp_path, scale=scale)
+                  for scale in (1, 2, 3)] + [Phone(browser, "1000x560", "L2", tmp_path, scale=2)]
+        for phone in phones:
+            phone.sit_down(url)
+        for phone in phones:
+            phone.wait("the lobby's buttons", lambda s: "Quit" in s and "Talk" in s)
+            phone.shot("lobby")
+            for label in ("Talk", "Quit"):
+                colours = colours_at(phone, label)
+                assert any(blue > 150 and blue > red + 60 for red, _, blue, *_ in colours), (
+                    phone.name, label, colours)
