@@ -232,8 +232,10 @@ class Phone:
 
 # -- each game's moves, by taps ----------------------------------------------------------
 
-#: Seconds after a claim (or priority) reaches the screen in which an answer is not taken.
-GUARD = 0.6
+#: Seconds after a claim (or priority) reaches the screen in which an answer is not taken
+#: (the app's half second counts from when it drew the claim, a moment earlier; an answer
+#: it ignores is tapped again).
+GUARD = 0.5
 
 
 def answer(phone: Phone, text: str, label: str) -> bool:
@@ -262,8 +264,9 @@ def doubt_tapper(phone: Phone, text: str) -> bool:
 
 def know_tapper(phone: Phone, text: str) -> bool:
     """I Know You Don't: on your turn, tap a card, then Play (as it is declared: its truth);
-    with priority, Pass; intercepted with a Wildcard, Keep."""
-    for label in ("Pass (p)", "Keep (k)"):
+    with priority, Accept (the claim stands at once: nobody after you is asked); intercepted
+    with a Wildcard, Keep."""
+    for label in ("Accept (a)", "Keep (k)"):
         if label in text:
             return answer(phone, text, label)
     if "Play " in text and "Your turn" in text:

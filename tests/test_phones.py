@@ -3,8 +3,8 @@ namespaces, opens the page of a table served from another (`host --headless --we
 phones held upright (390x844, 412x915) and sideways (844x390) and a tablet (768x1024), each
 at device pixel ratio 3 with touch. Each player sits down from the page's first screen (a
 tap, the name typed on the keyboard the page opens for it, a tap on Sit down) and plays a
-whole game of I Doubt It and of Liar's Deck to its end by taps alone (and turns of I Know
-You Don't); a phone that closes its page mid-game opens it again and takes its seat back.
+whole game of each of the three games to its end by taps alone; a phone that closes its
+page mid-game opens it again and takes its seat back.
 Screenshots of every size and game are kept in the test's folder (docs/phones.png is made
 of some of them)."""
 
@@ -104,14 +104,11 @@ def test_i_know_you_dont_on_two_phones(tmp_path: Path) -> None:
         phones = [Phone(browser, "412x915", "Ann", tmp_path),
                   Phone(browser, "390x844", "Bob", tmp_path)]
         seated(phones, url)
-        # Some turns of the round (I Doubt It and Liar's Deck play theirs to the end here;
-        # test_app.py plays I Know You Don't's): each priority passes seat by seat, each
-        # after the half second's guard, so a whole round by taps takes a minute.
-        play(phones, "iknowyoudont", until=lambda: all(
-            phone.tapped.count("Play ") >= 3 and "Pass (p)" in phone.tapped for phone in phones))
+        play(phones, "iknowyoudont", until=lambda: all(phone.over() for phone in phones))
+        assert all("Accept (a)" in phone.tapped for phone in phones)
         for phone in phones:
-            assert not phone.over() and "Your hand" in phone.text()
-            phone.shot("table-later")
+            phone.wait("the deal checked", lambda s: "Deal verified" in s, 40.0)
+            phone.shot("results")
 
 
 def test_liars_deck_on_a_phone_and_a_phone_held_sideways(tmp_path: Path) -> None:
