@@ -507,7 +507,7 @@ def test_the_journal_verifies_and_a_table_resumed_between_games_plays_on(
         again.take_outbox()
     assert again.state == "over" and len(again.results) == 2
     assert again.journal is not None
-    again.journal.close()
+    again.journal.close(why="over")
     lines, problems = verify_journal(path)
     assert not problems and sum("verified" in line for line in lines) == 2, lines
 

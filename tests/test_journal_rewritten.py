@@ -91,3 +91,49 @@ def test_a_match_closed_before_its_games_were_played_says_why(
     assert main(["verify", str(rewritten(path, over))]) == 1
     out = capsys.readouterr().out
     assert "the journal says the match was played to its end, but it holds 1 of its 2" in out
+
+
+def without_times(records: list[dict[str, Any]]) -> None:
+    for record in records:
+        record.pop("at", None)
+
+
+def one_time_set_back(records: list[dict[str, Any]]) -> None:
+    acts = [record for record in records if record["t"] == "act"]
+    acts[len(acts) // 2]["at"] -= 1000.0
+
+
+def closed_why(why: str) -> Any:
+    def change(records: list[dict[str, Any]]) -> None:
+        records[-1]["why"] = why
+
+    return change
+
+
+def test_verify_needs_the_times_and_holds_why_the_match_closed_to_the_journal(
+        spec: GameSpec, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A host that takes the times out (so that no clock can be judged), sets one back,
+    relabels an action with the times gone, or says the match it played through was ended
+    (or closed for no reason it gives): each is a problem."""
+    path = timed_match(spec, tmp_path)
+    assert main(["verify", str(path)]) == 0, capsys.readouterr().out
+    capsys.readouterr()
+    cases = [
+        (without_times, "action 1: it has no time on the host's clock (None)"),
+        (one_time_set_back, "comes before the time of the deal or action before it"),
+        (closed_why("ended"), "the journal says the host ended the match, but all of its 2 "
+                              "games were played to their end"),
+        (closed_why("because"), "the journal closed without saying why (it says 'because')"),
+    ]
+    if spec.name in WINDOWED:
+        relabelled = relabel(spec, ("player",), "window")
+
+        def relabelled_without_times(records: list[dict[str, Any]]) -> None:
+            relabelled(records)
+            without_times(records)
+
+        cases.append((relabelled_without_times, "it has no time on the host's clock"))
+    for change, said in cases:
+        assert main(["verify", str(rewritten(path, change))]) == 1, change
+        out = capsys.readouterr().out
+        assert said in out, out

@@ -39,7 +39,7 @@ def bots_journal(path: Path, game: str = "idoubtit", games: int = 2,
         table.tick(now)
         table.take_outbox()
     assert table.journal is not None
-    table.journal.close(closed=stop_after is None)
+    table.journal.close(closed=stop_after is None, why="over")
     return table
 
 

@@ -66,17 +66,49 @@ def _label(by: str, seat: int, bots: set[int]) -> str | None:
     return None
 
 
-def _closed(records: list[dict[str, Any]], games: int, played: int) -> tuple[str, bool]:
-    """What the ``closed`` record says of a match with fewer games than it was set up
-    for (and whether it is a problem)."""
-    last = records[-1]
-    why, when = last.get("why"), last.get("when")
+def _closed(closed: dict[str, Any], games: int, played: int,
+            finished: bool) -> tuple[str | None, bool]:
+    """What the ``closed`` record says, held to what the journal shows: ``played`` of the
+    match's ``games`` dealt, the last of them ``finished`` or not. Returns a line to say
+    (or None) and whether it is a problem."""
+    why, when = closed.get("why"), closed.get("when")
+    through = games > 0 and played >= games and finished
     if why == "ended":
-        return f"the host ended the match after game {played} of its {games}, at {when}", False
+        if through:
+            return (f"the journal says the host ended the match, but all of its {games} "
+                    "games were played to their end"), True
+        if games > 0:
+            return (f"the host ended the match after game {played} of its {games}, at "
+                    f"{when}"), False
+        return None, False
     if why == "over":
-        return (f"the journal says the match was played to its end, but it holds {played} "
-                f"of its {games} games"), True
-    return f"the match closed after game {played} of its {games}, without saying why", False
+        if games > 0 and played < games:
+            return (f"the journal says the match was played to its end, but it holds "
+                    f"{played} of its {games} games"), True
+        if games > 0 and not finished:
+            return (f"the journal says the match was played to its end, but its game "
+                    f"{played} did not end"), True
+        return None, False
+    return f"the journal closed without saying why (it says {why!r})", True
+
+
+class _Times:
+    """The host's clock as the journal's deals and actions record it: each must have its
+    time, and no time may come before the one before it (until a resume, after which the
+    times are on another clock)."""
+
+    def __init__(self) -> None:
+        self.last: float | None = None
+
+    def judge(self, at: object) -> str | None:
+        """Why ``at`` cannot be the time of the next deal or action."""
+        if isinstance(at, bool) or not isinstance(at, int | float) or at != at:
+            return f"it has no time on the host's clock ({at!r})"
+        if self.last is not None and at < self.last:
+            return (f"its time ({at:.3f} s on the host's clock) comes before the time of "
+                    f"the deal or action before it ({self.last:.3f} s)")
+        self.last = float(at)
+        return None
 
 
 def verify(path: Path) -> tuple[list[str], list[str]]:
@@ -116,6 +148,7 @@ def verify(path: Path) -> tuple[list[str], list[str]]:
     turn_timeout, window = config.get("turn_timeout", 0.0), config.get("window", 0.0)
     bots: set[int] = set()
     waits = _Waits()
+    times = _Times()
 
     def ended() -> None:
         game = replay.game
@@ -137,7 +170,12 @@ def verify(path: Path) -> tuple[list[str], list[str]]:
                 bots = {row[0] for row in record["seats"] if row[2] is not None}
             elif kind == "resumed":
                 waits.unknown()
+                times = _Times()
             elif kind == "deal":
+                wrong_time = times.judge(record.get("at"))
+                if wrong_time is not None:
+                    problems.append(f"record {index}: the deal of game {record.get('game')}: "
+                                    f"{wrong_time}")
                 game = replay.game
                 if game is not None and not game.over:
                     problems.append(f"record {index}: game {record['game']} was dealt before "
@@ -174,6 +212,10 @@ def verify(path: Path) -> tuple[list[str], list[str]]:
                 if replay.game is None or record["game"] != number:
                     problems.append(f"record {index}: an action outside its game")
                     continue
+                wrong_time = times.judge(record.get("at"))
+                if wrong_time is not None:
+                    problems.append(f"record {index}: game {number}, action {actions + 1}: "
+                                    f"{wrong_time}")
                 taken = Played(record["seat"], record["action"], record["by"])
                 if taken.by not in PLAYED_BY:
                     problems.append(f"record {index}: game {number}, action {actions + 1} was "
@@ -207,9 +249,12 @@ def verify(path: Path) -> tuple[list[str], list[str]]:
         lines.append(f"{contents.torn} bytes after the last whole record were left out "
                      "(a write cut short by a crash)")
     games = config.get("games", 0)
-    if contents.closed and type(games) is int and games > 0 and number < games:
-        said, fault = _closed(records, games, number)
-        (problems if fault else lines).append(said)
+    if contents.closed:
+        finished = replay.game is not None and bool(replay.game.over)
+        said, fault = _closed(records[-1], games if type(games) is int else 0, number,
+                              finished)
+        if said is not None:
+            (problems if fault else lines).append(said)
     if not contents.closed and contents.damage is None:
         problems.append("the journal does not end where its table closed it: the host "
                         "stopped without closing it (a crash it was not resumed from), or "
