@@ -467,6 +467,15 @@ _COMMANDS: dict[str, Callable[[Subcommands], None]] = {
 def main(argv: Sequence[str] | None = None) -> int:
     args_given = sys.argv[1:] if argv is None else list(argv)
     chosen = next((arg for arg in args_given if not arg.startswith("-")), None)
+    if chosen == "tourney":  # (its progress line is redrawn by a carriage return)
+        return _run(argv, chosen)
+    from .net.shown import shown_output
+
+    with shown_output():  # (no control character printed reaches the terminal raw)
+        return _run(argv, chosen)
+
+
+def _run(argv: Sequence[str] | None, chosen: str | None) -> int:
     parser = build_parser(chosen if chosen in _COMMANDS else "")
     args = parser.parse_args(argv)
     if not getattr(args, "run", None):

@@ -128,6 +128,9 @@ def test_unknown_keys_are_ignored() -> None:
         ({"name": b"\xff\xfe"}, "'name' is not UTF-8"),
         ({"name": b"y" * 64}, "TXT name must be at most 63 bytes"),
         ({"name": b"bad\x07bell"}, "TXT name must not hold control characters"),
+        ({"name": "bad\x9b31mC1".encode()}, "TXT name must be printable"),
+        ({"name": "Amy\u202eelbat".encode()}, "TXT name must be printable"),
+        ({"name": "Am\u200by".encode()}, "TXT name must be printable"),
         ({"name": b"   "}, "TXT name must be a non-empty string"),
         ({"c": b"12345"}, "c must be 64 hex digits"),
         ({"c": b"G" * 64}, "c must be 64 hex digits"),
@@ -149,6 +152,9 @@ def test_malformed_properties_are_refused(changes: dict[str, bytes | None], prob
         ("", 40123, (), "name must be a non-empty string"),
         ("z" * 64, 40123, (), "name must be at most 63 bytes"),
         ("tab\there", 40123, (), "name must not hold control characters"),
+        ("C1\x85here", 40123, (), "name must be printable"),
+        ("Kitchen\u202e", 40123, (), "name must be printable"),
+        ("Kit\u200bchen", 40123, (), "name must be printable"),
     ],
 )
 def test_malformed_names_ports_and_addresses_are_refused(

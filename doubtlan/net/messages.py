@@ -31,7 +31,8 @@ GameNumber = Annotated[int, Limit(1, 1_000_000)]
 #: A game's name in ``rules.GAMES`` (``"idoubtit"``).
 GameName = Annotated[str, Text(1, 32)]
 #: A line said at the table (``say``, ``said``): printable, at most 80 characters.
-Line = Annotated[str, Text(1, 80)]
+LONGEST_LINE = 80
+Line = Annotated[str, Text(1, LONGEST_LINE)]
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,6 +13,7 @@ from ..rules import RulesError, game_named
 from ..rules.fairness import Disclosure, Played
 from ..rules.story import Story, tell
 from .journal import UNNAMED_GAME, read
+from .shown import shown
 from .verify import verify
 
 
@@ -54,7 +55,8 @@ def stories(path: Path) -> tuple[list[Told], list[str]]:
             if kind_of == "seats":
                 players = record["players"]
                 options = kind.options_type.parse(record["options"])
-                names = {row[0]: row[1] for row in record["seats"] if isinstance(row[1], str)}
+                names = {row[0]: shown(row[1]) for row in record["seats"]
+                         if isinstance(row[1], str)}
             elif kind_of == "deal":
                 games.append((Told(record["game"], kind.name, dict(names)), players, options,
                               record, []))

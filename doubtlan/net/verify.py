@@ -9,6 +9,8 @@ from pathlib import Path
 from typing import Any
 
 from .journal import UNNAMED_GAME, Replay, read
+from .last_name import valid as valid_name
+from .messages import LONGEST_LINE
 
 #: Seconds allowed for the rounding of the journal's times.
 SLACK = 0.05
@@ -111,6 +113,23 @@ class _Times:
         return None
 
 
+def _words(record: dict[str, Any]) -> str | None:
+    """Why a ``seats`` or ``say`` record holds a name or a line the wire would refuse (a
+    control character, a bidi override, a zero-width one: docs/security.md), or None."""
+    if record["t"] == "seats":
+        for row in record["seats"]:
+            if isinstance(row[1], str) and not valid_name(row[1]):
+                return f"seat {row[0] + 1} is named {row[1]!r}, which no table takes"
+        return None
+    name, line = record["name"], record["line"]
+    if not isinstance(name, str) or not valid_name(name):
+        return f"a line is said by {name!r}, a name no table takes"
+    if not isinstance(line, str) or not 1 <= len(line) <= LONGEST_LINE \
+            or not line.isprintable():
+        return f"{name} said {line!r}, a line no table takes"
+    return None
+
+
 def verify(path: Path) -> tuple[list[str], list[str]]:
     """Check the journal at ``path``: each deal from the secret the table committed to (and
     from the seats' seeds), each game's actions by the rules. Returns (lines for people,
@@ -164,6 +183,10 @@ def verify(path: Path) -> tuple[list[str], list[str]]:
     for index, record in enumerate(records[1:], 2):
         try:
             kind = record["t"]
+            if kind in ("seats", "say"):
+                wrong_words = _words(record)
+                if wrong_words is not None:
+                    problems.append(f"record {index}: {wrong_words}")
             if kind == "seats":
                 replay.seats(record)
                 turn_timeout, window = record["turn_timeout"], record["window"]

@@ -176,6 +176,8 @@ def _check_name(name: object, what: str) -> None:
         raise ValueError(f"{what} must be at most {MAX_NAME_BYTES} bytes of UTF-8")
     if _CONTROL.search(name):
         raise ValueError(f"{what} must not hold control characters")
+    if not name.isprintable():  # (C1 controls, bidi overrides, zero-width characters...)
+        raise ValueError(f"{what} must be printable, not {name!r:.80}")
 
 
 def _check_int(value: object, what: str, low: int, high: int) -> None:
