@@ -111,6 +111,23 @@ def test_names_are_made_unique_and_tidy() -> None:
     assert names == ["Bob", "Bob (2)", "Bob (3)", "a b"]
 
 
+def test_a_name_that_looks_like_a_seated_players_is_refused() -> None:
+    """Beside "Amy": a Cyrillic "Аmy", "Amy" with an invisible Hangul filler, under a
+    combining mark, in mathematical bold: each is refused (``name_taken``) and takes no
+    seat (a zero-width space the wire refuses before); "Amy" herself again is told apart by
+    a number."""
+    h = Harness(config(players=4, autostart=False))
+    h.hello("Amy")
+    for alike in ("\u0410my", "Amy\u3164", "Am\u0301y", "\U0001d400my"):
+        conn = h.hello(alike)
+        bye = h.last(conn, Bye)
+        assert isinstance(bye, Bye) and bye.code == "name_taken", alike
+        assert repr(alike) in bye.message and "'Amy'" in bye.message and conn in h.closed
+    assert [seat.name for seat in h.table.seats] == ["Amy", None, None, None]
+    assert h.last(h.hello("Amy"), Welcome).name == "Amy (2)"  # type: ignore[union-attr]
+    assert h.last(h.hello("Amos"), Welcome).name == "Amos"  # type: ignore[union-attr]
+
+
 def test_the_match_starts_when_every_seat_is_taken(spec: GameSpec) -> None:
     h = Harness(game_config(spec))
     conns = three_people(h)

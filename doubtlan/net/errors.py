@@ -91,6 +91,11 @@ class TableFull(WireError):
                        "seat whose player is away (in the lobby, or between games)")
 
 
+class NameTaken(WireError):
+    code, fatal = "name_taken", True
+    default_message = "a player at the table has a name that looks the same"
+
+
 class Spectating(WireError):
     code = "spectating"
     default_message = "spectators cannot act"

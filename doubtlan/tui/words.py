@@ -58,6 +58,8 @@ _EXPLAINED = {
     "table_full": "The table is full, or its match has started: watch it (join --watch), or "
                   "ask the host to free a seat whose player is away (x, in the lobby or between "
                   "games).",
+    "name_taken": "Your name looks the same as the name of a player at the table ({message}): "
+                  "join again under another.",
     "version_mismatch": "This doubtlan cannot talk to that table: {message}.",
     "unknown_game": "This doubtlan cannot join: {message}.",
     "shutdown": "The table has ended: {message}.",

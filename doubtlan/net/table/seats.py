@@ -89,6 +89,7 @@ class Seating(TableParts):
         seat = next((s for s in self.seats if not s.taken), None)
         if seat is None:
             raise errors.TableFull()
+        self._not_alike(hello.name, seat)
         seat.name = self._unique_name(hello.name)
         seat.token = secrets.token_urlsafe(24)
         seat.contribution, seat.seed_hash = b"", seed_hash
@@ -108,6 +109,7 @@ class Seating(TableParts):
         seat = next((s for s in free if s.name == wanted), free[0] if free else None)
         if seat is None:
             raise errors.TableFull()
+        self._not_alike(hello.name, seat)
         seat.name = None
         seat.name = self._unique_name(hello.name)
         seat.token = secrets.token_urlsafe(24)
@@ -192,6 +194,17 @@ class Seating(TableParts):
         self._pin_failures.pop(address, None)
         allowance, checked = self._pin_allowance
         self._pin_allowance = (min(TABLE_PIN_BURST, allowance + 1), checked)
+
+    def _not_alike(self, wanted: str, seat: Seat) -> None:
+        """Refuse a newcomer for ``seat`` whose name looks the same as another seat's but is
+        not it (net/lookalike.py): a Cyrillic "Аmy" beside "Amy", or "Amy" with an invisible
+        character in it. The same name is told apart by a number, as always."""
+        from ..lookalike import looks_like
+
+        name = " ".join(wanted.split())
+        for other in self.seats:
+            if other is not seat and other.name and looks_like(name, other.name):
+                raise errors.NameTaken(f"{name!r} looks like {other.name!r}")
 
     def _unique_name(self, wanted: str) -> str:
         name = " ".join(wanted.split()) or "player"
