@@ -12,12 +12,14 @@ import signal
 import ssl
 import subprocess
 import sys
+from pathlib import Path
 
 import aiohttp
 import pytest
 from webtabs import STEP, Tab, alive, browser_id, children, client, ended, gone, served, tab
 from yarl import URL
 
+from doubtlan.net.web import server
 from doubtlan.net.web.session import IDLE_ENDED
 
 
@@ -140,6 +142,33 @@ async def test_sessions_are_capped_in_all_and_from_one_address() -> None:
         # Tabs closed: their apps were asked to quit, and have ended; so have their sessions.
         await asyncio.wait_for(web.none_open.wait(), STEP)
         assert all(ended(session) for session in sessions)
+
+
+async def test_only_a_session_that_starts_makes_a_folder_and_there_are_at_most_so_many(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """Tabs turned away (the seats taken) make no folder in the host's data folder, each
+    with a cookie of its own; beyond the folders the host may keep, a new browser is turned
+    away with a sentence while one it knows still sits down."""
+    monkeypatch.setattr(server, "FOLDERS_MOST", 2)
+    async with served("Kept folders", most=1, per_address=1,
+                      folder=tmp_path / "browsers") as (_, web):
+        async with client(web, "127.0.0.1") as session:
+            known = await browser_id(session, web)
+        async with tab(web, "127.0.0.1", browser=known) as first:
+            await first.read_until("Your name")
+            for _ in range(6):  # (within one address's burst of starts)
+                async with tab(web, "127.0.0.2") as refused:
+                    assert "Every browser seat is taken" in await refused.closed()
+            assert len([p for p in web.folder.iterdir() if p.is_dir()]) == 1
+        await asyncio.wait_for(web.none_open.wait(), STEP)
+        async with tab(web, "127.0.0.3") as second:
+            await second.read_until("Your name")
+        await asyncio.wait_for(web.none_open.wait(), STEP)
+        async with tab(web, "127.0.0.4") as third:  # a third browser: two folders kept
+            assert "cannot keep this browser's seat" in await third.closed()
+        async with tab(web, "127.0.0.4", browser=known) as again:
+            await again.read_until("Your name")
+        assert len([p for p in web.folder.iterdir() if p.is_dir()]) == 2
 
 
 async def test_a_tab_idle_in_the_lobby_ends_and_its_process_is_gone() -> None:

@@ -24,8 +24,12 @@ from doubtlan.net.web.starter import SeatsStarter, Starter
 SHADOW = "raise SystemExit('the folder named doubtlan was imported, not the installed one')\n"
 
 
-async def test_every_seats_app_is_a_thread_of_one_process_with_its_browsers_folder() -> None:
-    async with served("Threads table") as (_, web), tab(web) as ann, \
+async def test_every_seats_app_is_a_thread_of_one_process_with_its_browsers_folder(
+        tmp_path: Path) -> None:
+    # (browsers' folders of this test's own: other tests' hosts keep theirs in the data
+    # folder of the test session)
+    async with served("Threads table", folder=tmp_path / "browsers") as (_, web), \
+            tab(web) as ann, \
             tab(web, "127.0.0.2") as bob:
         assert isinstance(web.starter, SeatsStarter)
         for page, name in ((ann, "Ann"), (bob, "Bob")):

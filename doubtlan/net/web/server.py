@@ -46,6 +46,8 @@ EXTRA_SESSIONS, PER_ADDRESS, IDLE_END = 8, 4, 600.0
 #: Browsers' folders kept: beyond it, those unused for FOLDER_AGE seconds are removed (the
 #: least recently used first), and never one used since.
 FOLDERS_KEPT, FOLDER_AGE = 256, 30 * 24 * 3600.0
+#: Browsers' folders there may be at most: a new browser beyond it is turned away.
+FOLDERS_MOST = 1024
 #: Sessions one address may start: a burst, then one every 1 / START_RATE seconds.
 START_BURST, START_RATE = 8.0, 0.5
 #: The biggest message a tab may send (a paste of text is the biggest there is).
@@ -205,16 +207,18 @@ class WebSeats:
         if not _BROWSER_ID.fullmatch(browser):
             return web.Response(status=403, text="Open the page first.\n")
         address = request.remote or "?"
-        try:
-            home = self._folder(browser)
-        except OSError as error:
-            log.warning("could not make a browser's folder: %s", error)
-            return web.Response(status=503, text="The host cannot keep this browser's seat.\n")
         websocket = web.WebSocketResponse(heartbeat=15.0, max_msg_size=LARGEST_MESSAGE)
         await websocket.prepare(request)
         refused = self._refusal(address)
         if refused is not None:
             await websocket.close(code=1013, message=refused.encode("utf-8"))
+            return websocket
+        try:  # (only a session that starts makes its browser's folder)
+            home = self._folder(browser)
+        except OSError as error:
+            log.warning("could not make a browser's folder: %s", error)
+            await websocket.close(code=1013, message=b"The host cannot keep this browser's "
+                                  b"seat just now: try again later.")
             return websocket
         try:
             width = int(request.query.get("width", "80"))
@@ -303,10 +307,13 @@ class WebSeats:
         return argv + (["--watch"] if watch else []) + (["--touch"] if touch else [])
 
     def _folder(self, browser: str) -> Path:
-        """This browser's own data folder (made, if it is new)."""
+        """This browser's own data folder (made, if it is new: OSError when the host keeps
+        as many as it may, none of them unused for long)."""
         folder = self.folder / hashlib.sha256(browser.encode()).hexdigest()[:32]
         if not folder.exists():
             _prune(self.folder, FOLDERS_KEPT)
+            if _count(self.folder) >= FOLDERS_MOST:
+                raise OSError(f"{FOLDERS_MOST} browsers' folders are kept already")
         private_folder(folder)
         with contextlib.suppress(OSError):
             os.utime(folder)
@@ -359,6 +366,14 @@ def _our_name(host: str) -> bool:
         return True
     machine = socket.gethostname().casefold()
     return name.casefold() in {"localhost", machine, f"{machine}.local"}
+
+
+def _count(folder: Path) -> int:
+    """How many browsers' folders there are (none, if the folder cannot be read)."""
+    try:
+        return sum(entry.is_dir() for entry in folder.iterdir())
+    except OSError:
+        return 0
 
 
 def _prune(folder: Path, kept: int) -> None:
