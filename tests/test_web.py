@@ -171,6 +171,30 @@ async def test_only_a_session_that_starts_makes_a_folder_and_there_are_at_most_s
         assert len([p for p in web.folder.iterdir() if p.is_dir()]) == 2
 
 
+async def test_a_connection_that_trickles_its_headers_is_closed() -> None:
+    """Slowloris: a request's headers sent a byte at a time, never ending, keep the
+    connection for HEADERS_TIME from its handshake at most, however steadily they come."""
+    async with served("Slow table") as (_, web):
+        context = ssl.create_default_context()
+        context.check_hostname, context.verify_mode = False, ssl.CERT_NONE
+        reader, writer = await asyncio.open_connection("127.0.0.1", web.port, ssl=context)
+        clock = asyncio.get_running_loop().time
+        opened = clock()
+        writer.write(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+        closed = False
+        while not closed and clock() - opened < 4 * server.HEADERS_TIME:
+            try:  # (the server's close awaited for half a second, then one more byte)
+                closed = await asyncio.wait_for(reader.read(1024), 0.5) == b""
+            except TimeoutError:
+                writer.write(b"X")
+                await writer.drain()
+            except ConnectionError:
+                closed = True
+        assert closed, "the trickling connection is still open"
+        assert clock() - opened >= server.HEADERS_TIME - 1
+        writer.close()
+
+
 async def test_a_tab_idle_in_the_lobby_ends_and_its_process_is_gone() -> None:
     async with served("Idle table", idle_end=1.0) as (_, web), tab(web) as idle:
         await idle.read_until("Your name")

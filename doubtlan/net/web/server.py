@@ -46,6 +46,8 @@ EXTRA_SESSIONS, PER_ADDRESS, IDLE_END = 8, 4, 600.0
 #: Browsers' folders kept: beyond it, those unused for FOLDER_AGE seconds are removed (the
 #: least recently used first), and never one used since.
 FOLDERS_KEPT, FOLDER_AGE = 256, 30 * 24 * 3600.0
+#: Seconds a connection has to send a whole request, from its handshake or its last one.
+HEADERS_TIME = 5.0
 #: Browsers' folders there may be at most: a new browser beyond it is turned away.
 FOLDERS_MOST = 1024
 #: Sessions one address may start: a burst, then one every 1 / START_RATE seconds.
@@ -123,8 +125,11 @@ class WebSeats:
         # traceback, onto the host's terminal: a peer could fill that with them.
         for name in ("aiohttp.server", "aiohttp.web", "aiohttp.websocket"):
             logging.getLogger(name).setLevel(logging.CRITICAL)
+        # A connection must send a whole request within HEADERS_TIME of its TLS handshake
+        # (and between two requests): one that trickles its headers (slowloris) is closed.
         self._runner = runner = web.AppRunner(app, access_log=None, handle_signals=False,
-                                              shutdown_timeout=1.0)
+                                              shutdown_timeout=1.0,
+                                              keepalive_timeout=HEADERS_TIME)
         await runner.setup()
         site = web.TCPSite(runner, self.bind, self.wanted_port,
                            ssl_context=self.identity.server_context())
