@@ -1,7 +1,7 @@
 """What a seated player feels while the host is attacked (tests/hostile.py): the time from
 sending a move to the host's answer, quiet and under attack.
 
-    python bench/attack.py [--moves 400] [--seconds 30] [--phases attack,flood,memory]
+    python bench/attack.py [--moves 400] [--seconds 30] [--phases attack,flood,memory,web]
                            [--rounds 5]
 
 A real host process (`doubtlan host --headless`, two bots and one person's seat, on
@@ -39,6 +39,12 @@ all go. It prints the host's resident memory before and after each round. Target
 round leaves it within 10 MB of where the first left it (a connection that has not joined
 can make the host hold little, and nothing of it stays).
 
+``web``: a fourth host process, serving browser seats (`--web`), and ``--rounds`` times:
+for ``--seconds / 3``, 400 connections to its HTTPS port from 40 loopback addresses, each
+sending a request's headers a byte every 0.2 s (slowloris), each opened again as soon as the
+host lets it go; then 6 s (the port's 5 s for a whole request, and one more). The same
+memory target.
+
 The exit status is 0 only when every target of the phases run is met. Everything stays on
 loopback and ends within a few times ``--seconds``.
 """
@@ -47,6 +53,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import random
 import re
@@ -287,11 +294,77 @@ async def memory_rounds(host: subprocess.Popen[str], port: int, rounds: int,
     return before, after, opened
 
 
+async def web_loris(port: int, connections: int, seconds: float) -> int:
+    """``connections`` connections to the web port at once, each sending a request's
+    headers a byte at a time (slowloris), each opened again as soon as the host lets it go,
+    for ``seconds``; how many were opened."""
+    import ssl
+
+    context = ssl.create_default_context()
+    context.check_hostname, context.verify_mode = False, ssl.CERT_NONE
+    loop = asyncio.get_running_loop()
+    deadline, opened = loop.time() + seconds, 0
+    request = b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n" + b"X-Slow: " + b"a" * 4000
+
+    async def keep(n: int) -> None:
+        nonlocal opened
+        while loop.time() < deadline:
+            try:
+                reader, writer = await asyncio.wait_for(asyncio.open_connection(
+                    "127.0.0.1", port, ssl=context, local_addr=(f"127.0.4.{1 + n % 40}", 0)),
+                    10.0)
+            except (OSError, TimeoutError):
+                await asyncio.sleep(0.05)  # (a pace: the loop is bounded, not the attack)
+                continue
+            opened += 1
+            with contextlib.suppress(OSError, ConnectionError, TimeoutError):
+                for byte in request:
+                    if loop.time() >= deadline or reader.at_eof():
+                        break
+                    writer.write(bytes([byte]))
+                    await writer.drain()
+                    await asyncio.sleep(0.2)  # (the pace of the attack itself)
+            writer.close()
+
+    await asyncio.gather(*(keep(n) for n in range(connections)))
+    return opened
+
+
+async def web_rounds(host: subprocess.Popen[str], port: int, rounds: int,
+                     seconds: float) -> tuple[float | None, list[float | None], int]:
+    """The host's memory before, and after each of ``rounds`` of 400 slowloris connections
+    on its web port."""
+    before, after, opened = rss_mb(host.pid), [], 0
+    for _ in range(rounds):
+        opened += await web_loris(port, 400, seconds)
+        # The web port lets a connection go 5 s after its handshake without a whole
+        # request: a pause of the measurement, that long and one more.
+        await asyncio.sleep(6.0)
+        after.append(rss_mb(host.pid))
+    return before, after, opened
+
+
+def print_memory(what: str, before: float | None, after: list[float | None],
+                 opened: int) -> bool:
+    """Say the memory figures; whether the target was met."""
+    shown = ", ".join("?" if mb is None else f"{mb:.1f}" for mb in after)
+    print(f"{what + ':':<16}{'?' if before is None else f'{before:.1f}'} MB before; after "
+          f"each round: {shown} MB ({opened} connections in all)")
+    if before is None or None in after:
+        print("memory target: not measured (no psutil, no /proc)")
+        return True
+    grown = max(mb - after[0] for mb in after if mb is not None)  # type: ignore[operator]
+    ok = grown <= MEMORY_TARGET_MB
+    print(f"target: each round within {MEMORY_TARGET_MB:g} MB of the first's "
+          f"({grown:+.1f} MB at most): {'met' if ok else 'NOT met'}")
+    return ok
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--moves", type=int, default=400)
     parser.add_argument("--seconds", type=float, default=30.0)
-    parser.add_argument("--phases", default="attack,flood,memory")
+    parser.add_argument("--phases", default="attack,flood,memory,web")
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--attacker", type=int, default=None, help=argparse.SUPPRESS)
     parser.add_argument("--flooder", type=int, default=None, help=argparse.SUPPRESS)
@@ -344,17 +417,20 @@ def main() -> int:
                                                               args.seconds / 3))
         finally:
             stop_host(host)
-        shown = ", ".join("?" if mb is None else f"{mb:.1f}" for mb in after)
-        print(f"memory:         {'?' if before is None else f'{before:.1f}'} MB before; after "
-              f"each round: {shown} MB ({opened} connections in all)")
-        if before is None or None in after:
-            print("memory target: not measured (no psutil, no /proc)")
-        else:
-            grown = max(mb - after[0] for mb in after if mb is not None)  # type: ignore[operator]
-            ok = grown <= MEMORY_TARGET_MB
-            met &= ok
-            print(f"target: each round within {MEMORY_TARGET_MB:g} MB of the first's "
-                  f"({grown:+.1f} MB at most): {'met' if ok else 'NOT met'}")
+        met &= print_memory("memory", before, after, opened)
+    if "web" in phases:
+        host, _ = start_host("--players", "3", "--bots", "1", "--web", "0")
+        try:
+            assert host.stdout is not None
+            line = host.stdout.readline()
+            while "a seat from a browser:" not in line:
+                line = host.stdout.readline()
+            web_port = int(line.rsplit(":", 1)[1].strip().strip("/"))
+            before, after, opened = asyncio.run(web_rounds(host, web_port, args.rounds,
+                                                           args.seconds / 3))
+        finally:
+            stop_host(host)
+        met &= print_memory("web port", before, after, opened)
     return 0 if met else 1
 
 
