@@ -506,3 +506,50 @@ async def test_the_browse_starts_afresh_now_and_then(monkeypatch: pytest.MonkeyP
             assert asyncio.get_running_loop().time() < deadline, "the browse never began again"
             await asyncio.sleep(0.01)
     assert set(cancelled) == set(started)  # every one stopped, the last when it closed
+
+
+# A table whose name carries what a terminal would obey or hide: a C1 CSI, a bidi override,
+# a zero-width space (the advertiser's own checks are what it goes round).
+ADVERTISE_HOSTILE = """
+import asyncio, sys
+from zeroconf import IPVersion
+from zeroconf.asyncio import AsyncServiceInfo, AsyncZeroconf
+from doubtlan.net.discovery import SERVICE_TYPE
+
+async def main():
+    address, name = sys.argv[1], "Kit\\u009b31mchen\\u202e\\u200b"
+    aiozc = AsyncZeroconf(interfaces=[address], ip_version=IPVersion.V4Only)
+    info = AsyncServiceInfo(
+        SERVICE_TYPE, name + "." + SERVICE_TYPE, port=40998, parsed_addresses=[address],
+        properties={"v": "1", "name": name, "game": "idoubtit", "rules": "decks=1",
+                    "taken": "1", "seats": "4", "state": "lobby", "pin": "0"},
+    )
+    await (await aiozc.async_register_service(info))
+    print("registered", flush=True)
+    await asyncio.to_thread(sys.stdin.read)
+    await aiozc.async_close()
+
+asyncio.run(main())
+"""
+
+
+def test_an_advert_with_escape_sequences_in_its_name_is_left_out_of_tables() -> None:
+    """`doubtlan tables` in one namespace lists the honest table advertised in another and
+    leaves out one whose name holds a C1 control, a bidi override and a zero-width space:
+    nothing of it reaches the terminal."""
+    if not netns_available():
+        pytest.fail(NETNS_MISSING)
+    with Lan(hosts=3, prefix="rogue") as lan:
+        honest, _ = advertise(lan, 1, AD)
+        rogue = python(lan, 3, ADVERTISE_HOSTILE, lan.address(3))
+        rogue.expect(lambda line: line == "registered", WAIT, "the hostile advert")
+        env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONUNBUFFERED": "1"}
+        tables = lan.run(2, [sys.executable, "-m", "doubtlan", "tables", "--timeout", "2"],
+                         cwd=ROOT, env=env)
+        assert tables.finish(WAIT + 5) == 0, tables.errors()
+        assert tables.stdout is not None
+        shown = tables.stdout.drain() + tables.errors()
+        assert "Kitchen" in shown and "40998" not in shown, shown
+        assert not {c for c in shown if not c.isprintable() and c != "\n"}, repr(shown)
+        for guest in (honest, rogue):
+            assert guest.finish(WAIT) == 0, guest.errors()
