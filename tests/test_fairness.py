@@ -240,6 +240,33 @@ def _host_could_play(game: PlayedGame) -> tuple[list[int], list[int]]:
     return could_not, could
 
 
+def test_the_claims_marked_as_played_for_you_are_held_to_the_reveal(spec: GameSpec) -> None:
+    """A host marks the claims it played in a seat's name (``state.played_for``): a mark on
+    a claim the seat played itself, or a claim played for it left unmarked, is a problem for
+    that seat; no marks told (an older host) is not."""
+    rng = random.Random(11)
+    marked = unmarked = 0
+    while marked < 5 or unmarked < 5:
+        game = play(spec, rng)
+        me = game.seen.seat
+        assert me is not None
+        assert check(game, dataclasses.replace(game.seen, played_for=frozenset())).ok
+        wrong = check(game, dataclasses.replace(game.seen, played_for=frozenset({0})))
+        assert any("the host marked claim 1 as played for you" in p for p in wrong.problems)
+        marked += 1
+        _, could = _host_could_play(game)
+        mine = [index for index in could if game.reveal.actions[index].seat == me]
+        if not mine:
+            continue
+        played_for = dataclasses.replace(game, reveal=dataclasses.replace(
+            game.reveal, actions=tuple(dataclasses.replace(p, by="stand-in") if i == mine[0]
+                                       else p for i, p in enumerate(game.reveal.actions))))
+        assert check(played_for).ok  # (no marks told)
+        left_out = check(played_for, dataclasses.replace(game.seen, played_for=frozenset()))
+        assert any("without marking it as played for you" in p for p in left_out.problems)
+        unmarked += 1
+
+
 def host_played_forged(game: PlayedGame, rng: random.Random) -> PlayedGame | None:
     """The host played in a seat's name, by its clock, what the clock does not play (a doubt
     said to be a window's silence, a bluff said to be the turn timer's)."""

@@ -241,7 +241,7 @@ class Mirror:
         return Seen(self.seat, None if self._theirs else self.contribution,
                     tuple(self._claims), self._events_from, tuple(self._events), tuple(self._sent),
                     self.view.hand if self.view is not None and self.seat is not None
-                    else None, self._from_start, to_end)
+                    else None, self._from_start, to_end, self.played_for)
 
     def _never_revealed(self) -> None:
         """The games this client saw whose reveal never came (the match is over): not

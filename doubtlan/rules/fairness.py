@@ -152,6 +152,9 @@ class Seen:
     #: False when this client lost the game before its end (it came back in the next): what
     #: it was shown is checked as far as it went.
     to_end: bool = True
+    #: The claims the host marked as played in this seat's name (``state.played_for``), as
+    #: last shown (None: not told).
+    played_for: frozenset[int] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -240,13 +243,18 @@ def verify(reveal: Disclosure, *, commitment: bytes, players: int, options: Any,
         return Verdict((f"the game cannot be dealt again: {error}",))
     marks = [dealt.event_count]
     waits = [_waits(dealt, seat)]
+    played_for: set[int] = set()
     for number, played in enumerate(reveal.actions, 1):
         if played.by not in PLAYED_BY:
             return Verdict((f"action {number} was played by {played.by!r}, which is no one",))
         try:
             if played.by in HOST_PLAYED and (wrong := host_played(dealt, played)) is not None:
                 return Verdict((f"action {number}: {wrong}",))
+            before = mark_before(dealt, played.seat, played.by) if played.seat == seat \
+                else None
             dealt.apply(played.seat, dealt.parse_action(played.action))
+            if (claim := mark_after(dealt, played.seat, before)) is not None:
+                played_for.add(claim)
             marks.append(dealt.event_count)
             waits.append(_waits(dealt, seat))
         except RulesError as error:
@@ -268,6 +276,9 @@ def verify(reveal: Disclosure, *, commitment: bytes, players: int, options: Any,
             and dealt.view(seat).hand != seen.hand:
         problems.append("your hand as last shown is not the one the deal and the actions "
                         "give")
+    if seat is not None and seen.to_end and seen.played_for is not None \
+            and seen.played_for != played_for:
+        problems.append(_marks_problem(seen.played_for, frozenset(played_for)))
     if seat is not None and not seen.from_start:
         notes.append("your own actions from before you came to this game were not checked")
     elif seat is not None:
@@ -278,6 +289,38 @@ def verify(reveal: Disclosure, *, commitment: bytes, players: int, options: Any,
                 problems.append(f"the host says you played {action!r}, which you never sent")
                 break
     return Verdict(tuple(problems), tuple(notes), marks=tuple(marks), waits=tuple(waits))
+
+
+def mark_before(game: Any, seat: int, by: str) -> tuple[int, bool] | None:
+    """Before an action the host played in ``seat``'s name (a stand-in, the turn timer, the
+    window's clock) is applied: the claims settled so far, and whether it is a turn's
+    action; None for an action the seat played itself."""
+    if by not in HOST_PLAYED:
+        return None
+    # (a turn's action is made outside any window; an answer is made in one)
+    return len(game.view(seat).claims), game.window_key() is None
+
+
+def mark_after(game: Any, seat: int, before: tuple[int, bool] | None) -> int | None:
+    """After it: the claim the action was part of, which the host marks as played for the
+    seat (``state.played_for``). An answer is part of the claim waiting (the next to
+    settle, as it was before); a turn's action of the claim it makes, which follows any
+    claim that its first card settled (open calls)."""
+    if before is None:
+        return None
+    settled, turn = before
+    return len(game.view(seat).claims) if turn else settled
+
+
+def _marks_problem(shown: frozenset[int], played: frozenset[int]) -> str:
+    """What is wrong with the claims the host marked as played for this seat."""
+    if shown - played:
+        claim = min(shown - played) + 1
+        return (f"the host marked claim {claim} as played for you, but the reveal says no "
+                "clock or stand-in of the host's played in it")
+    claim = min(played - shown) + 1
+    return (f"the host played in your name in claim {claim} (its reveal says so) without "
+            "marking it as played for you")
 
 
 def _waits(game: Any, seat: int | None) -> tuple[int | None, object]:

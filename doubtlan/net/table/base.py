@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ...rules import Action, Game, Match
-from ...rules.fairness import HOST_PLAYED, Played, SeedChain
+from ...rules.fairness import Played, SeedChain, mark_after, mark_before
 from ..journal import Journal
 from ..messages import Message, Note, Reveal, Said
 from ..pin import HostExchange
@@ -179,19 +179,13 @@ class TableParts:
         def _journal_seats(self) -> None: ...
 
     def played_for_before(self, game: Any, seat: int, by: str) -> tuple[int, bool] | None:
-        """Before the host applies an action it played in ``seat``'s name (a stand-in, the
-        turn timer, the window's clock): the claims settled so far, and whether it is a
-        turn's action; None for an action the seat played itself."""
-        if by not in HOST_PLAYED:
-            return None
-        # (a turn's action is made outside any window; an answer is made in one)
-        return len(game.view(seat).claims), game.window_key() is None
+        """Before the host applies an action it played in ``seat``'s name: what
+        :func:`~doubtlan.rules.fairness.mark_before` keeps (None: the seat played it)."""
+        return mark_before(game, seat, by)
 
     def note_played_for(self, game: Any, seat: int, before: tuple[int, bool] | None) -> None:
-        """After it: note the claim the action was part of. An answer is part of the claim
-        waiting (the next to settle, as it was before); a turn's action of the claim it
-        makes, which follows any claim that its first card settled (open calls)."""
-        if before is not None:
-            settled, turn = before
-            claim = len(game.view(seat).claims) if turn else settled
+        """After it: mark the claim the action was part of (``mark_after``), which every
+        client checks against the game's reveal."""
+        claim = mark_after(game, seat, before)
+        if claim is not None:
             self.played_for.setdefault(seat, set()).add(claim)
