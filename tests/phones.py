@@ -270,8 +270,7 @@ def know_tapper(phone: Phone, text: str) -> bool:
         if label in text:
             return answer(phone, text, label)
     if "Play " in text and "Your turn" in text:
-        phone.tap_card(KNOW_CARD)
-        phone.page.wait_for_timeout(300)
+        phone.tap_card(KNOW_CARD)  # (picked, or not yet when Play comes: either is a move)
         return phone.tap("Play ")
     return False
 
