@@ -14,7 +14,9 @@ ways the rules' own timeout moves allow but the clocks do not:
 - ``rush-seed``: the deal made without the victim's seed the moment it comes;
 - ``rewrite``: the reveal swaps two cards that a bot of the host's laid in two claims that
   stood, chosen so that no seat's and no spectator's replay shows any other card or count
-  (the story of who lied when is rewritten; I Doubt It).
+  (the story of who lied when is rewritten; I Doubt It);
+- ``false-mark``: a claim the victim played itself marked as played for it by the host
+  (``state.played_for``: the claims list stars it), as if the victim had let it go.
 
 Each attack is made ``times`` times; then the table plays honestly, so a match ends soon.
 Everything else is the real host: :func:`serve` runs it on loopback.
@@ -38,7 +40,7 @@ from doubtlan.rules.fairness import Played, deal_seed
 EARLY = 0.1
 CLOCK_ATTACKS = ("instant", "early", "stand-in")
 SEED_ATTACKS = ("ignore-seed", "rush-seed")
-ATTACKS = CLOCK_ATTACKS + SEED_ATTACKS + ("rewrite",)
+ATTACKS = CLOCK_ATTACKS + SEED_ATTACKS + ("rewrite", "false-mark")
 
 
 class Tampering(Table):
@@ -74,7 +76,13 @@ class Tampering(Table):
     def _act(self, client: Conn, act: Act, now: float) -> None:
         if self.attack in ("early", "stand-in") and client.seat == self._victim_seat():
             return  # dropped: its clock is to run out
+        before, seat = len(self.played), self._victim_seat()
         super()._act(client, act, now)
+        if self.attack == "false-mark" and seat is not None and client.seat == seat \
+                and len(self.played) > before and self.game is not None:
+            self.played_for.setdefault(seat, set()).add(len(self.game.view(seat).claims))
+            self.forged.append((self.match.games, len(self.played), "false-mark"))
+            self.left -= 1
 
     def _settle(self, now: float) -> None:
         super()._settle(now)

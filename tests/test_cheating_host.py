@@ -34,6 +34,7 @@ SAID = {
     "ignore-seed": ("your seed reached the host while it waited for seeds",),
     "rush-seed": ("the host dealt without your seed after at most",),
     "rewrite": ("but the deal and the actions give",),
+    "false-mark": ("as played for you, but the reveal says no clock or stand-in",),
 }
 #: What `doubtlan verify` says of the host's journal, where the journal can tell (its times:
 #: a stand-in's, a seed's and the reveal's lies leave none there).
@@ -87,6 +88,12 @@ async def test_a_story_rewritten_in_the_reveal_is_caught_by_the_cards_seals() ->
     the bot's own shows the same cards and counts (on a doubtlan without seals, Amy's
     client verified it), but not the same seals."""
     await _caught(spec_of("idoubtit"), "rewrite")
+
+
+async def test_a_claim_of_yours_marked_as_played_for_you_is_caught(spec: GameSpec) -> None:
+    """The host stars claims the player made as if its clocks had played them: the
+    player's client holds the marks to the reveal."""
+    await _caught(spec, "false-mark")
 
 
 async def _caught(spec: GameSpec, attack: str, journal: Path | None = None) -> None:
