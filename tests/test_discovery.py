@@ -285,20 +285,20 @@ async def main():
 asyncio.run(main())
 """
 
-# A table that does not follow the rules: a browser must leave it out and carry on.
-ADVERTISE_MALFORMED = """
-import asyncio, sys
+# An advert made by hand, past the Advertiser's checks: its instance name, port and TXT
+# properties as given (``raw``). A browser must leave out one that breaks the rules and carry on.
+ADVERTISE_RAW = """
+import asyncio, json, sys
 from zeroconf import IPVersion
 from zeroconf.asyncio import AsyncServiceInfo, AsyncZeroconf
 from doubtlan.net.discovery import SERVICE_TYPE
 
 async def main():
-    address = sys.argv[1]
+    address, name, port, properties = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
     aiozc = AsyncZeroconf(interfaces=[address], ip_version=IPVersion.V4Only)
     info = AsyncServiceInfo(
-        SERVICE_TYPE, "Broken." + SERVICE_TYPE, port=40999, parsed_addresses=[address],
-        properties={"v": "one", "name": "Broken", "game": "idoubtit", "rules": "",
-                    "taken": "9", "seats": "4", "state": "lobby", "pin": "0"},
+        SERVICE_TYPE, name + "." + SERVICE_TYPE, port=port, parsed_addresses=[address],
+        properties=json.loads(properties),
     )
     await (await aiozc.async_register_service(info))
     print("registered", flush=True)
@@ -307,6 +307,18 @@ async def main():
 
 asyncio.run(main())
 """
+#: The rules broken: a version that is no number, more seats taken than there are.
+MALFORMED = {"v": "one", "name": "Broken", "game": "idoubtit", "rules": "", "taken": "9",
+             "seats": "4", "state": "lobby", "pin": "0"}
+
+
+def raw(lan: Lan, host: int, name: str, port: int, properties: dict[str, str]) -> Guest:
+    """Advertise ``properties`` by hand from ``host``, once registered."""
+    guest = python(lan, host, ADVERTISE_RAW, lan.address(host), name, str(port),
+                   json.dumps(properties))
+    guest.expect(lambda line: line == "registered", WAIT, f"the advert {name!r}")
+    return guest
+
 
 FIND = """
 import asyncio, dataclasses, json, sys
@@ -381,9 +393,8 @@ def test_tables_are_found_renamed_updated_and_withdrawn_on_a_private_lan() -> No
 
         # A second table that wants the same name gets another, and both are listed; an
         # advert that breaks the rules is not.
-        broken = python(lan, 1, ADVERTISE_MALFORMED, lan.address(1))
+        broken = raw(lan, 1, "Broken", 40999, MALFORMED)
         second, second_name = advertise(lan, 3, AD)
-        broken.expect(lambda line: line == "registered", WAIT, "the malformed advert")
         # The Advertiser's own check, not zeroconf's probing, picks the suffix.
         assert second_name == "Kitchen-2"
         found = find(lan, 2, 1.5)
@@ -508,29 +519,9 @@ async def test_the_browse_starts_afresh_now_and_then(monkeypatch: pytest.MonkeyP
     assert set(cancelled) == set(started)  # every one stopped, the last when it closed
 
 
-# A table whose name carries what a terminal would obey or hide: a C1 CSI, a bidi override,
-# a zero-width space (the advertiser's own checks are what it goes round).
-ADVERTISE_HOSTILE = """
-import asyncio, sys
-from zeroconf import IPVersion
-from zeroconf.asyncio import AsyncServiceInfo, AsyncZeroconf
-from doubtlan.net.discovery import SERVICE_TYPE
-
-async def main():
-    address, name = sys.argv[1], "Kit\\u009b31mchen\\u202e\\u200b"
-    aiozc = AsyncZeroconf(interfaces=[address], ip_version=IPVersion.V4Only)
-    info = AsyncServiceInfo(
-        SERVICE_TYPE, name + "." + SERVICE_TYPE, port=40998, parsed_addresses=[address],
-        properties={"v": "1", "name": name, "game": "idoubtit", "rules": "decks=1",
-                    "taken": "1", "seats": "4", "state": "lobby", "pin": "0"},
-    )
-    await (await aiozc.async_register_service(info))
-    print("registered", flush=True)
-    await asyncio.to_thread(sys.stdin.read)
-    await aiozc.async_close()
-
-asyncio.run(main())
-"""
+#: A table whose name carries what a terminal would obey or hide: a C1 CSI, a bidi override,
+#: a zero-width space (the Advertiser's own checks are what it goes round).
+HOSTILE_NAME = "Kit\u009b31mchen\u202e\u200b"
 
 
 def test_an_advert_with_escape_sequences_in_its_name_is_left_out_of_tables() -> None:
@@ -541,8 +532,9 @@ def test_an_advert_with_escape_sequences_in_its_name_is_left_out_of_tables() -> 
         pytest.fail(NETNS_MISSING)
     with Lan(hosts=3, prefix="rogue") as lan:
         honest, _ = advertise(lan, 1, AD)
-        rogue = python(lan, 3, ADVERTISE_HOSTILE, lan.address(3))
-        rogue.expect(lambda line: line == "registered", WAIT, "the hostile advert")
+        rogue = raw(lan, 3, HOSTILE_NAME, 40998, {
+            "v": "1", "name": HOSTILE_NAME, "game": "idoubtit", "rules": "decks=1",
+            "taken": "1", "seats": "4", "state": "lobby", "pin": "0"})
         env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONUNBUFFERED": "1"}
         tables = lan.run(2, [sys.executable, "-m", "doubtlan", "tables", "--timeout", "2"],
                          cwd=ROOT, env=env)
