@@ -374,6 +374,9 @@ def _add_join(commands: Subcommands) -> None:
                       help=argparse.SUPPRESS)
     join.add_argument("--idle-end", type=values.seconds(0.5, 86400), default=None,
                       help=argparse.SUPPRESS)
+    # (the browser and real address the host's web server marked this app's knock with)
+    join.add_argument("--via", type=values.printable("mark", 200), default=None,
+                      help=argparse.SUPPRESS)
     join.set_defaults(run=_table_command("join"), parser=join)
 
 

@@ -12,11 +12,21 @@ ways the rules' own timeout moves allow but the clocks do not:
 - ``ignore-seed``: the victim's seed taken in and left out, the deal made without it when
   the wait for seeds is over (one bit of choice for the host);
 - ``rush-seed``: the deal made without the victim's seed the moment it comes;
+- ``held-pongs``: the victim's pings left unanswered while the seeds come in, and its seed
+  then left out (as ``ignore-seed``): its client cannot show the host had it in time;
+- ``ping-silence``: the victim's pings never answered, and its moves dropped (its clocks
+  run out); once its pings have gone unanswered for :data:`SILENT` seconds, its turns and
+  windows are ended after ``EARLY`` seconds (as ``early``), where a client that stops
+  timing a silent connection cannot tell;
 - ``rewrite``: the reveal swaps two cards that a bot of the host's laid in two claims that
   stood, chosen so that no seat's and no spectator's replay shows any other card or count
   (the story of who lied when is rewritten; I Doubt It);
 - ``false-mark``: a claim the victim played itself marked as played for it by the host
-  (``state.played_for``: the claims list stars it), as if the victim had let it go.
+  (``state.played_for``: the claims list stars it), as if the victim had let it go;
+- ``forged-move``: the victim's turn or window answered by the host the moment it begins,
+  labelled as the victim's own move (``by`` ``"player"``), as a host that takes a move it
+  made for one of its own;
+- ``forged-line``: a line the victim never said, relayed and journaled as the victim's.
 
 Each attack is made ``times`` times; then the table plays honestly, so a match ends soon.
 Everything else is the real host: :func:`serve` runs it on loopback.
@@ -30,7 +40,7 @@ from typing import Any
 
 from doubtlan.net.host import Host
 from doubtlan.net.journal import Journal
-from doubtlan.net.messages import Act, Reveal, Seed
+from doubtlan.net.messages import Act, Message, Ping, Reveal, Seed
 from doubtlan.net.table import Table, TableConfig
 from doubtlan.net.table.base import Conn
 from doubtlan.rules import Game, RulesError
@@ -38,9 +48,14 @@ from doubtlan.rules.fairness import Played, deal_seed
 
 #: Seconds after which ``early`` plays the victim's turn or closes its window.
 EARLY = 0.1
-CLOCK_ATTACKS = ("instant", "early", "stand-in")
-SEED_ATTACKS = ("ignore-seed", "rush-seed")
-ATTACKS = CLOCK_ATTACKS + SEED_ATTACKS + ("rewrite", "false-mark")
+#: Seconds of unanswered pings after which ``ping-silence`` plays the victim's waits short.
+SILENT = 6.0
+CLOCK_ATTACKS = ("instant", "early", "stand-in", "ping-silence")
+SEED_ATTACKS = ("ignore-seed", "rush-seed", "held-pongs")
+SIGNED_ATTACKS = ("forged-move", "forged-line")
+ATTACKS = CLOCK_ATTACKS + SEED_ATTACKS + SIGNED_ATTACKS + ("rewrite", "false-mark")
+#: What ``forged-line`` says in the victim's name.
+FORGED_LINE = "I give up, take my cards"
 
 
 class Tampering(Table):
@@ -53,6 +68,10 @@ class Tampering(Table):
         self.attack, self.victim, self.left = attack, victim, times
         #: The forged moves made, each (game, action's number in the game, label).
         self.forged: list[tuple[int, int, str]] = []
+        #: When the victim's first ping was left unanswered (``ping-silence``), and whether
+        #: the victim's turn and window now running were cut short.
+        self.silent_from: float | None = None
+        self.turn_cut = self.window_cut = False
 
     def _victim_seat(self) -> int | None:
         if self.left <= 0:
@@ -64,6 +83,27 @@ class Tampering(Table):
         self._apply(seat, action, by)
         self.left -= 1
 
+    def receive(self, conn: int, message: Message, now: float) -> None:
+        client = self.conns.get(conn)
+        victim = client is not None and client.joined and client.seat == self._victim_seat()
+        if victim and isinstance(message, Ping) and (
+                self.attack == "ping-silence"
+                or self.attack == "held-pongs" and self.state in ("lobby", "seeding")):
+            if self.silent_from is None:
+                self.silent_from = now
+            return  # left unanswered
+        super().receive(conn, message, now)
+
+    def _silenced(self, now: float) -> bool:
+        """``ping-silence``: the victim's pings have gone unanswered long enough."""
+        return self.attack == "ping-silence" and self.silent_from is not None \
+            and now - self.silent_from >= SILENT
+
+    def _close_unseeded(self, now: float) -> None:
+        if self.attack in SEED_ATTACKS and self._victim_seat() is not None:
+            return  # the victim's connection stays up, its seed out of the deal
+        super()._close_unseeded(now)
+
     def _seed(self, client: Conn, message: Seed, now: float) -> None:
         if self.attack not in SEED_ATTACKS or client.seat != self._victim_seat():
             super()._seed(client, message, now)
@@ -74,7 +114,8 @@ class Tampering(Table):
             self._deal(now)  # (the wait for seeds is not over)
 
     def _act(self, client: Conn, act: Act, now: float) -> None:
-        if self.attack in ("early", "stand-in") and client.seat == self._victim_seat():
+        if client.seat == self._victim_seat() and self.attack in ("early", "stand-in",
+                                                                  "ping-silence"):
             return  # dropped: its clock is to run out
         before, seat = len(self.played), self._victim_seat()
         super()._act(client, act, now)
@@ -86,7 +127,13 @@ class Tampering(Table):
 
     def _settle(self, now: float) -> None:
         super()._settle(now)
-        if self.attack != "instant":
+        seat = self._victim_seat()
+        if self.attack == "forged-line" and seat is not None and self.state == "playing":
+            self.forged.append((self.match.games, len(self.played), "forged-line"))
+            self.left -= 1
+            self._said(seat, FORGED_LINE, bot=False)  # (with no signature of the victim's)
+            return
+        if self.attack not in ("instant", "forged-move"):
             return
         for _ in range(20):  # each round, the victim's wait that just began, ended at once
             game, seat = self.game, self._victim_seat()
@@ -98,6 +145,8 @@ class Tampering(Table):
                 by = "window"
             else:
                 return
+            if self.attack == "forged-move":
+                by = "player"
             moves = game.timeout_actions(seat)
             if not moves:
                 return
@@ -107,18 +156,23 @@ class Tampering(Table):
     def _set_clocks(self, game: Game[Any, Any], now: float) -> None:
         turn, window = self._turn_key, self._window_key
         super()._set_clocks(game, now)
+        self.turn_cut = self.turn_cut and self._turn_key == turn
+        self.window_cut = self.window_cut and self._window_key == window
         seat = self._victim_seat()
-        if self.attack not in ("early", "stand-in") or seat is None:
+        early = self.attack == "early" or self._silenced(now)
+        if not (early or self.attack == "stand-in") or seat is None:
             return
         if self._turn_key != turn and self._turn_due is not None and game.turn_seat() == seat:
-            self._turn_due = now + (EARLY if self.attack == "early" else self.config.turn_timeout)
-        if self.attack == "early" and self._window_key != window \
+            self._turn_due = now + (EARLY if early else self.config.turn_timeout)
+            self.turn_cut = early
+        if early and self._window_key != window \
                 and self._window_due is not None and seat in game.awaiting():
-            self._window_due = now + EARLY
+            self._window_due, self.window_cut = now + EARLY, True
 
     def _play_for(self, game: Game[Any, Any]) -> None:
         seat = game.turn_seat()
-        if seat is None or seat != self._victim_seat() or self.attack in SEED_ATTACKS:
+        if seat is None or seat != self._victim_seat() or self.attack in SEED_ATTACKS \
+                or self.attack == "ping-silence" and not self.turn_cut:
             super()._play_for(game)
             return
         for action in game.timeout_actions(seat):
@@ -176,10 +230,11 @@ class Tampering(Table):
                      for seat in (*range(len(self.seats)), None))
 
     def tick(self, now: float) -> None:
-        closing = self._window_due is not None and now >= self._window_due
+        closing = self._window_due is not None and now >= self._window_due and (
+            self.attack != "ping-silence" or self.window_cut)
         seat, before = self._victim_seat(), len(self.played)
         super().tick(now)
-        if self.attack == "early" and closing and seat is not None and any(
+        if self.attack in ("early", "ping-silence") and closing and seat is not None and any(
                 p.seat == seat and p.by == "window" for p in self.played[before:]):
             self.forged.append((self.match.games, before + 1, "window"))
             self.left -= 1

@@ -858,10 +858,10 @@ async def test_wide_names_keep_the_turn_notice_on_screen() -> None:
         assert line.cell_len == title.size.width and line.plain.endswith(" Your turn ")
 
 async def test_the_hosts_app_resumes_its_table_from_the_journal(tmp_path: Path) -> None:
-    journal = tmp_path / "amy.journal"
+    journal, kept = tmp_path / "amy.journal", KeptSeats(tmp_path / "seats.json")
     first = DoubtApp("Amy", host=HostSetup(config(), bots=2, strategy="random",
                                            bind="127.0.0.1", journal=journal),
-                     clock=TickingClock())
+                     clock=TickingClock(), kept=kept)  # (the seat's key is kept there)
     async with first.run_test(size=SIZE) as pilot:
         await start_match(pilot, first)
         await wait_for(pilot, lambda: view_of(first).my_turn, "my turn")  # type: ignore[union-attr]
@@ -871,7 +871,7 @@ async def test_the_hosts_app_resumes_its_table_from_the_journal(tmp_path: Path) 
         hand, claims = then.hand, len(then.claims)
     # The first app is gone (its table with it); the second goes on from the journal.
     second = DoubtApp("root", host=HostSetup(config(), bind="127.0.0.1", resume=journal),
-                      clock=TickingClock())  # (no --name: the login name)
+                      clock=TickingClock(), kept=kept)  # (no --name: the login name)
     async with second.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: second.play is not None and second.play.pane == "table"
                        and view_of(second) is not None, "the table again")

@@ -31,15 +31,23 @@ SAID = {
     "early": ("the host's turn timer played for you after at most",
               "the host closed a window on you after at most"),
     "stand-in": ("for you (action",),
-    "ignore-seed": ("your seed reached the host while it waited for seeds",),
-    "rush-seed": ("the host dealt without your seed after at most",),
+    "ping-silence": ("that it showed while it left your pings unanswered for more than",
+                     "after a turn it showed while it left your pings unanswered"),
+    "ignore-seed": ("your seed on a connection that stayed up until the deal",),
+    "rush-seed": ("your seed on a connection that stayed up until the deal",),
+    "held-pongs": ("your seed on a connection that stayed up until the deal",),
     "rewrite": ("but the deal and the actions give",),
     "false-mark": ("as played for you, but the reveal says no clock or stand-in",),
+    "forged-move": ("which its player did not sign",),
+    "forged-line": (f"the host relayed {tampering.FORGED_LINE!r} as Amy's, who did not sign it",),
 }
 #: What `doubtlan verify` says of the host's journal, where the journal can tell (its times:
 #: a stand-in's, a seed's and the reveal's lies leave none there).
 JOURNAL_SAID = {"instant": ("s into the turn, of the table's", "s into the window, of the"),
-                "early": ("s into the turn, of the table's", "s into the window, of the")}
+                "early": ("s into the turn, of the table's", "s into the window, of the"),
+                "ping-silence": ("s into the turn, of the table's", "s into the window, of the"),
+                "forged-move": ("'s player did not sign",),
+                "forged-line": (f"Amy did not sign {tampering.FORGED_LINE!r}",)}
 
 
 async def _cheated(spec: GameSpec, attack: str, times: int, journal: Path | None = None
@@ -94,6 +102,19 @@ async def test_a_claim_of_yours_marked_as_played_for_you_is_caught(spec: GameSpe
     """The host stars claims the player made as if its clocks had played them: the
     player's client holds the marks to the reveal."""
     await _caught(spec, "false-mark")
+
+
+@pytest.mark.parametrize("attack", tampering.SIGNED_ATTACKS)
+async def test_a_move_or_a_line_in_a_players_name_is_caught_by_its_signature(
+        spec: GameSpec, attack: str, tmp_path: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """The host makes a move or says a line in Amy's name that her key never signed: her
+    client finds it (exit 1), and `doubtlan verify` finds it in the host's own journal."""
+    journal = tmp_path / "forged.journal"
+    await _caught(spec, attack, journal)
+    assert main(["verify", str(journal)]) == 1
+    said = capsys.readouterr().out
+    assert any(line in said for line in JOURNAL_SAID[attack]), said
 
 
 async def _caught(spec: GameSpec, attack: str, journal: Path | None = None) -> None:

@@ -148,8 +148,8 @@ class Player:
         self.table, self.conn, self.mirror = table, conn, mirror
         self.decider = Decider(spec.bot("random", bytes([seed])))
         table.connect(conn, "10.0.0.9")
-        table.receive(conn, Hello(PROTOCOL_VERSION, "Amy", None, mirror.token, False,
-                                  mirror.seed_hash()), 0.0)
+        table.receive(conn, mirror.signed(Hello(PROTOCOL_VERSION, "Amy", None, mirror.token,
+                                                False, mirror.seed_hash())), 0.0)
 
     def take(self, messages: list[tuple[int, Message]], now: float) -> None:
         for conn, message in messages:
@@ -160,6 +160,7 @@ class Player:
             if seed is not None:
                 self.table.receive(self.conn, seed, now)
             for act in self.decider.decide(self.mirror, message):
+                act = self.mirror.signed(act)
                 self.mirror.sending(act)
                 self.table.receive(self.conn, act, now)
 

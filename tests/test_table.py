@@ -8,6 +8,7 @@ the others play the default game, I Doubt It, and those about one game's own rul
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -34,6 +35,7 @@ from doubtlan.net.messages import (
     TableInfo,
     Welcome,
 )
+from doubtlan.net.pin import via_mark
 from doubtlan.net.table import LEAST_WINDOW, Table, TableConfig, seats, sending
 from doubtlan.rules import (
     GAMES,
@@ -239,7 +241,7 @@ def test_the_wait_grows_with_each_wrong_pin() -> None:
     waits = []
     for _ in range(table_module.PIN_TRIES + 3):
         h.hello("Amy", pin="0000", address="10.0.0.9")
-        waits.append(h.table._pin_failures["10.0.0.9"][1] - h.now)
+        waits.append(h.table._pin_failures["address 10.0.0.9"][1] - h.now)
         h.advance(waits[-1])
     assert waits[table_module.PIN_TRIES - 1 :] == [1.0, 2.0, 4.0, 8.0]
 
@@ -618,20 +620,96 @@ def test_in_the_open_mode_the_first_call_received_counts() -> None:
 
 
 def test_the_table_takes_few_wrong_pins_from_any_number_of_addresses() -> None:
-    """Each address has its own lock-out; the table as a whole takes a burst of wrong PINs,
-    then one every few seconds, so that 10,000 guesses take more than a day however many
-    addresses they come from, and the right PIN waits only seconds."""
+    """Each address has its own lock-out. Addresses with a wrong PIN to their name share
+    the table's allowance (a burst, then one every few seconds), so that 10,000 guesses take
+    more than a day however many addresses they come from; an address with none draws on
+    an allowance of its own, so many addresses add one guess each, and a newcomer with the
+    right PIN is not kept out by the others' wrong ones."""
     assert 10_000 * seats.TABLE_PIN_EVERY > 24 * 3600
     h = Harness(config(pin="4321", autostart=False))
-    for n in range(seats.TABLE_PIN_BURST):
+    for n in range(20):  # each address's first wrong PIN
         assert bye_code(h, h.hello("Mallory", pin="0000", address=f"10.9.0.{n}")) == "wrong_pin"
-    refused = h.hello("Mallory", pin="0000", address="10.9.1.1")
+    for n in range(seats.TABLE_PIN_BURST):  # their second ones share the table's allowance
+        assert bye_code(h, h.hello("Mallory", pin="0000", address=f"10.9.0.{n}")) == "wrong_pin"
+    refused = h.hello("Mallory", pin="0000", address="10.9.0.15")
     assert bye_code(h, refused) == "too_many_attempts"
-    assert bye_code(h, h.hello("Amy", pin="4321", address="10.0.0.7")) == "too_many_attempts"
-    h.advance(seats.TABLE_PIN_EVERY)  # one more try has come back
     assert isinstance(h.last(h.hello("Amy", pin="4321", address="10.0.0.7"), Welcome), Welcome)
-    # the right PIN gave its try back: the next wrong one is still taken
-    assert bye_code(h, h.hello("Mallory", pin="0000", address="10.9.1.2")) == "wrong_pin"
+    h.advance(seats.TABLE_PIN_EVERY)  # one more try has come back
+    assert bye_code(h, h.hello("Mallory", pin="0000", address="10.9.0.16")) == "wrong_pin"
+    assert bye_code(h, h.hello("Mallory", pin="0000", address="10.9.0.17")) == \
+        "too_many_attempts"
+    # An IPv6 device's addresses in one /64 are one address: its second is no newcomer.
+    assert bye_code(h, h.hello("Eve", pin="0000", address="fd00:1::1")) == "wrong_pin"
+    assert bye_code(h, h.hello("Eve", pin="0000", address="fd00:1::99")) == \
+        "too_many_attempts"
+    h.advance(seats.TABLE_PIN_EVERY)
+    assert bye_code(h, h.hello("Eve", pin="0000", address="fd00:1::99")) == "wrong_pin"
+    assert h.table._pin_failures["address fd00:1::/64"][0] == 2
+
+
+def _right_pin_tries(h: Harness, knock_wrong: Callable[[], None],
+                     right: Callable[[], int], tries: int = 10) -> int:
+    """Wrong PINs knocked each second (``knock_wrong``) for a minute and more; the right
+    PIN tried every 6 s meanwhile (``right``: the connection). Returns how many got in."""
+    got_in = 0
+    for second in range(tries * 6):
+        knock_wrong()
+        if second % 6 == 5:
+            conn = right()
+            if isinstance(h.last(conn, Welcome), Welcome):
+                got_in += 1
+                h.send(conn, Leave())
+        h.advance(1.0)
+    return got_in
+
+
+def test_the_right_pin_gets_in_while_forty_addresses_knock_wrong_every_second() -> None:
+    h = Harness(config(pin="4321", autostart=False))
+
+    def knock_wrong() -> None:
+        for n in range(40):
+            h.hello("Mallory", pin="0000", address=f"10.9.0.{n}", watch=True)
+
+    got_in = _right_pin_tries(h, knock_wrong, lambda: h.hello(
+        "Amy", pin="4321", address="10.0.0.7", watch=True))
+    assert got_in >= 9
+    # (and the forty were held to the table's allowance meanwhile)
+    assert sum(failures for failures, _ in h.table._pin_failures.values()) <= \
+        40 + seats.TABLE_PIN_BURST + 60 / seats.TABLE_PIN_EVERY + 1
+
+
+def test_the_right_pin_gets_in_while_a_tab_knocks_wrong_every_second() -> None:
+    """Every browser seat's app joins from the host's loopback address: the host's web
+    server marks each one's knock with its browser and real address (``knock.via``), and
+    the PIN's limits count those. A tab knocking wrong keeps out neither a tab of another
+    browser nor a newcomer at another address."""
+    h = Harness(config(pin="4321", autostart=False))
+    key = h.table.via_key
+    hostile = via_mark(key, "b0" * 16, "10.0.0.66")
+    honest = via_mark(key, "c1" * 16, "10.0.0.77")
+
+    def knock_wrong() -> None:
+        h.hello("Mallory", pin="0000", address="127.0.0.1", watch=True, via=hostile)
+
+    tab = _right_pin_tries(h, knock_wrong, lambda: h.hello(
+        "Amy", pin="4321", address="127.0.0.1", watch=True, via=honest))
+    newcomer = _right_pin_tries(h, knock_wrong, lambda: h.hello(
+        "Ben", pin="4321", address="10.0.0.8", watch=True))
+    assert tab >= 9 and newcomer >= 9
+    # The hostile tab's browser and real address are held up, not the loopback address.
+    assert "address 10.0.0.66" in h.table._pin_failures
+    assert "browser " + "b0" * 16 in h.table._pin_failures
+    assert "address 127.0.0.1" not in h.table._pin_failures
+
+
+def test_a_knock_marked_by_anyone_but_the_tables_web_server_is_refused() -> None:
+    h = Harness(config(pin="4321", autostart=False))
+    forged = via_mark(b"another key" * 3, "b0" * 16, "10.0.0.66")
+    marked = via_mark(h.table.via_key, "b0" * 16, "10.0.0.66")
+    for address, via in (("127.0.0.1", forged), ("10.0.0.5", marked),  # (not over loopback)
+                         ("127.0.0.1", marked.replace("10.0.0.66", "10.0.0.67"))):
+        conn = h.hello("Mallory", pin="4321", address=address, via=via)
+        assert last_error(h, conn) == "bad_message" and h.table.taken == 0
 
 
 def test_names_made_unique_stay_within_24_characters() -> None:
@@ -1010,6 +1088,7 @@ def test_a_returning_player_shown_another_seed_for_its_seat_finds_the_deal_broke
     conn = h.connect()
     mirror = h.mirrors[conn]
     mirror.token, mirror.contribution = token, b"\x09" * 16
+    mirror.key = h.mirrors[ben].key
     h.send(conn, Hello(PROTOCOL_VERSION, "Ben", None, token, False, mirror.seed_hash()))
     assert h.last(conn, Welcome).seat == 1  # type: ignore[union-attr]
     assert mirror._broken is not None and "another seed" in mirror._broken

@@ -278,9 +278,10 @@ def test_a_line_said_as_someone_joins_reaches_them_once() -> None:
     h = Harness(config())
     amy = h.hello("Amy")
     table = h.table
-    table.receive(amy, Say("hello all"), h.now)  # (not yet relayed ...)
+    table.receive(amy, h.mirrors[amy].signed(Say("hello all")), h.now)  # (not yet relayed ...)
     ben = h.connect()
-    table.receive(ben, Hello(PROTOCOL_VERSION, "Ben", None, None, False), h.now)  # (... Ben in)
+    table.receive(ben, h.mirrors[ben].signed(Hello(PROTOCOL_VERSION, "Ben", None, None, False)),
+                  h.now)  # (... Ben in)
     h.flush()
     assert [(s.line, s.fresh) for s in heard(h, ben)] == [("hello all", True)]
     assert [(s.line, s.fresh) for s in heard(h, amy)] == [("hello all", True)]

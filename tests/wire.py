@@ -49,7 +49,8 @@ class Harness:
         return conn
 
     def send(self, conn: int, message: Message) -> None:
-        self.mirrors[conn].sending(message, self.now)  # as a client does
+        message = self.mirrors[conn].signed(message)  # as a client does
+        self.mirrors[conn].sending(message, self.now)
         data = protocol.encode(message)
         decoded = protocol.decode(data[protocol.HEADER.size :], "client")
         for observe in self.observers:
@@ -65,15 +66,18 @@ class Harness:
     def hello(
         self, name: str = "player", *, pin: str | None = None, token: str | None = None,
         watch: bool = False, address: str = "10.0.0.2", bot: str | None = None,
-        seed: int = 0,
+        seed: int = 0, via: str | None = None,
     ) -> int:
         conn = self.connect(address)
+        if token is not None:  # the seat's player back: it signs with the seat's key
+            self.mirrors[conn].key = next((m.key for m in self.mirrors.values()
+                                           if m.token == token), None)
         if bot is not None:
             self.deciders[conn] = Decider(make_bot(bot, seed))
         proof = None
         if pin is not None:  # the PIN's key exchange, as a client makes it (net/pin.py)
             exchange = ClientExchange(pin, self.table.fingerprint)
-            self.send(conn, Knock(PROTOCOL_VERSION, exchange.knock()))
+            self.send(conn, Knock(PROTOCOL_VERSION, exchange.knock(), via))
             answer = self.last(conn, (Proof, Bye))
             if not isinstance(answer, Proof):
                 return conn  # refused (too many tries)

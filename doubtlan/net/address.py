@@ -29,3 +29,19 @@ def parse_address(text: str) -> tuple[str, int]:
     if not (port.isascii() and port.isdigit()) or not 0 < int(port) <= 65535:
         raise ValueError(f"a port is 1 to 65535, not {port!r}")
     return host, int(port)
+
+
+def is_loopback(address: str) -> bool:
+    """Whether ``address`` (a peer's, as the socket gives it) is this machine's loopback.
+
+    >>> is_loopback("127.0.0.1"), is_loopback("::ffff:127.0.0.1"), is_loopback("10.0.0.2")
+    (True, True, False)
+    """
+    import ipaddress
+
+    try:
+        found = ipaddress.ip_address(address.partition("%")[0])
+    except ValueError:
+        return False
+    mapped = getattr(found, "ipv4_mapped", None)
+    return bool((mapped or found).is_loopback)

@@ -40,6 +40,7 @@ from .messages import (
 )
 from .mirror import Mirror
 from .pin import ClientExchange, NotTheTable
+from .signing import SeatKey
 
 #: The games this client plays and shows, which its hello tells the host: a table of another
 #: game refuses it, saying so (``unknown_game``).
@@ -123,6 +124,7 @@ class Client:
         kept: KeptSeats | None = None,
         program: bool = False,
         check_key: Callable[[str, bytes], None] | None = None,
+        via: str | None = None,
     ) -> None:
         self.host, self.port, self.name, self.pin, self.watch = host, port, name, pin, watch
         #: True when a program plays the seat (``join --bot``): the hello says so.
@@ -142,6 +144,9 @@ class Client:
         self.check_key = check_key
         #: False: plain TCP, only to measure what TLS costs (bench/net.py).
         self.tls = tls
+        #: A browser seat's app: where the host's web server says it comes from (its knock
+        #: carries it: ``knock.via``).
+        self.via = via
         #: This client's seed for the match's deals: random unless given (tests, replays).
         self.mirror = Mirror(token=token,
                              contribution=secrets.token_bytes(16) if seed is None else seed,
@@ -176,7 +181,9 @@ class Client:
         await self._pace()
         if writer.is_closing():
             return False
-        # (its actions are checked against the game's reveal, its pings time the host's clocks)
+        # (signed with the seat's key; its actions are checked against the game's reveal, its
+        # pings time the host's clocks)
+        message = self.mirror.signed(message, time.time())
         self.mirror.sending(message, time.monotonic())
         try:
             writer.write(protocol.encode(message))
@@ -386,16 +393,21 @@ class Client:
     def _take_kept(self) -> Kept | None:
         """Take the seat kept at this table for this name, if any (a player whose program
         stopped, back): its token and seed go into the hello."""
-        if self.kept is None or self.watch or self.mirror.token is not None:
+        if self.kept is None or self.watch:
             return None
         kept = self.kept.find(self.fingerprint, self.name)
         if kept is None:
+            return None
+        if self.mirror.token is not None:  # a seat given (the host's own, resumed): its key
+            if kept.token == self.mirror.token and self.mirror.key is None:
+                self.mirror.key = SeatKey.from_hex(kept.key)
             return None
         try:
             seed = bytes.fromhex(kept.seed)
         except ValueError:
             return None
         self.mirror.token, self.mirror.contribution = kept.token, seed
+        self.mirror.key = SeatKey.from_hex(kept.key) or self.mirror.key
         return kept
 
     async def _afresh(self, reader: asyncio.StreamReader,
@@ -416,9 +428,10 @@ class Client:
             return
         if isinstance(message, Welcome) and message.token is not None \
                 and message.seat is not None and self.mirror.contribution:
+            key = self.mirror.key
             self.kept.keep(Kept(self.fingerprint.hex(), self.name, message.table.commitment,
                                 message.token, self.mirror.contribution.hex(),
-                                message.table.name))
+                                message.table.name, key=key.secret.hex() if key else ""))
         elif isinstance(message, Bye) and message.code in ("match_over", "left"):
             self.kept.forget(self.fingerprint, self.name)
 
@@ -445,7 +458,7 @@ class Client:
         (with :attr:`mirror`'s ``bye`` set) when the host refused the knock."""
         assert self.pin is not None
         exchange = ClientExchange(self.pin, self.fingerprint)
-        writer.write(protocol.encode(Knock(PROTOCOL_VERSION, exchange.knock())))
+        writer.write(protocol.encode(Knock(PROTOCOL_VERSION, exchange.knock(), self.via)))
         async with asyncio.timeout(CONNECT_TIMEOUT):
             while True:
                 message, _, _ = await _read(reader)

@@ -106,6 +106,13 @@ class NotPlaying(WireError):
     default_message = "no game is being played"
 
 
+class BadSignature(WireError):
+    """Not fatal: an action or a line whose signature is not the seat's (net/signing.py)."""
+
+    code = "bad_signature"
+    default_message = "that is not signed with your seat's key"
+
+
 class Stale(WireError):
     code = "stale"
     default_message = "the table moved on before your action arrived"

@@ -182,7 +182,8 @@ class HostedTable:
         port = self.port + 1 if offer.port is None else offer.port
         web = WebSeats((self.loopback, self.port), self.identity, title=self.table.config.name,
                        through=offer.through, bind=self.bind, port=port,
-                       most=self.table.config.players + EXTRA_SESSIONS)
+                       most=self.table.config.players + EXTRA_SESSIONS,
+                       via_key=self.table.via_key)
         web.report = lambda text: self.report(text)
         try:
             await web.start()

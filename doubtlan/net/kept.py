@@ -28,8 +28,8 @@ MOST = 64
 @dataclass(frozen=True)
 class Kept:
     """One seat: where (``fingerprint``, and the match's ``commitment``), who asked for it
-    (``name``), and what takes it back (``token``, and the ``seed`` its hello committed to;
-    hexadecimal). ``table``: the table's name, for the player to read."""
+    (``name``), and what takes it back (``token``, the ``seed`` its hello committed to, and
+    the ``key`` it signs with; hexadecimal). ``table``: the table's name, for the player to read."""
 
     fingerprint: str
     name: str
@@ -38,6 +38,8 @@ class Kept:
     seed: str
     table: str = ""
     kept: float = 0.0
+    #: The key the seat's player signs with (net/signing.py), hexadecimal ("": none kept).
+    key: str = ""
 
 
 class KeptSeats:
@@ -82,7 +84,7 @@ class KeptSeats:
             except TypeError:
                 continue  # a line that does not read: left out
             texts = (kept.fingerprint, kept.name, kept.commitment, kept.token, kept.seed,
-                     kept.table)
+                     kept.table, kept.key)
             if all(isinstance(text, str) for text in texts):
                 seats[_key(kept.fingerprint, kept.name)] = kept
         return seats

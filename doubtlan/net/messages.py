@@ -14,7 +14,7 @@ from ..rules import FEWEST_PLAYERS, MOST_PLAYERS, Event, View
 from ..rules.fairness import Played
 from .codec import Limit, Many, Text
 
-PROTOCOL_VERSION = 12
+PROTOCOL_VERSION = 13
 
 Name = Annotated[str, Text(1, 24)]
 #: One half of the PIN's key exchange (net/pin.py), as hexadecimal text.
@@ -33,6 +33,12 @@ GameName = Annotated[str, Text(1, 32)]
 #: A line said at the table (``say``, ``said``): printable, at most 80 characters.
 LONGEST_LINE = 80
 Line = Annotated[str, Text(1, LONGEST_LINE)]
+#: A seat's public key (Ed25519, net/signing.py), and a signature by one, as hexadecimal.
+PublicKey = Annotated[str, Text(64, 64, hexadecimal=True)]
+Signature = Annotated[str, Text(128, 128, hexadecimal=True)]
+#: A line's number among its seat's lines (the client's clock, in milliseconds: each line's
+#: is greater than the one before).
+LineNumber = Annotated[int, Limit(0, 2**53)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +68,10 @@ class Knock(Message):
     TYPE = "knock"
     version: Version
     half: Half
+    #: A browser seat's app: the browser and real address it comes from, as the host's web
+    #: server marked them (``pin.via_mark``); the PIN's limits count it by those, not by the
+    #: loopback address every browser seat joins from. None for every other client.
+    via: Annotated[str, Text(1, 200)] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,6 +99,9 @@ class Hello(Message):
     #: says so (``unknown_game``) rather than send what the client cannot read. None: not
     #: said (the table takes its game as known).
     games: Annotated[tuple[GameName, ...], Many(64)] | None = None
+    #: The public half of the key the client signs the seat's actions and lines with
+    #: (net/signing.py); a seat is taken only with one (None: to watch).
+    key: PublicKey | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,6 +122,9 @@ class Act(Message):
     TYPE = "act"
     turn: Annotated[int, Limit(0, 1_000_000)]
     action: Annotated[str, Text(1, 32)]
+    #: The seat's signature over the match, the game, ``turn`` and ``action``
+    #: (``signing.act_text``).
+    sig: Signature | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,6 +135,10 @@ class Say(Message):
 
     TYPE = "say"
     line: Line
+    #: Greater than the number of the seat's line before; the seat's signature over the
+    #: match, ``number`` and ``line`` (``signing.say_text``).
+    number: LineNumber = 0
+    sig: Signature | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,6 +187,8 @@ class SeatInfo:
     strategy: Annotated[str, Text(1, 32)] | None = None
     #: The host muted the seat: the table does not hear it.
     muted: bool = False
+    #: The public key the seat's player signs with (None: a bot's seat, or an empty one).
+    key: PublicKey | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -289,6 +311,10 @@ class Said(Message):
     game: Annotated[int, Limit(0, 1_000_000)]
     claims: Annotated[int, Limit(0, 1_000_000)]
     fresh: bool = True
+    #: The line's number and its seat's signature, as its ``say`` gave them (0 and None for
+    #: a bot's remark).
+    number: LineNumber = 0
+    sig: Signature | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,6 +6,7 @@ client and the app share it.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 from collections import deque
 from collections.abc import Callable
@@ -13,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..rules import Event, RulesError, View, game_named
-from ..rules.fairness import Disclosure, Seen, Verdict, unchecked, verify
+from ..rules.fairness import Disclosure, Played, Seen, Verdict, unchecked, verify
 from ..rules.story import Story, tell
 from .messages import (
     Act,
@@ -32,7 +33,9 @@ from .messages import (
     TableInfo,
     Welcome,
 )
-from .timing import Shown, judge, seed_problem
+from .seatkeys import SeatKeys
+from .signing import SeatKey
+from .timing import UNANSWERED, Shown, judge, seed_problem
 
 #: Pings a connection may leave unanswered and still time the host's clocks (past that the
 #: pongs cannot be matched to their pings for sure: the rest of the connection is not timed).
@@ -69,6 +72,11 @@ class Mirror:
     bye: Bye | None = None
     #: The seed this client adds to the match's deals (sent in its hello).
     contribution: bytes | None = None
+    #: The seats' keys as shown, and this client's own (net/seatkeys.py), and what the host
+    #: relayed in a player's name that the player did not sign, by game (each a problem of
+    #: that game's check).
+    keys: SeatKeys = field(default_factory=SeatKeys)
+    _forged: dict[int, list[str]] = field(default_factory=dict)
     #: Each game's check against the host's reveal (docs/fairness.md), by game number.
     verdicts: dict[int, Verdict] = field(default_factory=dict)
     #: The reveals of the latest games whose deal verified, with the table's game, players
@@ -113,6 +121,9 @@ class Mirror:
     _seed_delivered: bool = False
     _seeding_from: float | None = None
     _seeding_waited: float | None = None
+    #: The connection the seed went on, and the one the first deal was shown on.
+    _seed_on: int | None = None
+    _dealt_on: int | None = None
     #: What this client saw of games it lost before their end, until their reveals come.
     _pending: dict[int, tuple[Seen, tuple[Shown, ...]]] = field(default_factory=dict)
     #: The game whose reveal's parts are being received.
@@ -153,10 +164,12 @@ class Mirror:
                 self._broken = "the table shows another seed for your seat than yours"
             self._theirs = theirs and not returning
             self._committed(message.table)
+            self._note_keys(message.table)
         elif isinstance(message, TableInfo):
             self._seeding(message, now)
             self.table = message
             self._committed(message)
+            self._note_keys(message)
         elif isinstance(message, History):
             self._claims_from(message.game_number, message.claims_from, message.claims)
         elif isinstance(message, State):
@@ -185,8 +198,9 @@ class Mirror:
         elif isinstance(message, Reveal):
             self._reveal(message)
         elif isinstance(message, Said):
-            self.talk.append(message)
-            del self.talk[:-TALK_MOST]
+            if self._heard_said(message):
+                self.talk.append(message)
+                del self.talk[:-TALK_MOST]
         elif isinstance(message, Error):
             self.error = message
         elif isinstance(message, Bye):
@@ -194,15 +208,31 @@ class Mirror:
             if message.code == "match_over":
                 self._never_revealed()
 
+    @property
+    def key(self) -> SeatKey | None:
+        """The key this client signs its seat's actions and lines with."""
+        return self.keys.key
+
+    @key.setter
+    def key(self, key: SeatKey | None) -> None:
+        self.keys.key = key
+
+    def signed(self, message: Message, clock: float | None = None) -> Message:
+        """``message`` as this client sends it, signed with the seat's key (``clock``: the
+        wall clock, in seconds, numbers a line)."""
+        return self.keys.sign(message, self.commitment, self.game_number, clock)
+
     def sending(self, message: Message, at: float | None = None) -> None:
         """This client is about to send ``message`` (``at``: now, on the clock ``receive``
         is given): its actions are checked against the reveal, its hello and pings time the
         host's clocks."""
         if isinstance(message, Act):
             self._sent.append(message.action)
-        elif at is None:
+        elif isinstance(message, Seed):
+            self._seed_on = self._connection
+        if isinstance(message, Act) or at is None:
             return
-        elif isinstance(message, Hello):
+        if isinstance(message, Hello):
             self._hello_at, self._alive, self._seed_ping, self._seed_next = at, None, None, False
             self._pings.clear()
             self._untimed = False
@@ -213,12 +243,14 @@ class Mirror:
                 self._pings.append(at)
                 if self._seed_next:
                     self._seed_ping, self._seed_next = at, False
-            else:  # too many unanswered to match pongs to pings: this connection is done
-                self._alive, self._untimed = None, True
+            else:  # too many unanswered to match pongs to pings: nothing more is timed
+                self._untimed = True
 
     def _seeding(self, table: TableInfo, now: float | None) -> None:
         """Time the table's wait for seeds, from what this connection showed of it."""
         before = self.table.state if self.table is not None else None
+        if before == "seeding" and table.state == "playing" and self._dealt_on is None:
+            self._dealt_on = self._connection
         if now is None or self._alive is None:
             return
         if table.state == "seeding" and before != "seeding":
@@ -232,9 +264,12 @@ class Mirror:
         alive, fresh, self._fresh = self._alive, self._fresh, False
         if self.seat is None or alive is None or len(self._shown) >= SHOWN_MOST:
             return
+        table, seat = self.table, self.seat
+        unmeasured = self._untimed or bool(self._pings) and now - self._pings[0] > UNANSWERED
+        away = table is not None and 0 <= seat < len(table.seats) and table.seats[seat].away
         self._shown.append(Shown(
             self._connection, fresh, view.version, message.events_from + len(message.events), now,
-            alive))
+            alive, unmeasured, away))
 
     def _seen(self, to_end: bool = True) -> Seen:
         """What this client was shown of the current game, as it is now."""
@@ -281,6 +316,26 @@ class Mirror:
                                                           strict=False)) if a != b), 0)
             self._broken = (f"the seed seat {seat + 1} committed to changed after the match "
                             "began")
+
+    def _note_keys(self, table: TableInfo) -> None:
+        wrong = self.keys.note(table, self.seat)
+        if wrong is not None and self._broken is None:
+            self._broken = wrong
+
+    def _heard_said(self, said: Said) -> bool:
+        """Whether ``said`` is a line to hear (net/seatkeys.py); anything else is a problem
+        of the game it was said in, and is not heard."""
+        wrong = self.keys.hear(said, self.table, self.commitment)
+        if wrong is None:
+            return True
+        game = max(1, said.game)
+        verdict = self.verdicts.get(game)
+        if verdict is not None:
+            self.verdicts[game] = dataclasses.replace(verdict,
+                                                      problems=verdict.problems + (wrong,))
+        else:
+            self._forged.setdefault(game, []).append(wrong)
+        return False
 
     def seed_hash(self) -> str | None:
         """SHA-256 of this client's seed, as its hello gives it (None: it has none)."""
@@ -358,9 +413,18 @@ class Mirror:
             hashes = tuple(None if h is None else bytes.fromhex(h) for h in self._seed_hashes)
         except ValueError:
             return Verdict(("the seats' seed commitments cannot be read",))
+        match, game = self.commitment or "", first.game_number
+
+        def signed(played: Played, decision: int) -> str | None:
+            return self.keys.unsigned(played, decision, match, game)
+
         verdict = verify(revealed, commitment=commitment, players=table.players,
                          options=options, seen=seen, seeded=bool(self.seeded), bots=bots,
-                         game=table.game, seed_hashes=hashes, seeds_in=self._seeds_in)
+                         game=table.game, seed_hashes=hashes, seeds_in=self._seeds_in,
+                         signed=signed)
+        forged = tuple(self._forged.pop(game, ()))
+        if forged:
+            verdict = dataclasses.replace(verdict, problems=forged + verdict.problems)
         if verdict.ok and seen.to_end:
             self.revealed[first.game_number] = (table.game, table.players, options, revealed)
             for old in sorted(self.revealed)[:-STORIES_KEPT]:
@@ -372,7 +436,8 @@ class Mirror:
                        table.turn_timeout, table.window)
         notes = verdict.notes
         if seen.contribution and not self.seeded and not revealed.contributions[seat]:
-            left_out = seed_problem(self._seed_delivered, self._seeding_waited)
+            left_out = seed_problem(self._seed_delivered, self._seeding_waited,
+                                    self._seed_on is not None and self._seed_on == self._dealt_on)
             if left_out is not None:
                 clocks.append(left_out)
                 notes = tuple(n for n in notes if not n.startswith("your seed did not"))

@@ -35,6 +35,28 @@ class NotTheTable(Exception):
         self.pin_may_be_wrong = pin_may_be_wrong
 
 
+def via_mark(key: bytes, browser: str, address: str) -> str:
+    """What a browser seat's app tells the table of where it comes from, with its knock
+    (``knock.via``): the browser (a digest of its cookie, never the cookie), its real
+    address, and a MAC under ``key``, the table's own secret (``Table.via_key``), which only
+    the host's web server (the same process) knows. It joins over loopback like every
+    browser seat: the PIN's limits count it by browser and real address instead."""
+    mac = hmac.new(key, f"{browser} {address}".encode(), hashlib.sha256).hexdigest()
+    return f"{browser} {address} {mac}"
+
+
+def via_keys(key: bytes, mark: str) -> tuple[str, str] | None:
+    """The browser and real address ``mark`` (from :func:`via_mark`) holds, or None when it
+    is not one the table's web server made."""
+    parts = mark.split(" ")
+    if len(parts) != 3:
+        return None
+    browser, address, _ = parts
+    if not hmac.compare_digest(via_mark(key, browser, address), mark):
+        return None
+    return browser, address
+
+
 def _proofs(key: bytes) -> tuple[bytes, bytes]:
     """What the host and the client each send to prove they hold ``key``."""
     return (hmac.new(key, b"host proof", hashlib.sha256).digest(),

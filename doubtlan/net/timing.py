@@ -21,6 +21,11 @@ from ..rules.fairness import Played
 
 #: Seconds allowed for two machines' clocks (their rates and resolution): nothing else.
 SLACK = 0.05
+#: Seconds a ping may go unanswered before what the host shows cannot be timed: an honest
+#: host answers each ping as it reads it, so only a link that holds the pings (or a host
+#: that holds the pongs) longer makes it so. A wait that began then, ended by the host's
+#: clock for this seat, is a problem unless the table showed the seat away.
+UNANSWERED = 4.0
 #: Seconds a host waits for the seats' seeds before it deals without those missing (longer
 #: while a seat's player is away and may come back).
 SEED_WAIT = 5.0
@@ -41,6 +46,11 @@ class Shown:
     #: (or of the hello): the host's clocks had read that much of this client by then.
     at: float
     alive: float
+    #: When it came, the oldest ping not yet answered had been sent more than
+    #: :data:`UNANSWERED` seconds before (or too many were unanswered to tell): what it
+    #: showed begin cannot be timed. ``away``: the table showed this seat away then.
+    unmeasured: bool = False
+    away: bool = False
 
 
 def judge(shown: Sequence[Shown], actions: Sequence[Played], seat: int, marks: Sequence[int],
@@ -80,6 +90,15 @@ def judge(shown: Sequence[Shown], actions: Sequence[Played], seat: int, marks: S
                      and waits[state.version][0 if turn else 1] == key)
         if shown[begun].fresh:
             continue  # already running when this connection first showed the game
+        if any(state.away for state in shown[begun:came + 1]):
+            continue  # the table said the seat was away: its clocks played for an absent one
+        if shown[begun].unmeasured:
+            problems.append(f"the host's turn timer played {played.action!r} for you after "
+                            f"a turn it showed while it left your pings unanswered for more "
+                            f"than {UNANSWERED:g} s" if turn else "the host closed a window "
+                            "on you that it showed while it left your pings unanswered for "
+                            f"more than {UNANSWERED:g} s")
+            continue
         waited = shown[came].at - shown[begun].alive
         limit = turn_timeout if turn else window
         if waited < limit - SLACK:
@@ -90,11 +109,16 @@ def judge(shown: Sequence[Shown], actions: Sequence[Played], seat: int, marks: S
     return problems
 
 
-def seed_problem(delivered: bool, waited: float | None) -> str | None:
+def seed_problem(delivered: bool, waited: float | None, stayed_up: bool = False) -> str | None:
     """Why a deal made without this seat's seed is the host's doing, or None.
     ``delivered``: the host answered a ping sent after the seed while it still waited for
     seeds (so it had read the seed); ``waited``: at most how long the host can have waited
-    for seeds before it dealt, as this client measured it (None: it cannot tell)."""
+    for seeds before it dealt, as this client measured it (None: it cannot tell);
+    ``stayed_up``: the seed went on a connection that stayed up until the deal (an honest
+    host closes a connection whose seed has not come before it deals without it)."""
+    if stayed_up:
+        return ("you sent your seed on a connection that stayed up until the deal, but the "
+                "deal was made without it")
     if delivered:
         return ("your seed reached the host while it waited for seeds (it answered the ping "
                 "you sent after it), but the deal was made without it")

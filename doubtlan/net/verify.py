@@ -11,6 +11,7 @@ from typing import Any
 from .journal import UNNAMED_GAME, Replay, read
 from .last_name import valid as valid_name
 from .messages import LONGEST_LINE
+from .signing import act_text, say_text, signed_by_any
 
 #: Seconds allowed for the rounding of the journal's times.
 SLACK = 0.05
@@ -66,6 +67,42 @@ def _label(by: str, seat: int, bots: set[int]) -> str | None:
     if by == "bot" and seat not in bots:
         return f"the journal says a bot played it, but seat {seat + 1} is a person's"
     return None
+
+
+class _Signed:
+    """Each seat's keys as the journal's seats give them, and the number of its last line:
+    what a player's actions and lines are checked by (net/signing.py)."""
+
+    def __init__(self, match: str) -> None:
+        self.match = match
+        self.keys: dict[int, set[str]] = {}
+        self.heard: dict[int, int] = {}
+
+    def seats(self, record: dict[str, Any]) -> None:
+        for row in record["seats"]:
+            if len(row) > 8 and isinstance(row[8], str):
+                self.keys.setdefault(row[0], set()).add(row[8])
+
+    def act(self, record: dict[str, Any], game: int, decision: int) -> str | None:
+        """Why an action the journal says a player played is not that player's."""
+        if signed_by_any(self.keys.get(record["seat"], set()), act_text(
+                self.match, game, decision, record["action"]), record.get("sig")):
+            return None
+        return f"seat {record['seat'] + 1}'s player did not sign {record['action']!r}"
+
+    def say(self, record: dict[str, Any], bots: set[int]) -> str | None:
+        """Why a line the journal says a seat said is not that seat's."""
+        seat, name, line = record["seat"], record["name"], record["line"]
+        if record["bot"]:
+            return None if seat in bots else f"{name}'s seat is a person's, not a bot's"
+        number = record.get("number")
+        if type(number) is not int or not signed_by_any(
+                self.keys.get(seat, set()), say_text(self.match, number, line), record.get("sig")):
+            return f"{name} did not sign {line!r}"
+        if number <= self.heard.get(seat, 0):
+            return f"{name}'s line {line!r} is said again, or out of its order"
+        self.heard[seat] = number
+        return None
 
 
 def _closed(closed: dict[str, Any], games: int, played: int,
@@ -168,6 +205,7 @@ def verify(path: Path) -> tuple[list[str], list[str]]:
     bots: set[int] = set()
     waits = _Waits()
     times = _Times()
+    signatures = _Signed(commitment.hex())
 
     def ended() -> None:
         game = replay.game
@@ -187,7 +225,10 @@ def verify(path: Path) -> tuple[list[str], list[str]]:
                 wrong_words = _words(record)
                 if wrong_words is not None:
                     problems.append(f"record {index}: {wrong_words}")
+            if kind == "say" and (unsigned := signatures.say(record, bots)) is not None:
+                problems.append(f"record {index}: {unsigned}")
             if kind == "seats":
+                signatures.seats(record)
                 replay.seats(record)
                 turn_timeout, window = record["turn_timeout"], record["window"]
                 bots = {row[0] for row in record["seats"] if row[2] is not None}
@@ -248,6 +289,8 @@ def verify(path: Path) -> tuple[list[str], list[str]]:
                         else None
                     wrong = wrong or _label(taken.by, taken.seat, bots) or waits.judge(
                         replay.game, taken.by, record.get("at"), turn_timeout, window)
+                    if wrong is None and taken.by == "player":
+                        wrong = signatures.act(record, number, replay.game.decision)
                     if wrong is not None:
                         problems.append(f"record {index}: game {number}, action "
                                         f"{actions + 1}: {wrong}")

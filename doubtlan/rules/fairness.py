@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -91,11 +91,13 @@ def deal_seed(secret: bytes, game: int, contributions: Sequence[bytes]) -> bytes
 
 @dataclass(frozen=True, slots=True)
 class Played:
-    """One action the game accepted: ``seat`` did ``action`` (its text), played ``by``."""
+    """One action the game accepted: ``seat`` did ``action`` (its text), played ``by``;
+    ``sig``, the player's signature over it when ``by`` is ``"player"`` (hexadecimal)."""
 
     seat: int
     action: str
     by: str
+    sig: str = ""
 
 
 def host_played(game: Any, played: Played) -> str | None:
@@ -186,14 +188,17 @@ def unchecked(why: str) -> Verdict:
 def verify(reveal: Disclosure, *, commitment: bytes, players: int, options: Any,
            seen: Seen, seeded: bool = False, bots: tuple[int, ...] = (),
            game: str = "idoubtit", seed_hashes: Sequence[bytes | None] = (),
-           seeds_in: Collection[int] = ()) -> Verdict:
+           seeds_in: Collection[int] = (),
+           signed: Callable[[Played, int], str | None] | None = None) -> Verdict:
     """Check a game of ``game`` from its reveal against the commitment and what ``seen`` was
     shown. ``seeded``: the table said, before the deal, that it deals from a fixed seed;
     ``bots``: the seats it said were bots' (which add no seed); ``seed_hashes``: the SHA-256
     each seat committed to before any seed was sent (None: it added none), as shown;
     ``seeds_in``: the seats whose seed the table said the host had. A committed seed missing
     from the deal is a note (it did not come in time: a player who lost the connection while
-    the seeds came in) unless the table had said the host had it."""
+    the seeds came in) unless the table had said the host had it. ``signed``, when given,
+    says why an action labelled as a player's (``by`` ``"player"``) is not signed by that
+    player, given the decision it was played at (``game.decision``), or None."""
     from . import game_named  # (the registry imports this module's neighbours)
 
     notes: list[str] = []
@@ -249,6 +254,12 @@ def verify(reveal: Disclosure, *, commitment: bytes, players: int, options: Any,
             return Verdict((f"action {number} was played by {played.by!r}, which is no one",))
         try:
             if played.by in HOST_PLAYED and (wrong := host_played(dealt, played)) is not None:
+                return Verdict((f"action {number}: {wrong}",))
+            if played.by == "bot" and played.seat not in bots:
+                return Verdict((f"action {number}: the host says a bot played seat "
+                                f"{played.seat + 1}, a person's",))
+            if played.by == "player" and signed is not None \
+                    and (wrong := signed(played, dealt.decision)) is not None:
                 return Verdict((f"action {number}: {wrong}",))
             before = mark_before(dealt, played.seat, played.by) if played.seat == seat \
                 else None

@@ -213,8 +213,8 @@ class DoubtApp(DeviceApp):
             address[0], address[1], self.player_name, pin=pin, watch=self.join_setup.watch,
             on_message=self._received, retry_for=self.retry_for,
             on_connection=self._connection, token=token, seed=seed or None,
-            fingerprint=fingerprint, commitment=self.advertised,
-            kept=self.kept if self.hosted is None else None,
+            fingerprint=fingerprint, commitment=self.advertised, via=self.join_setup.via,
+            kept=self.kept,  # (the host's own seat too: its key, for a resumed table)
             check_key=None if self.hosted is not None else self._check_key,  # (its own key)
         )
         self.client.mirror.check_at_once = False  # see _received

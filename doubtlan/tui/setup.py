@@ -55,6 +55,9 @@ class JoinSetup:
     idle_end: float | None = None
     #: A touch screen: cards and buttons three lines tall, in either layout (``--touch``).
     touch: bool = False
+    #: The browser and real address the host's web server marked a browser seat's app with
+    #: (``knock.via``: the PIN's limits count its knocks by them).
+    via: str | None = None
     #: Keep the collector's full passes for between games (tui/collector.py); not one app
     #: among others in the seats' process (cli_seats.py), whose collector is the process's.
     collector: bool = True

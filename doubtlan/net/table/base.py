@@ -52,6 +52,10 @@ class Seat:
     #: The host muted the seat; its talk allowance (lines in hand, when last counted).
     muted: bool = False
     talk: tuple[float, float] = (3.0, float("-inf"))
+    #: The public key its player signs with, as the hello that took the seat gave it
+    #: (net/signing.py; None for a bot's seat), and the number of the seat's last line.
+    key: str | None = None
+    said: int = 0
 
     @property
     def taken(self) -> bool:
@@ -70,8 +74,12 @@ class Conn:
     id: int
     address: str
     joined: bool = False
-    #: The PIN's key exchange this connection knocked with (net/pin.py), until its hello.
+    #: The PIN's key exchange this connection knocked with (net/pin.py), until its hello;
+    #: what the PIN's limits counted the knock by, and whether from their allowance for new
+    #: addresses.
     exchange: HostExchange | None = None
+    pin_keys: tuple[str, ...] = ()
+    pin_new: bool = False
     seat: int | None = None
     #: What this connection has been sent of the current game.
     game_number: int = 0
@@ -107,6 +115,7 @@ class TableParts:
     #: The deals: the chain of the host's secrets, and the game being played (its secret,
     #: the seats' seeds, every action so far, and a digest of its events).
     chain: SeedChain
+    signed_for: str
     secret: bytes
     contributions: tuple[bytes, ...]
     played: list[Played]
@@ -120,10 +129,14 @@ class TableParts:
     #: journal gives its deals and actions (docs/journal.md).
     clock: float
     _journaled_seats: dict[str, Any] | None
-    #: Wrong PINs by address: how many, and until when the next try must wait.
+    #: Wrong PINs by address and by browser (every key that has knocked, oldest first): how
+    #: many, and until when the next try must wait.
     _pin_failures: dict[str, tuple[int, float]]
-    #: The table's allowance of PIN tries from anyone, and when it was last counted.
-    _pin_allowance: tuple[float, float]
+    #: The table's allowances of PIN tries, and when each was last counted: for knocks from
+    #: keys that have knocked before (False), and from new ones (True).
+    _pin_allowances: dict[bool, tuple[float, float]]
+    #: The secret the host's web server marks its browser seats' knocks with (net/pin.py).
+    via_key: bytes
     #: The fingerprint of the certificate the host presents (b"" without TLS): the PIN's
     #: key exchange is bound to it (net/pin.py).
     fingerprint: bytes
@@ -157,11 +170,14 @@ class TableParts:
         # table.py
         def start_when_full(self, now: float) -> None: ...
         def _settle(self, now: float) -> None: ...
-        def _apply(self, seat: int, action: Action, by: str) -> None: ...
+        def _apply(self, seat: int, action: Action, by: str, sig: str = "") -> None: ...
         def _deal(self, now: float) -> None: ...
 
         # standins.py
         def _bot(self, strategy: str, seat: int) -> Any: ...
+
+        # seats.py
+        def disconnect(self, conn: int, now: float) -> None: ...
 
         # talk.py
         def _relay_talk(self) -> None: ...

@@ -31,6 +31,18 @@ class Clocks(TableParts):
         pending = [d for d in due if d is not None]
         return min(pending) if pending else None
 
+    def _close_unseeded(self, now: float) -> None:
+        """A seed that has not come on a connection that is up: the deals go on without it
+        only once that connection is closed (a client finds a seed left out of a deal a
+        problem when it sent it on a connection that stayed up until the deal:
+        docs/fairness.md). Its player comes back as any other, to the game dealt without
+        it."""
+        for seat in self.seats:
+            if seat.seed_hash is not None and not seat.contribution and seat.conn is not None:
+                conn = seat.conn
+                self.disconnect(conn, now)
+                self.closing.append(conn)
+
     def tick(self, now: float) -> None:
         """Let the clocks run: windows close, timers run out, bots take over absent seats."""
         self.clock = now
@@ -50,6 +62,7 @@ class Clocks(TableParts):
                 if back_by and now < max(back_by):
                     self._seeding_due = max(back_by)
                     return
+                self._close_unseeded(now)
                 self._deal(now)
                 return
         if self._next_game_due is not None and now >= self._next_game_due:

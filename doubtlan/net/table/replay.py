@@ -34,7 +34,7 @@ class Replaying(TableParts):
         record = {"t": "seats", "players": config.players, "options": config.options.text,
                   "window": config.window, "turn_timeout": config.turn_timeout,
                   "seats": [[s.number, s.name, s.strategy, s.token, s.contribution, s.gone,
-                             s.seed_hash, s.muted] for s in self.seats]}
+                             s.seed_hash, s.muted, s.key] for s in self.seats]}
         if record != self._journaled_seats:
             self._journaled_seats = record
             self.journal.append(record)
@@ -88,12 +88,15 @@ class Replaying(TableParts):
             config = self.config
             config.players, config.options = replay.players, replay.options
             config.window, config.turn_timeout = record["window"], record["turn_timeout"]
-            self.seats = []
+            said, self.seats = {seat.key: seat.said for seat in self.seats}, []
             for row in record["seats"]:
                 # (a journal from before talk has no mutes)
                 number, name, strategy, token, contribution, gone, seed_hash = row[:7]
                 seat = Seat(number, name, strategy, token, contribution=contribution, gone=gone,
                             seed_hash=seed_hash, muted=bool(row[7]) if len(row) > 7 else False)
+                if len(row) > 8:  # (a journal from before seats signed has no keys)
+                    seat.key = row[8]
+                    seat.said = said.get(seat.key, 0) if seat.key else 0
                 if strategy is not None:
                     seat.bot = self._bot(strategy, number)
                 elif gone:
@@ -123,10 +126,13 @@ class Replaying(TableParts):
             if record["h"] != replay.digest:
                 raise JournalError(f"the journal's game {record['game']} went otherwise than "
                                    "it says")
-            self.played.append(Played(seat, text, by))
+            self.played.append(Played(seat, text, by, record.get("sig", "")))
         elif kind == "say":
             said = CODEC.decode({"type": Said.TYPE, **{key: record[key] for key in (
-                "seat", "name", "line", "bot", "game", "claims")}, "fresh": True}, Said)
+                "seat", "name", "line", "bot", "game", "claims")}, "fresh": True,
+                "number": record.get("number", 0), "sig": record.get("sig")}, Said)
+            if not said.bot and 0 <= said.seat < len(self.seats):
+                self.seats[said.seat].said = max(self.seats[said.seat].said, said.number)
             self.talk.append(said)
             del self.talk[:-TALK_KEPT]
         elif kind not in ("closed", "resumed"):  # (a table closed, and resumed after)

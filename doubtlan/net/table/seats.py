@@ -5,6 +5,7 @@ number of seats changed before the match starts."""
 from __future__ import annotations
 
 import hmac
+import ipaddress
 import math
 import secrets
 from typing import Any
@@ -12,7 +13,8 @@ from typing import Any
 from ...bots import DEFAULTS
 from ...rules import Match, RulesError
 from ...rules.fairness import MAX_CONTRIBUTION
-from .. import errors
+from .. import errors, pin, signing
+from ..address import is_loopback
 from ..messages import PROTOCOL_VERSION, Bye, Hello, Knock, Proof
 from ..pin import HostExchange
 from .base import Conn, Seat, TableParts
@@ -21,10 +23,19 @@ from .standins import STAND_IN
 
 #: Wrong PINs from one address before it must wait, and the longest wait, in seconds.
 PIN_TRIES, PIN_LOCK_MAX = 3, 60.0
-#: Wrong PINs the whole table takes, from any number of addresses: a burst of
-#: TABLE_PIN_BURST, then one every TABLE_PIN_EVERY seconds. 10,000 guesses (every 4-digit PIN)
-#: then take more than a day (10,000 x 9 s = 25 hours), and the right PIN waits at most 9 s.
+#: Wrong PINs the whole table takes from addresses (and browsers) that have given a wrong
+#: one before, from any number of them: a burst of TABLE_PIN_BURST, then one every
+#: TABLE_PIN_EVERY seconds. 10,000 guesses (every 4-digit PIN) then take more than a day
+#: (10,000 x 9 s = 25 hours). A knock from an address (an IPv6 /64) and browser with no
+#: wrong PIN to its name draws on an allowance of its own (NEW_PIN_BURST, then one every
+#: NEW_PIN_EVERY seconds), so that wrong PINs from the addresses that keep knocking never
+#: keep a newcomer with the right PIN out: each address has one such try until it proves
+#: the PIN, so many addresses add at most one guess each.
 TABLE_PIN_BURST, TABLE_PIN_EVERY = 10, 9.0
+NEW_PIN_BURST, NEW_PIN_EVERY = 64, 1.0
+#: The addresses and browsers with wrong PINs the table remembers (the oldest forgotten
+#: first).
+PIN_KEYS_KEPT = 4096
 
 
 class Seating(TableParts):
@@ -71,10 +82,11 @@ class Seating(TableParts):
                                      "doubtlan does not know: a newer doubtlan plays it")
         exchange, client.exchange = client.exchange, None
         if hello.token is not None:
-            self._return(client, hello.token, now, hello.bot)
+            self._return(client, hello.token, _seat_key(hello.key), now, hello.bot)
             return
-        self._check_pin(client.address, exchange, hello.proof)
+        self._check_pin(client, exchange, hello.proof)
         seed_hash = _seed_hash(hello.seed_hash)  # refused before a seat when it does not read
+        key = None if hello.watch else _seat_key(hello.key)
         if hello.watch:
             watching = sum(c.joined and c.seat is None for c in self.conns.values())
             if watching >= self.config.watchers:
@@ -84,7 +96,7 @@ class Seating(TableParts):
             self._broadcast_table(but=client.id)  # (how many watch)
             return
         if self.state != "lobby":
-            self._take_open(client, hello, now)
+            self._take_open(client, hello, key, now)
             return
         seat = next((s for s in self.seats if not s.taken), None)
         if seat is None:
@@ -93,13 +105,14 @@ class Seating(TableParts):
         seat.name = self._unique_name(hello.name)
         seat.token = secrets.token_urlsafe(24)
         seat.contribution, seat.seed_hash = b"", seed_hash
+        seat.key, seat.said = key, 0
         seat.conn, seat.program = client.id, hello.bot
         client.joined, client.seat = True, seat.number
         self._welcome(client, seat)
         self._broadcast_table(but=client.id)  # its welcome carries the table
         self.start_when_full(now)
 
-    def _take_open(self, client: Conn, hello: Hello, now: float) -> None:
+    def _take_open(self, client: Conn, hello: Hello, key: str | None, now: float) -> None:
         """A newcomer, once the match has begun, takes a seat the host gave away
         (:meth:`open_seats`) from the stand-in playing it: its hand, its place and its
         tally. The seed that seat's first player committed to stays in the deals (a seed is
@@ -114,6 +127,7 @@ class Seating(TableParts):
         seat.name = self._unique_name(hello.name)
         seat.token = secrets.token_urlsafe(24)
         seat.gone, seat.muted = False, False  # (a newcomer: the mute was another's)
+        seat.key, seat.said = key, 0  # (it signs with its own key from now on)
         self._seat_player(client, seat, hello.bot, now)
 
     def _seat_player(self, client: Conn, seat: Seat, program: bool, now: float) -> None:
@@ -130,7 +144,8 @@ class Seating(TableParts):
         self._broadcast_table()
         self._settle(now)
 
-    def _return(self, client: Conn, token: str, now: float, program: bool = False) -> None:
+    def _return(self, client: Conn, token: str, key: str, now: float,
+                program: bool = False) -> None:
         found = None
         for seat in self.seats:  # compare with every seat, in constant time each
             if seat.token is not None and hmac.compare_digest(
@@ -139,6 +154,11 @@ class Seating(TableParts):
                 found = seat
         if found is None or found.gone:
             raise errors.BadToken()
+        if found.key is None:  # (a seat from a journal written before seats signed)
+            found.key = key
+        elif found.key != key:  # another key would let anyone sign in the player's name
+            raise errors.BadToken("the seat is taken back with the key it was taken with; "
+                                  "this is another: join afresh")
         if found.conn is not None and found.conn != client.id:
             old = self.conns.get(found.conn)
             if old is not None:
@@ -157,25 +177,35 @@ class Seating(TableParts):
         wanted = self.config.pin
         if wanted is None:
             raise errors.NoPin()
-        address = client.address
-        failures, until = self._pin_failures.get(address, (0, 0.0))
+        keys = self._pin_keys(client, knock.via)
+        known = [self._pin_failures[key] for key in keys if key in self._pin_failures]
+        until = max((until for _, until in known), default=0.0)
         if now < until:
             raise errors.TooManyAttempts(
                 f"too many wrong PINs; try again in {_seconds(until - now)}")
-        # The table's own allowance, whoever knocks: refilled with time, spent by every knock
-        # and given back when the hello proves the PIN.
-        allowance, checked = self._pin_allowance
-        allowance = min(TABLE_PIN_BURST, allowance + (now - checked) / TABLE_PIN_EVERY)
+        # The table's own allowances, whoever knocks (one for those with a wrong PIN to
+        # their name, one for the rest): refilled with time, spent by every knock and given
+        # back when the hello proves the PIN.
+        new = not known
+        burst, every = (NEW_PIN_BURST, NEW_PIN_EVERY) if new else (TABLE_PIN_BURST,
+                                                                   TABLE_PIN_EVERY)
+        allowance, checked = self._pin_allowances[new]
+        allowance = min(burst, allowance + (now - checked) / every)
         if allowance < 1:
-            self._pin_allowance = (allowance, now)
-            wait = (1 - allowance) * TABLE_PIN_EVERY
+            self._pin_allowances[new] = (allowance, now)
+            wait = (1 - allowance) * every
             raise errors.TooManyAttempts(
                 f"too many wrong PINs at this table; try again in {_seconds(wait)}")
-        self._pin_allowance = (allowance - 1, now)
-        failures += 1
-        # Each wrong PIN past the first few doubles the wait before the next try.
-        wait = min(PIN_LOCK_MAX, 2.0 ** (failures - PIN_TRIES)) if failures >= PIN_TRIES else 0.0
-        self._pin_failures[address] = (failures, now + wait)
+        self._pin_allowances[new] = (allowance - 1, now)
+        for key in keys:  # (a wrong PIN until the hello proves it)
+            failures = self._pin_failures.pop(key, (0, 0.0))[0] + 1
+            # Each wrong PIN past the first few doubles the wait before the next try.
+            wait = min(PIN_LOCK_MAX, 2.0 ** (failures - PIN_TRIES)) \
+                if failures >= PIN_TRIES else 0.0
+            self._pin_failures[key] = (failures, now + wait)
+        while len(self._pin_failures) > PIN_KEYS_KEPT:
+            del self._pin_failures[next(iter(self._pin_failures))]
+        client.pin_keys, client.pin_new = keys, new
         try:
             exchange = HostExchange(wanted, self.fingerprint, knock.half)
         except ValueError:
@@ -183,7 +213,8 @@ class Seating(TableParts):
         client.exchange = exchange
         self._send(client.id, Proof(exchange.half, exchange.proof))
 
-    def _check_pin(self, address: str, exchange: HostExchange | None, proof: str | None) -> None:
+    def _check_pin(self, client: Conn, exchange: HostExchange | None,
+                   proof: str | None) -> None:
         """At a table with a PIN, the hello must prove it, after a knock."""
         if self.config.pin is None:
             return
@@ -191,9 +222,23 @@ class Seating(TableParts):
             raise errors.WrongPin("this table has a PIN, and none was given")
         if not exchange.proved(proof):
             raise errors.WrongPin()  # (the knock counted the try)
-        self._pin_failures.pop(address, None)
-        allowance, checked = self._pin_allowance
-        self._pin_allowance = (min(TABLE_PIN_BURST, allowance + 1), checked)
+        for key in client.pin_keys:  # (new again)
+            self._pin_failures.pop(key, None)
+        burst = NEW_PIN_BURST if client.pin_new else TABLE_PIN_BURST
+        allowance, checked = self._pin_allowances[client.pin_new]
+        self._pin_allowances[client.pin_new] = (min(burst, allowance + 1), checked)
+
+    def _pin_keys(self, client: Conn, via: str | None) -> tuple[str, ...]:
+        """What the PIN's limits count a knock by: its address; for a browser seat's app
+        (over loopback, marked by the host's web server: ``knock.via``), its browser and its
+        real address instead."""
+        if via is None:
+            return (_address_key(client.address),)
+        found = pin.via_keys(self.via_key, via) if is_loopback(client.address) else None
+        if found is None:
+            raise errors.BadMessage("knock.via: not a mark of this table's browser seats")
+        browser, address = found
+        return (_address_key(address), f"browser {browser}")
 
     def _not_alike(self, wanted: str, seat: Seat) -> None:
         """Refuse a newcomer for ``seat`` whose name looks the same as another seat's but is
@@ -337,9 +382,39 @@ class Seating(TableParts):
 
 
 def _check_version(version: int) -> None:
+    if version < PROTOCOL_VERSION:
+        raise errors.VersionMismatch(
+            f"this table needs a newer doubtlan: it speaks protocol version "
+            f"{PROTOCOL_VERSION}, yours speaks {version} (since version 13 every seat signs "
+            "its moves and words); update doubtlan to join")
     if version != PROTOCOL_VERSION:
         raise errors.VersionMismatch(f"this host speaks protocol version {PROTOCOL_VERSION}; "
-                                     f"the client speaks version {version}")
+                                     f"the client speaks version {version}: the host needs "
+                                     "a newer doubtlan")
+
+
+def _address_key(address: str) -> str:
+    """What the PIN's limits count an address as: itself, or for IPv6 its /64 (one device
+    may take any number of addresses in its network's /64)."""
+    try:
+        found = ipaddress.ip_address(address.partition("%")[0])
+    except ValueError:
+        return f"address {address}"
+    if isinstance(found, ipaddress.IPv6Address):
+        if found.ipv4_mapped is not None:
+            return f"address {found.ipv4_mapped}"
+        return f"address {ipaddress.IPv6Network((found, 64), strict=False)}"
+    return f"address {found}"
+
+
+def _seat_key(key: str | None) -> str:
+    """The public key a hello that takes a seat gives (net/signing.py)."""
+    if key is None:
+        raise errors.BadMessage("hello.key: a seat is taken with the key its player signs "
+                                "with")
+    if not signing.readable(key):
+        raise errors.BadMessage("hello.key: not an Ed25519 public key")
+    return key.lower()
 
 
 def contribution_of(seed: str, field: str) -> bytes:

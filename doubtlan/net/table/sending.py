@@ -28,7 +28,7 @@ from .base import Conn, Seat, TableParts
 #: The most settled claims or events one message carries (keeps every frame small).
 CHUNK = 256
 #: The most actions one ``reveal`` carries.
-REVEAL_CHUNK = 512
+REVEAL_CHUNK = 256
 
 
 class Sending(TableParts):
@@ -83,6 +83,7 @@ class Sending(TableParts):
                     seat.open,
                     seat.strategy,
                     seat.muted,
+                    seat.key if seat.strategy is None else None,
                 )
                 for seat in self.seats
             ),

@@ -15,7 +15,7 @@ from typing import Any
 from ...rules import Action, Game, Match, RulesError, game_named
 from ...rules.fairness import Played, SeedChain, deal_seed
 from ...rules.seeds import derive, seed_bytes
-from .. import errors
+from .. import errors, signing
 from ..journal import Journal, advance
 from ..messages import (
     Act,
@@ -66,7 +66,9 @@ class Table(Seating, Clocks, StandIns, Talking, Sending, Replaying):
         self._notes, self._changed, self._reveal_due = [], False, False
         self._previous = ()
         self._pin_failures = {}
-        self._pin_allowance = (0.0, float("-inf"))  # (full at the first knock)
+        self._pin_allowances = {False: (0.0, float("-inf")),  # (full at the first knock)
+                                True: (0.0, float("-inf"))}
+        self.via_key = secrets.token_bytes(32)
         self.fingerprint = b""
         self._window_key = self._window_due = None
         self._turn_key = self._turn_due = None
@@ -80,6 +82,8 @@ class Table(Seating, Clocks, StandIns, Talking, Sending, Replaying):
         if root is None:
             root = secrets.token_bytes(32) if seed is None else derive(seed_bytes(seed), "chain")
         self.chain = SeedChain(root)
+        #: The match its seats sign their actions and lines for (net/signing.py).
+        self.signed_for = self.chain.commitment.hex()
         self.secret, self.contributions, self.played, self._digest = b"", (), [], b""
         self.played_for = {}
         self.journal = journal
@@ -220,7 +224,12 @@ class Table(Seating, Clocks, StandIns, Talking, Sending, Replaying):
         if act.turn != game.decision:
             raise errors.Stale(f"that was meant for decision {act.turn}; the table is at "
                                f"{game.decision}")
-        self._apply(client.seat, action, "player")
+        text = signing.act_text(self.signed_for, self.match.games, act.turn,
+                                action.text)
+        if not signing.signed(self.seats[client.seat].key, text, act.sig):
+            raise errors.BadSignature(f"act: {action.text!r} is not signed with your seat's "
+                                      "key")
+        self._apply(client.seat, action, "player", act.sig or "")
         self._settle(now)
 
     def _settle(self, now: float) -> None:
@@ -237,20 +246,24 @@ class Table(Seating, Clocks, StandIns, Talking, Sending, Replaying):
         self._changed = True
         self.on_change()
 
-    def _apply(self, seat: int, action: Action, by: str) -> None:
+    def _apply(self, seat: int, action: Action, by: str, sig: str = "") -> None:
         """The one way the table changes its game: ``game.apply``, and the action kept for
-        the game's reveal."""
+        the game's reveal (with ``sig``, the player's signature, when ``by`` is its
+        player)."""
         game = self.game
         assert game is not None
         before = self.played_for_before(game, seat, by)
         events = game.apply(seat, action)
         self.note_played_for(game, seat, before)
-        self.played.append(Played(seat, action.text, by))
+        self.played.append(Played(seat, action.text, by, sig))
         if self.journal is not None:
             self._digest = advance(self._digest, events)
-            self.journal.append({"t": "act", "game": self.match.games, "seat": seat,
-                                 "action": action.text, "by": by, "h": self._digest,
-                                 "at": round(self.clock, 3)})
+            record = {"t": "act", "game": self.match.games, "seat": seat,
+                      "action": action.text, "by": by, "h": self._digest,
+                      "at": round(self.clock, 3)}
+            if sig:
+                record["sig"] = sig
+            self.journal.append(record)
 
     def _end_game(self, game: Game[Any, Any], now: float) -> None:
         self.results.append(game.winner)

@@ -8,13 +8,14 @@ an ``error``, and neither waits on anything the game does.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from typing import Any
 
 from ...bots.talk import remark
 from ...rules import Game
 from ...rules.seeds import derive, seed_bytes
-from .. import errors
+from .. import errors, signing
 from ..messages import Said, Say
 from .base import Conn, TableParts
 from .config import Refused
@@ -57,20 +58,33 @@ class Talking(TableParts):
             seat.talk = (tokens, now)
             raise errors.TalkTooFast(f"you are talking too fast: wait {wait:.1f} s")
         seat.talk = (tokens - 1, now)
-        self._said(client.seat, line, bot=False)
+        if line != say.line:  # (relayed as signed: the client sends it as said)
+            raise errors.BadMessage("say.line: spaces at its ends, or two together")
+        if say.number <= seat.said:
+            raise errors.BadMessage("say.number: not greater than your last line's")
+        if not signing.signed(seat.key, signing.say_text(self.signed_for,
+                                                         say.number, line), say.sig):
+            raise errors.BadSignature("say: not signed with your seat's key")
+        seat.said = say.number
+        self._said(client.seat, line, bot=False, signed=(say.number, say.sig))
 
-    def _said(self, number: int, line: str, *, bot: bool) -> None:
-        """Relay ``line`` from seat ``number`` to everyone, and keep it."""
+    def _said(self, number: int, line: str, *, bot: bool,
+              signed: tuple[int, str | None] = (0, None)) -> None:
+        """Relay ``line`` from seat ``number`` to everyone, and keep it (``signed``: its
+        number and its player's signature)."""
         seat = self.seats[number]
         game = self.game
         claims = 0 if game is None else len(game.state.records)
         said = Said(number, seat.name or f"seat {number + 1}", line, bot, self.match.games,
-                    claims)
+                    claims, True, *signed)
         self.talk.append(said)
         del self.talk[:-TALK_KEPT]
         if self.journal is not None:
-            self.journal.append({"t": "say", "seat": number, "name": said.name, "line": line,
-                                 "bot": bot, "game": said.game, "claims": claims})
+            record = {"t": "say", "seat": number, "name": said.name, "line": line,
+                      "bot": bot, "game": said.game, "claims": claims}
+            if not bot:
+                record["number"], record["sig"] = signed
+            self.journal.append(record)
         self._talk_due.append(said)  # (after the state that shows what it answers)
 
     def _relay_talk(self) -> None:
@@ -87,8 +101,7 @@ class Talking(TableParts):
         due = {id(said) for said in self._talk_due}
         for said in self.talk:
             if id(said) not in due:
-                self._send(conn, Said(said.seat, said.name, said.line, said.bot, said.game,
-                                      said.claims, fresh=False))
+                self._send(conn, dataclasses.replace(said, fresh=False))
 
     def _talk_resumed(self) -> None:
         """A table resumed from its journal: its bots have looked at every claim settled so

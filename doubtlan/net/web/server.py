@@ -29,6 +29,7 @@ from aiohttp import WSMsgType, web
 
 from ..folder import HOME, doubtlan_folder, private_folder
 from ..identity import Identity
+from ..pin import via_mark
 from . import page
 from .session import Session
 from .starter import SeatsStarter, Starter
@@ -79,8 +80,12 @@ class WebSeats:
         idle_end: float = IDLE_END,
         folder: Path | None = None,
         command: Sequence[str] | None = None,
+        via_key: bytes | None = None,
     ) -> None:
         self.table, self.identity = table, identity
+        #: The table's secret this server marks each tab's knock with: the browser and real
+        #: address it comes from (net/pin.py; None: not marked).
+        self.via_key = via_key
         #: The page's title, and the host's player's name ("playing through Amy's machine").
         self.title, self.through = title, through
         self.bind, self.wanted_port = bind, port
@@ -230,8 +235,10 @@ class WebSeats:
             height = int(request.query.get("height", "24"))
         except ValueError:
             width, height = 80, 24
+        via = None if self.via_key is None else via_mark(
+            self.via_key, hashlib.sha256(browser.encode()).hexdigest()[:32], address)
         session = Session(self._args(watch="watch" in request.query,
-                                     touch="touch" in request.query),
+                                     touch="touch" in request.query, via=via),
                           home, _environment(), width, height, self.starter)
         self.sessions[session] = address
         self.none_open.clear()
@@ -301,7 +308,7 @@ class WebSeats:
             with contextlib.suppress(asyncio.CancelledError, ConnectionError):
                 await screen
 
-    def _args(self, *, watch: bool, touch: bool = False) -> list[str]:
+    def _args(self, *, watch: bool, touch: bool = False, via: str | None = None) -> list[str]:
         """The command line of a tab's app (after ``doubtlan``)."""
         host, port = self.table
         where = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
@@ -309,6 +316,8 @@ class WebSeats:
                 "--ask-name", "--idle-end", f"{self.idle_end:g}"]
         if self.through:  # (one argument: a name may begin with "-")
             argv.append(f"--through={self.through}")
+        if via is not None:
+            argv.append(f"--via={via}")
         return argv + (["--watch"] if watch else []) + (["--touch"] if touch else [])
 
     def _folder(self, browser: str) -> Path:
