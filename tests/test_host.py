@@ -472,6 +472,26 @@ async def test_a_seated_player_comes_back_to_a_pin_table_whose_pin_allowance_is_
     assert amy.mirror.seat == 0 and amy.mirror.bye is None
 
 
+async def test_a_browser_seats_wrong_pin_is_counted_by_its_browser_and_real_address() -> None:
+    """A browser seat's app joins over loopback with its knock marked by the host's web
+    server (``knock.via``): a wrong PIN counts against that browser and address, not
+    against the loopback address every browser seat shares."""
+    from doubtlan.net.pin import via_mark
+
+    host = await start(TableConfig(players=3, autostart=False, pin="2468"))
+    mark = via_mark(host.table.via_key, "ab" * 16, "192.168.1.30")
+    wrong = Client(LOOPBACK, host.port, "Tab", pin="1357", retry_for=0.0, via=mark)
+    _opened.append(wrong)
+    with pytest.raises(NotTheTable, match="Wrong PIN"):
+        await asyncio.wait_for(wrong.run(), DEADLINE)
+    assert set(host.table._pin_failures) == {"address 192.168.1.30", "browser " + "ab" * 16}
+    right = Client(LOOPBACK, host.port, "Other tab", pin="2468", retry_for=0.0,
+                   via=via_mark(host.table.via_key, "cd" * 16, "192.168.1.31"))
+    task = asyncio.create_task(right.run())
+    _opened.extend([right, task])
+    await asyncio.wait_for(right.connected.wait(), DEADLINE)
+
+
 async def test_a_client_refused_for_lack_of_room_tries_again() -> None:
     host = await start(TableConfig(players=3, autostart=False),
                        limits=Limits(waiting_per_address=1, handshake=30.0, silence=30.0))

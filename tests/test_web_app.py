@@ -168,3 +168,20 @@ def test_a_hosts_name_that_begins_with_a_dash_reaches_the_page_whole() -> None:
     args = build_parser().parse_args(web._args(watch=False))
     assert args.through == "-Zed" and args.ask_name and args.address == ("127.0.0.1", 47474)
     assert args.fingerprint == web.fingerprint
+
+
+def test_a_tabs_app_is_told_its_browser_and_real_address_under_the_tables_key() -> None:
+    """(The PIN's limits count a browser seat's knocks by them: tests/test_table.py.)"""
+    from doubtlan.cli import build_parser
+    from doubtlan.cli_table import join_app
+    from doubtlan.net.identity import make
+    from doubtlan.net.pin import via_keys, via_mark
+    from doubtlan.net.web.server import WebSeats
+
+    key = b"k" * 32
+    web = WebSeats(("127.0.0.1", 47474), make(), title="t", via_key=key)
+    mark = via_mark(key, "ab" * 16, "192.168.1.30")
+    args = build_parser().parse_args(web._args(watch=False, via=mark))
+    assert args.via == mark and via_keys(key, args.via) == ("ab" * 16, "192.168.1.30")
+    assert join_app(args).join_setup.via == mark
+    assert via_keys(b"another key", mark) is None

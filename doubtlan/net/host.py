@@ -23,6 +23,7 @@ from . import protocol
 from .errors import Flood, HandshakeTimeout, TooManyConnections, WireError
 from .identity import Identity
 from .limits import Limits as Limits  # (re-exported: the host's limits)
+from .memory import give_back
 from .messages import Bye, Ping
 from .table import Table
 
@@ -486,3 +487,10 @@ class Host:
                     self._drop(conn)
                 else:
                     self._send(conn.number, protocol.encode(Ping()))
+            # The connections begun since the last collection were let go of by now (or are
+            # players'): their garbage is collected, and what the connections let go of (this
+            # port's and the web port's) goes back to the system (net/memory.py).
+            if self._since_collected:
+                self._since_collected, self._collected = 0, now
+                gc.collect()
+            give_back()
