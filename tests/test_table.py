@@ -28,6 +28,7 @@ from doubtlan.net.messages import (
     Error,
     Hello,
     History,
+    Knock,
     Leave,
     Ping,
     Pong,
@@ -35,7 +36,7 @@ from doubtlan.net.messages import (
     TableInfo,
     Welcome,
 )
-from doubtlan.net.pin import via_mark
+from doubtlan.net.pin import ClientExchange, via_mark
 from doubtlan.net.table import LEAST_WINDOW, Table, TableConfig, seats, sending
 from doubtlan.rules import (
     GAMES,
@@ -665,10 +666,11 @@ def _right_pin_tries(h: Harness, knock_wrong: Callable[[], None],
 
 def test_the_right_pin_gets_in_while_forty_addresses_knock_wrong_every_second() -> None:
     h = Harness(config(pin="4321", autostart=False))
+    half = ClientExchange("0000", h.table.fingerprint).knock()  # (one wrong guess, sent again)
 
     def knock_wrong() -> None:
         for n in range(40):
-            h.hello("Mallory", pin="0000", address=f"10.9.0.{n}", watch=True)
+            h.send(h.connect(f"10.9.0.{n}"), Knock(PROTOCOL_VERSION, half))
 
     got_in = _right_pin_tries(h, knock_wrong, lambda: h.hello(
         "Amy", pin="4321", address="10.0.0.7", watch=True))

@@ -85,6 +85,13 @@ def signed(public: str | None, text: bytes, signature: str | None) -> bool:
     public half is ``public``."""
     if not public or not signature:
         return False
+    return _signed(public, text, signature)
+
+
+@functools.lru_cache(maxsize=4096)
+def _signed(public: str, text: bytes, signature: str) -> bool:
+    """(A signature checked once in a process is not checked again: the host and the
+    clients of one process, the same reveal sent again.)"""
     key = _public(public)
     try:
         raw = bytes.fromhex(signature)
