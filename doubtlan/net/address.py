@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import ipaddress
+
 #: The port a host listens on unless told otherwise.
 DEFAULT_PORT = 47474
 
@@ -31,17 +33,37 @@ def parse_address(text: str) -> tuple[str, int]:
     return host, int(port)
 
 
+def _ip(address: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
+    """``address`` as the socket gives it (a scope after ``%`` left out), read; None if it
+    is no IP address. An IPv4 address mapped into IPv6 is read as the IPv4 one."""
+    try:
+        found = ipaddress.ip_address(address.partition("%")[0])
+    except ValueError:
+        return None
+    mapped = getattr(found, "ipv4_mapped", None)
+    return mapped or found
+
+
 def is_loopback(address: str) -> bool:
     """Whether ``address`` (a peer's, as the socket gives it) is this machine's loopback.
 
     >>> is_loopback("127.0.0.1"), is_loopback("::ffff:127.0.0.1"), is_loopback("10.0.0.2")
     (True, True, False)
     """
-    import ipaddress
+    found = _ip(address)
+    return found is not None and found.is_loopback
 
-    try:
-        found = ipaddress.ip_address(address.partition("%")[0])
-    except ValueError:
-        return False
-    mapped = getattr(found, "ipv4_mapped", None)
-    return bool((mapped or found).is_loopback)
+
+def counted_as(address: str) -> str:
+    """What the PIN's limits count an address as: itself, or for IPv6 its /64 (one device
+    may take any number of addresses in its network's /64).
+
+    >>> counted_as("10.0.0.2"), counted_as("::ffff:10.0.0.2"), counted_as("fd00:1::99")
+    ('address 10.0.0.2', 'address 10.0.0.2', 'address fd00:1::/64')
+    """
+    found = _ip(address)
+    if found is None:
+        return f"address {address}"
+    if isinstance(found, ipaddress.IPv6Address):
+        return f"address {ipaddress.IPv6Network((found, 64), strict=False)}"
+    return f"address {found}"

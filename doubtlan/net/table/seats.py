@@ -5,7 +5,6 @@ number of seats changed before the match starts."""
 from __future__ import annotations
 
 import hmac
-import ipaddress
 import math
 import secrets
 from typing import Any
@@ -14,7 +13,7 @@ from ...bots import DEFAULTS
 from ...rules import Match, RulesError
 from ...rules.fairness import MAX_CONTRIBUTION
 from .. import errors, pin, signing
-from ..address import is_loopback
+from ..address import counted_as, is_loopback
 from ..messages import PROTOCOL_VERSION, Bye, Hello, Knock, Proof
 from ..pin import HostExchange
 from .base import Conn, Seat, TableParts
@@ -233,12 +232,12 @@ class Seating(TableParts):
         (over loopback, marked by the host's web server: ``knock.via``), its browser and its
         real address instead."""
         if via is None:
-            return (_address_key(client.address),)
+            return (counted_as(client.address),)
         found = pin.via_keys(self.via_key, via) if is_loopback(client.address) else None
         if found is None:
             raise errors.BadMessage("knock.via: not a mark of this table's browser seats")
         browser, address = found
-        return (_address_key(address), f"browser {browser}")
+        return (counted_as(address), f"browser {browser}")
 
     def _not_alike(self, wanted: str, seat: Seat) -> None:
         """Refuse a newcomer for ``seat`` whose name looks the same as another seat's but is
@@ -391,20 +390,6 @@ def _check_version(version: int) -> None:
         raise errors.VersionMismatch(f"this host speaks protocol version {PROTOCOL_VERSION}; "
                                      f"the client speaks version {version}: the host needs "
                                      "a newer doubtlan")
-
-
-def _address_key(address: str) -> str:
-    """What the PIN's limits count an address as: itself, or for IPv6 its /64 (one device
-    may take any number of addresses in its network's /64)."""
-    try:
-        found = ipaddress.ip_address(address.partition("%")[0])
-    except ValueError:
-        return f"address {address}"
-    if isinstance(found, ipaddress.IPv6Address):
-        if found.ipv4_mapped is not None:
-            return f"address {found.ipv4_mapped}"
-        return f"address {ipaddress.IPv6Network((found, 64), strict=False)}"
-    return f"address {found}"
 
 
 def _seat_key(key: str | None) -> str:

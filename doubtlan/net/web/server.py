@@ -236,7 +236,7 @@ class WebSeats:
         except ValueError:
             width, height = 80, 24
         via = None if self.via_key is None else via_mark(
-            self.via_key, hashlib.sha256(browser.encode()).hexdigest()[:32], address)
+            self.via_key, _digest(browser), address)
         session = Session(self._args(watch="watch" in request.query,
                                      touch="touch" in request.query, via=via),
                           home, _environment(), width, height, self.starter)
@@ -323,7 +323,7 @@ class WebSeats:
     def _folder(self, browser: str) -> Path:
         """This browser's own data folder (made, if it is new: OSError when the host keeps
         as many as it may, none of them unused for long)."""
-        folder = self.folder / hashlib.sha256(browser.encode()).hexdigest()[:32]
+        folder = self.folder / _digest(browser)
         if not folder.exists():
             _prune(self.folder, FOLDERS_KEPT)
             if _count(self.folder) >= FOLDERS_MOST:
@@ -400,3 +400,9 @@ def _prune(folder: Path, kept: int) -> None:
         for old in folders[:max(0, len(folders) - kept)]:
             if time.time() - old.stat().st_mtime > FOLDER_AGE:
                 shutil.rmtree(old, ignore_errors=True)
+
+
+def _digest(browser: str) -> str:
+    """What names a browser (its folder; its knocks' mark): a digest of its cookie, never
+    the cookie itself, which takes its seat."""
+    return hashlib.sha256(browser.encode()).hexdigest()[:32]
