@@ -6,7 +6,8 @@ Issue 29 asks that `hard` decide at least as fast as the Hard bot of the PyPI pa
 games-collection (MIT; version 1.6.1, pinned below, installed with pip into this Python when
 it cannot be imported: a bench-only install, not a dependency of doubtlan). The strategy
 measured is looked up when the script runs: ``doubtlan.bots.LEVELS[game]["hard"]``, for I
-Doubt It and for I Know You Don't.
+Doubt It and for I Know You Don't. Liar's Deck's is timed beside them the same way (issue 41:
+under 1 ms a decision).
 
 games-collection has no I Know You Don't: its one game of claims and challenges is Bluff
 (``card_games/bluff/bluff.py``: "Bluff (also known as Cheat or I Doubt It)"). So I Doubt It's
@@ -241,13 +242,15 @@ def main() -> int:
     if collection_version != COLLECTION_VERSION:
         print(f"note: games-collection {collection_version} is installed; the figures kept are for "
               f"{COLLECTION_VERSION}", file=sys.stderr)
-    hard = {game: LEVELS[game]["hard"] for game in ("idoubtit", "iknowyoudont")}
+    hard = {game: LEVELS[game]["hard"] for game in ("idoubtit", "iknowyoudont", "liarsdeck")}
     sides: dict[str, Callable[[], Tally]] = {
         f"doubtlan idoubtit {hard['idoubtit']}":
             doubtlan_side("idoubtit", args.decisions, args.seed, f"decks={args.decks}"),
         "games-collection bluff Hard": collection_side(bluff, args.decisions, args.seed),
         f"doubtlan iknowyoudont {hard['iknowyoudont']}":
             doubtlan_side("iknowyoudont", args.decisions, args.seed),
+        f"doubtlan liarsdeck {hard['liarsdeck']}":
+            doubtlan_side("liarsdeck", args.decisions, args.seed),
     }
     names = list(sides)
     for name in names:  # warming up: imports, caches, the first allocations

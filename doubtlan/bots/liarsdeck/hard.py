@@ -1,168 +1,295 @@
-"""``hard`` for Liar's Deck: reads each hand from the claims its player made this round, and
-calls where the call is the safer way through the round.
+"""``hard`` for Liar's Deck: plays each turn for the smaller chance of losing the round, with
+what it learns of each player over the match.
 
-A claim is judged by what the claimer's hand could have been. Each player is read as one who
-puts down true cards while it holds them, keeping some for its next turns (:data:`KEEPS`:
-none, one, two or three; which way each player keeps them is learnt from its called claims),
-and, holding none, bluffs with as many cards as its called bluffs had (one, to start). Over
-the hands the claimer could have been dealt (five of the cards this seat cannot place), and
-the ways of keeping, those whose claims this round would have come as they did say how
-likely the claim waiting is a lie (so a claim more true cards than are left is a lie for
-certain). That reading is corrected by the claimer's called claims of that size.
+A round costs one player a life: a lie's player when it is called, or the caller of a true
+claim. A player whose hand is empty is safe for the rest of the round, and the last player
+holding cards must call the claim before it. So a hand's danger is its false cards, each to
+go down in a lie the next player may call, and being the last to empty it. ``hard`` learns
+of every player, from every claim of the match (:class:`Tally`):
 
-It calls a claim less likely true than what not calling costs it: next to nothing while it
-holds a true card to answer with (:attr:`answer`), about two in five when it could only
-bluff (:attr:`bluffing`). On its turn it puts down one true card while it holds up to four
-(two of five), saving the rest for its next turns, so that it has the truth to put down for
-as long as the round lasts; holding none, one card. (Measured with the tourney, docs/bots.md:
-putting every true card down at once won 0.30 of the games against three ``counter``;
-keeping one 0.30, two 0.52, three 0.59.)
+- how often it calls a claim of one, two or three cards when it need not, by the cards the
+  claimer held, and of ``hard``'s own claims apart (every answer is seen);
+- how often its called claims of each size proved true, by the cards it held (a claim no
+  hand can hold is a lie for certain; the chance that a hand held it counts as two calls);
+- how many cards it puts down a turn, holding each number of cards: how soon its hand is
+  likely to be empty (:meth:`HardLiarBot.emptied`).
+
+On its turn it weighs each way through the round that is left (:func:`_danger`): true cards
+down and the false kept for later, a bluff of one to three false cards (padded with true ones
+to empty its hand sooner), the truth kept for the last claim, or a call at a later turn. A
+bluff is caught as often as the next player calls such claims; the round may end between its
+turns when another player calls; once every other hand is empty it must call, and the last
+player holding cards must call its own last claim. It takes the way least likely to cost it
+the life, and calls the claim waiting when that claim is less likely true than that.
 """
 
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Callable, Sequence
-from math import comb
+from functools import cache, lru_cache
 
-from ...rules import Event
-from ...rules.liarsdeck import HAND, Believed, Called, Card, TableView, deck
+from ...rules.liarsdeck import HAND, Believed, Called, Card, TableView
 from ...rules.seeds import Seed
-from .base import LiarBot, this_round, truthful
+from .base import LiarBot, held, this_round, truthful
 
 #: The most cards a claim holds.
 MOST = 3
 
 
+class Tally:
+    """Counts of chances and of what came of them, keyed by what is known of each; a chance
+    is read from the most precise key, each key's count weighed against the one before."""
+
+    def __init__(self) -> None:
+        self.tried: Counter[tuple[object, ...]] = Counter()
+        self.hits: Counter[tuple[object, ...]] = Counter()
+
+    def add(self, keys: list[tuple[object, ...]], hit: bool) -> None:
+        for key in keys:
+            self.tried[key] += 1
+            self.hits[key] += hit
+
+    def chance(self, prior: float, weight: float, keys: list[tuple[object, ...]]) -> float:
+        """The chance read from ``keys`` (broad to precise), starting from ``prior``, each
+        estimate worth ``weight`` counts against the next key's."""
+        for key in keys:
+            tried = self.tried.get(key, 0)
+            if tried:
+                prior = (self.hits[key] + weight * prior) / (tried + weight)
+        return prior
+
+
 class HardLiarBot(LiarBot):
-    """Reads each hand from the round's claims; calls when the call is the safer way."""
+    """Learns each player's calls and lies; plays for the smaller chance of losing."""
 
     name = "hard"
-    about = "reads each hand from its claims, calls when it is safer"
-    #: What not calling costs it: while it holds true cards (it answers with one), and when
-    #: it holds none (it must bluff): it calls a claim less likely true than that.
-    answer, bluffing = 0.02, 0.42
-    #: How many of its true cards it keeps for its next turns (:func:`planned`).
-    keep = 3
-    #: How many calls the reading is worth against a claimer's record, and how many bluffs
-    #: the first guess at a bluff's size (one card: ``sizes``).
-    prior, size_weight = 3.0, 2.0
-    sizes = (0.0, 0.8, 0.15, 0.05)
+    about = "learns each player's calls and lies, plays the safer way"
+    #: A player's chance to call a claim it need not, before it has been seen to answer any
+    #: (worth ``call_weight`` answers); a claim's chance to be true is the chance a hand held
+    #: it, worth ``true_weight`` calls against the claimer's record.
+    call_prior, call_weight = 0.2, 3.0
+    true_weight = 2.0
+    #: What calling at a later turn costs, on average (a claim it would call is true this
+    #: often), and what the call it must make when it is the last holding cards costs.
+    later, last = 0.45, 0.8
+    #: How likely a player puts down one, two or three cards, before it has been seen to put
+    #: any (worth ``size_weight`` claims).
+    size_prior, size_weight = (0.5, 0.3, 0.2), 3.0
 
     def __init__(self, seed: Seed | None = None) -> None:
         super().__init__(seed)
-        #: Each seat's called claims of each size, how many were lies, and the sizes of its
-        #: bluffs (called lies of no true card).
-        self.called: Counter[tuple[int, int]] = Counter()
-        self.lied: Counter[tuple[int, int]] = Counter()
-        self.bluffs: Counter[tuple[int, int]] = Counter()
-        #: Each seat's way of keeping true cards for its next turn (how many of :data:`KEEPS`),
-        #: as likely as its called claims say.
-        self.keeping: defaultdict[int, list[float]] = defaultdict(
-            lambda: [1 / len(KEEPS)] * len(KEEPS))
+        #: Each seat's answers to claims it need not call (keyed by the claim's size, and its
+        #: size and stage, and those of this seat's claims), and how many were calls.
+        self.answers = Tally()
+        #: Each seat's called claims (keyed by size, and size and stage), and how many were
+        #: true.
+        self.shown = Tally()
+        #: Each seat's claims by their size, and by the cards it held and their size.
+        self.sizes: Counter[tuple[int, ...]] = Counter()
+        self._emptied: dict[tuple[int, int, int], tuple[float, ...]] = {}
+        self._last: tuple[object, tuple[float, tuple[int, int]]] | None = None
+        #: How many of this game's claims it has read, and what it keeps while it reads them:
+        #: each seat's cards in the round being read, and each seat's losses this game.
+        self._done = 0
+        self._held: dict[int, int] = {}
+        self._losses: defaultdict[int, int] = defaultdict(int)
 
     # -- following the game -----------------------------------------------------------------
 
     def follow(self, view: TableView) -> None:
+        """Read the claims settled since it last looked (a new game's from its first)."""
+        list(self.calls_since(view))  # (a new round: its own cards put down are forgotten)
         claims = view.claims
-        for number, claim in self.calls_since(view):
-            key = (claim.seat, claim.count)
-            self.called[key] += 1
-            self.lied[key] += claim.lie
-            if claim.lie and not any(card.matches(claim.rank) for card in claim.shown):
-                self.bluffs[key] += 1
-            # Which way of keeping true cards the claimer's claims this round fit.
-            sizes = [*_round_sizes(claims, number, claim.seat), claim.count]
-            weights = self.keeping[claim.seat]
-            fits = [_fit(sizes, keep, DEALT[view.options.decks], self.bluff_size, claim.seat,
-                         claim.lie) for keep in KEEPS]
-            total = sum(w * f for w, f in zip(weights, fits, strict=True))
-            if total > 0:  # (else no way fits: the reading stays as it was)
-                self.keeping[claim.seat] = [w * f / total for w, f in zip(weights, fits,
-                                                                         strict=True)]
+        if self._done > len(claims) or not self._held:
+            self._done, self._losses = 0, defaultdict(int)
+            self._held = self._dealt(view)
+        lives = view.options.lives.count
+        for number in range(self._done, len(claims)):
+            claim = claims[number]
+            assert isinstance(claim, Believed | Called)
+            held_by, seat, size = self._held, claim.seat, claim.count
+            before = held_by.get(seat, HAND)  # (a claim is read by the cards held before it)
+            held_by[seat] = before - size
+            self.sizes[seat, size] += 1
+            self.sizes[seat, before, size] += 1
+            self.sizes[seat, 0] += 1  # (its claims read: what :meth:`emptied` keeps goes by it)
+            called = isinstance(claim, Called)
+            answerer = claim.caller if isinstance(claim, Called) else claim.by
+            if any(cards > 0 for other, cards in held_by.items() if other != answerer):
+                # (else the answerer was the last holding cards: its call was no choice)
+                keys: list[tuple[object, ...]] = [(answerer, size), (answerer, size, before)]
+                if seat == view.seat:
+                    keys.append((answerer, size, before, "mine"))
+                self.answers.add(keys, called)
+            if isinstance(claim, Called):
+                self.shown.add([(seat, size), (seat, size, before)], not claim.lie)
+                self._losses[claim.loser] += 1
+                gone = (self._losses[claim.loser] == lives if lives is not None
+                        else claim.loser in view.out and not any(
+                            isinstance(later, Called) and later.loser == claim.loser
+                            for later in claims[number + 1:]))
+                self._held = {seat: HAND for seat in held_by
+                              if not (gone and seat == claim.loser)}
+        self._done = len(claims)
 
-    def bluff_size(self, seat: int, size: int) -> float:
-        """How likely ``seat``, holding no true card, bluffs with ``size`` cards."""
-        seen = sum(self.bluffs[seat, n] for n in range(1, MOST + 1))
-        return (self.bluffs[seat, size] + self.size_weight * self.sizes[size]) \
-            / (seen + self.size_weight)
+    @staticmethod
+    def _dealt(view: TableView) -> dict[int, int]:
+        """Each seat's cards at this game's first deal (every seat is in it)."""
+        return dict.fromkeys(range(len(view.lives)), HAND)
+
+    def call_chance(self, seat: int, size: int, cards: int) -> float:
+        """How likely ``seat`` calls a claim of ``size`` cards this seat puts down holding
+        ``cards``, when it need not call."""
+        return self.answers.chance(self.call_prior, self.call_weight, [
+            (seat, size), (seat, size, cards), (seat, size, cards, "mine")])
+
+    def emptied(self, seat: int, cards: int) -> tuple[float, ...]:
+        """How likely ``seat``, holding ``cards``, has put them all down within each number
+        of its turns (0 to :data:`HAND`), if nobody calls: by the sizes of its claims, at
+        each number of cards it held."""
+        key = (seat, cards, self.sizes[seat, 0])
+        known = self._emptied.get(key)
+        if known is not None:
+            return known
+        sizes, weight = self.sizes, self.size_weight
+        overall = [sizes[seat, size] + weight * prior for size, prior in
+                   enumerate(self.size_prior, 1)]
+        # ways[h]: how likely it puts down 1, 2 or 3 cards holding h
+        ways: list[list[float]] = [[]]
+        for held_now in range(1, cards + 1):
+            fits = overall[:min(MOST, held_now)]
+            total = sum(fits)
+            seen = [sizes[seat, held_now, size] for size in range(1, len(fits) + 1)]
+            counted = sum(seen) + weight
+            ways.append([(count + weight * fit / total) / counted
+                         for fit, count in zip(fits, seen, strict=True)])
+        chance = [1.0] + [0.0] * cards  # by cards held: emptied within the turns so far
+        within = []
+        for _ in range(HAND + 1):
+            within.append(chance[cards])
+            chance = [1.0] + [sum(way * chance[held_now - size] for size, way in
+                                  enumerate(ways[held_now], 1))
+                              for held_now in range(1, cards + 1)]
+        self._emptied[key] = result = tuple(within)
+        return result
 
     # -- judging a claim ------------------------------------------------------------------
 
-    def lie_chance(self, view: TableView) -> float:
-        """How likely the claim waiting is a lie."""
+    def true_chance(self, view: TableView) -> float:
+        """How likely the claim waiting is true."""
         assert view.claimer is not None
         claimer, count = view.claimer, view.count
-        made = [claim.count for claim in this_round(view) if claim.seat == claimer]
-        known = [*view.hand, *self.mine]
-        cards = deck(view.options.decks)
-        unseen = len(cards) - len(known)
-        true = sum(card.matches(view.rank) for card in cards) - len(truthful(known, view))
-        dealt = [(n, comb(true, n) * comb(unseen - true, HAND - n)) for n in range(HAND + 1)]
-        sizes = [*made, count]
-        lie = honest = 0.0
-        for weight, keep in zip(self.keeping[claimer], KEEPS, strict=True):
-            lying = _fit(sizes, keep, dealt, self.bluff_size, claimer, True)
-            lie += weight * lying
-            honest += weight * _fit(sizes, keep, dealt, self.bluff_size, claimer, False)
-        reading = lie / (lie + honest) if lie + honest else 1.0
-        key = (claimer, count)
-        return (self.lied[key] + self.prior * reading) / (self.called[key] + self.prior)
+        before = sum(claim.count for claim in this_round(view) if claim.seat == claimer)
+        could = held(view, [*view.hand, *self.mine], before + count)
+        if could == 0:
+            return 0.0
+        before = view.hand_sizes[claimer] + count
+        return self.shown.chance(could, self.true_weight,
+                                 [(claimer, count), (claimer, count, before)])
+
+    def danger(self, view: TableView) -> tuple[float, tuple[int, int]]:
+        """The chance that it loses this round if it plays on (puts cards down now), and the
+        true and false cards to put down for that."""
+        assert view.seat is not None
+        moment = (view.decisions, view.claims, view.hand)
+        if self._last is not None and self._last[0] == moment:
+            return self._last[1]  # (asked again for the same moment: whether to call, then what)
+        me, players = view.seat, len(view.hand_sizes)
+        true = len(truthful(view.hand, view))
+        others = [seat for step in range(1, players)
+                  if view.hand_sizes[seat := (me + step) % players] > 0]
+        # How likely every other hand is empty at each of its turns from now, and every one
+        # but one.
+        empty = [self.emptied(seat, view.hand_sizes[seat]) for seat in others]
+        forced, alone = [], []
+        for turn in range(HAND + 1):
+            each = [chances[turn] for chances in empty]
+            every = 1.0
+            for chance in each:
+                every *= chance
+            forced.append(round(every, 2))
+            one = 0.0
+            for index, chance in enumerate(each):
+                one += (1 - chance) * every / chance if chance else \
+                    (1 - chance) * _product(each[:index] + each[index + 1:])
+            alone.append(round(one, 2))
+        nxt = others[0] if others else me
+        catch = tuple(tuple(self.call_chance(nxt, size, cards) for size in range(1, MOST + 1))
+                      for cards in range(len(view.hand) + 1))
+        between = 1.0
+        for seat in others[1:]:
+            between *= 1 - self.answers.chance(self.call_prior, self.call_weight, [(seat, 1)])
+        catch = tuple(tuple(round(chance, 2) for chance in row) for row in catch)
+        result = _danger(true, len(view.hand) - true, catch, round(between, 2), tuple(forced),
+                         tuple(alone), self.later, self.last)
+        self._last = (moment, result)
+        return result
 
     def calls(self, view: TableView) -> bool:
         self.follow(view)
-        lie = self.lie_chance(view)
-        if truthful(view.hand, view):
-            return 1 - lie < self.answer
-        return 1 - lie < self.bluffing
+        return self.true_chance(view) <= self.danger(view)[0]  # (a sure lie: called)
 
     # -- its turn ---------------------------------------------------------------------------
 
     def put(self, view: TableView) -> list[Card]:
         self.follow(view)
-        true = truthful(view.hand, view)
-        chosen = true[:planned(len(true), self.keep)] if true else [view.hand[0]]
+        true, false = self.danger(view)[1]
+        hand = truthful(view.hand, view)
+        chosen = hand[:true] + [card for card in view.hand if card not in hand][:false]
         self.mine.extend(chosen)
         return chosen
 
 
-#: The ways of keeping true cards for the next turns it reads players by: how many it keeps.
-KEEPS = (0, 1, 2, 3)
-#: The true cards a hand is dealt, and how many hands of each, from a whole deck or two.
-DEALT = {decks: [(n, comb(8 * decks, n) * comb(12 * decks, HAND - n)) for n in range(HAND + 1)]
-         for decks in (1, 2)}
+def _product(values: list[float]) -> float:
+    result = 1.0
+    for value in values:
+        result *= value
+    return result
 
 
-def planned(true: int, keep: int) -> int:
-    """How many of its ``true`` cards a player keeping ``keep`` for its next turns puts down
-    (one at least, three at most)."""
-    return min(MOST, max(1, true - keep))
+@lru_cache(maxsize=8192)
+def _danger(true: int, false: int, catch: tuple[tuple[float, ...], ...], between: float,
+            forced: tuple[float, ...], alone: tuple[float, ...], later: float,
+            last: float) -> tuple[float, tuple[int, int]]:
+    """The chance of losing the round for a player who holds ``true`` and ``false`` cards and
+    must put some down now, and which to put down (true, false) for it.
 
+    ``catch``: how likely the next player calls a claim of one, two or three cards put
+    down from a hand of each size; ``between``: how likely the round reaches its next turn
+    once its claim stood (nobody between calls another); ``forced`` and ``alone``: how likely
+    every other hand is empty at each of its turns from now, and every one but one. At a
+    later turn it may call instead (losing ``later`` of the time); once every other hand is
+    empty it must call (losing ``last`` of the time)."""
 
-def _round_sizes(claims: Sequence[Event], called: int, seat: int) -> list[int]:
-    """The sizes of ``seat``'s claims that stood in the round of the call at ``called``."""
-    sizes = []
-    for claim in reversed(claims[:called]):
-        if isinstance(claim, Called):
-            break
-        if isinstance(claim, Believed) and claim.seat == seat:
-            sizes.append(claim.count)
-    return sizes[::-1]
+    @cache
+    def now(turn: int, true: int, false: int) -> tuple[float, tuple[int, int]]:
+        # (given that some other hand still holds cards at this turn)
+        held = 1 - forced[turn]
+        lone = min(1.0, alone[turn] / held) if held > 0 else 1.0
+        best: tuple[float, tuple[int, int]] = (2.0, (0, 0))
+        for lies in range(min(MOST, false) + 1):
+            for padding in range(min(true, MOST - lies), -1, -1):  # (the most true first)
+                size = lies + padding
+                if not size:
+                    continue
+                left = true - padding + false - lies
+                caught = catch[true + false][size - 1] if lies else 0.0
+                if not left:  # its last cards: the next player must call them if alone
+                    risk = (lone + (1 - lone) * caught) if lies else 0.0
+                else:
+                    risk = caught + (1 - caught) * between * on(turn + 1, true - padding,
+                                                                 false - lies)
+                if risk < best[0] - 1e-9:
+                    best = (risk, (padding, lies))
+        return best
 
+    def on(turn: int, true: int, false: int) -> float:
+        """At a later turn: the call it must make when every other hand is empty; otherwise
+        the call, if it is safer than playing on."""
+        if turn > HAND:
+            return last
+        before = forced[turn - 1]
+        must = (forced[turn] - before) / (1 - before) if before < 1 else 1.0
+        return must * last + (1 - must) * min(later, now(turn, true, false)[0])
 
-def _fit(sizes: Sequence[int], keep: int, dealt: Sequence[tuple[int, int]],
-         bluff: Callable[[int, int], float], seat: int, lie: bool) -> float:
-    """How likely a player keeping ``keep`` true cards, dealt as ``dealt`` says, made claims
-    of ``sizes`` this round, the last a lie (``lie``) or true."""
-    total = 0.0
-    for true, hands in dealt:
-        left, weight = true, float(hands)
-        for size in sizes[:-1]:
-            weight *= (size == planned(left, keep)) if left else bluff(seat, size)
-            left -= size if left else 0
-            if not weight:
-                break
-        if weight and (not left) == lie:
-            total += weight * ((sizes[-1] == planned(left, keep)) if left
-                               else bluff(seat, sizes[-1]))
-    return total
+    return now(0, true, false)
