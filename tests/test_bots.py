@@ -363,7 +363,51 @@ def test_hard_reads_who_pads_from_the_sizes_of_their_claims() -> None:
     game.apply(2, Lay(C("AH")))
     game.apply(2, Announce())
     told = bot.chance_true(game.view(0))
-    assert padded < 0.5 < 0.8 < told
+    assert padded < 0.5 < 0.75 < told
+
+
+@pytest.mark.usefixtures("exploiting")
+def test_hard_tells_a_bluff_of_two_cards_from_a_padded_claim_of_one() -> None:
+    # A player who bluffs with two cards claims two more often than its hands allow, as a
+    # padder does; its lies of two that were shown held no true card, so its claims of one
+    # are no padded ones left behind: hard reads them as true.
+    bot = HardBot(seed=1)
+    bots = [bot, make_bot("bluff2", seed=2), make_bot("neverdoubt", seed=3),
+            make_bot("honest", seed=4)]
+    match = Match(4, seed=5)
+    for _ in range(6):
+        assert tourney.play(match.new_game(), bots)
+    game = deal("", "AS KS", players=4, opener=1, only=[0, 1, 2])
+    game.apply(1, Lay(C("AS")))
+    game.apply(1, Announce())
+    assert bot.chance_true(game.view(0)) > 0.7
+
+
+def test_hard_lets_a_likely_true_claim_stand_however_much_a_doubt_would_pay() -> None:
+    # Ben is down to his last card and the pile holds nine: caught, he would take ten. Hard
+    # has no reading of him yet (a claim of one: true 0.6 of the time), and a wrong doubt
+    # would be its own ten cards while a lie caught helps every other player: it lets it
+    # stand.
+    game = deal("2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC", "4S 5S", "2D 3D 4D 5D 6D 7D",
+                players=4, opener=2, only=[0, 1], rank=Rank.TWO)
+
+    def claim(seat: int, cards: list[Card]) -> None:
+        for card in cards:
+            game.apply(seat, Lay(card))
+        game.apply(seat, Announce())
+        for other in game.view(None).awaiting:
+            game.apply(other, LetStand())
+
+    claim(2, [C(code) for code in ("2D", "3D", "4D", "5D")])
+    claim(3, list(game.view(3).hand[:3]))
+    claim(0, [C("2C"), C("3C")])
+    game.apply(1, Lay(C("5S")))
+    game.apply(1, Announce())
+    view = game.view(0)
+    assert (view.pile, view.hand_sizes[1]) == (9, 1)
+    hard = HardBot(seed=1)
+    assert hard.chance_true(view) == pytest.approx(0.6)
+    assert tuple(hard.act(view)) == (LetStand(),)
 
 
 def test_hard_doubts_what_its_cards_make_impossible_and_what_would_win() -> None:

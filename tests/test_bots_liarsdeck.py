@@ -157,12 +157,12 @@ def test_hard_keeps_the_truth_for_the_claim_the_last_player_holding_cards_must_c
     game = LiarsDeck.from_hands(["K K J A A", "Q Q Q K K"], Rank.KING)
     hard = HardLiarBot(1)
     (turn,) = hard.act(game.view(0))
-    assert turn == Put.of([KING, Card.parse("A"), Card.parse("A")])  # a lie, the truth kept
+    assert turn == Put.of([Card.parse("A")] * 2)  # the lies first, the truth kept
     game.apply(0, turn)
     game.apply(1, Put.of([QUEEN] * 3))
     view = game.view(0)
     assert hard.true_chance(view) < 0.2  # (three of the five true cards Amy has not seen)
-    assert hard.act(view) == (Put.of([KING, JOKER]),)  # the truth, and Ben must call it
+    assert hard.act(view) == (Put.of([KING, KING, JOKER]),)  # the truth: Ben must call it
     # Holding two Aces instead, she would have to lie to Ben, who must call her last card:
     # she calls his three.
     lies = dataclasses.replace(view, hand=(Card.parse("A"),) * 2)

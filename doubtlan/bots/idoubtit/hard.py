@@ -49,6 +49,11 @@ class HardBot(SharpBot):
     first_weight, one = 8.0, 0.6
     #: How much of a game's reading is kept for the next: players change their ways.
     keep = 0.8
+    #: It never doubts a claim likelier true than this (unless it would win).
+    doubt_cap = 0.4
+    #: How many claims the reading of a player over all its claims is worth against its
+    #: claims made standing where it stands now (leading, or not).
+    standing_weight = 4.0
     #: How much likelier a player is to hold each card more of the rank it is asked for
     #: than a random hand (:func:`_truths`).
     lean = 1.5
@@ -59,6 +64,14 @@ class HardBot(SharpBot):
         #: size it made, and how many a truth-teller would have made (:func:`_truths`).
         self._made: list[list[float]] = []
         self._told: list[list[float]] = []
+        #: The same, apart by the seat's standing when it claimed (:func:`_standing`): item
+        #: ``seat * 2 + standing``.
+        self._made_at: list[list[float]] = []
+        self._told_at: list[list[float]] = []
+        #: Each seat's claims of two shown to be lies: with one true card (padded), and
+        #: with none (a bluff of two).
+        self._padded: list[float] = []
+        self._bare: list[float] = []
         #: How many claims each seat made, and how many it doubted.
         self._claims_by: list[float] = []
         self._doubted_by: list[float] = []
@@ -95,8 +108,18 @@ class HardBot(SharpBot):
             self._claims[count] += 1
             self._doubted[count] += record.doubter is not None
         else:
+            truths = self._truths[sizes[seat]]
             self._made[seat][count] += 1
-            self._told[seat] = list(map(add, self._told[seat], self._truths[sizes[seat]]))
+            self._told[seat] = list(map(add, self._told[seat], truths))
+            at = seat * 2 + _standing(sizes, seat, sizes[seat])
+            self._made_at[at][count] += 1
+            self._told_at[at] = list(map(add, self._told_at[at], truths))
+            if record.doubter is not None and count == 2 and not record.honest \
+                    and record.shown is not None:
+                if any(card.rank is record.claim.rank for card in record.shown):
+                    self._padded[seat] += 1
+                else:
+                    self._bare[seat] += 1
         self._claims_by[seat] += 1
         self._all_claims += 1
         if record.doubter is not None:
@@ -118,10 +141,14 @@ class HardBot(SharpBot):
         if len(self._made) != players or len(self._made[0]) != largest + 1:
             self._made = [[0.0] * (largest + 1) for _ in range(players)]
             self._told = [[0.0] * (largest + 1) for _ in range(players)]
+            self._made_at = [[0.0] * (largest + 1) for _ in range(2 * players)]
+            self._told_at = [[0.0] * (largest + 1) for _ in range(2 * players)]
             self._claims_by, self._doubted_by = [0.0] * players, [0.0] * players
+            self._padded, self._bare = [0.0] * players, [0.0] * players
             self._all_claims = 0.0
             return
-        for counts in (*self._made, *self._told, self._claims_by, self._doubted_by):
+        for counts in (*self._made, *self._told, *self._made_at, *self._told_at,
+                       self._claims_by, self._doubted_by, self._padded, self._bare):
             counts[:] = [count * keep for count in counts]
         self._all_claims *= keep
 
@@ -141,14 +168,17 @@ class HardBot(SharpBot):
             return 0.0
         if not self._made:
             return self.one if count == 1 else 1.0
-        made, told = self._made[claimer], self._told[claimer]
-        if count == 1:  # true claims of one, less those padded to two (a claim holds 4 or 8)
-            padded = made[2] - told[2] if made[2] > told[2] else 0.0
-            true = told[1] - padded if told[1] > padded else 0.0
-            chance = (true + self.one * weight) / (made[1] + weight)
-            return 0.02 if chance < 0.02 else 1.0 if chance > 1.0 else chance
-        chance = (told[count] + weight) / (made[count] + weight)
-        return 1.0 if chance > 1.0 else chance
+        # Of its claims of that size, the share its hands allowed; of its claims of one,
+        # less those padded to two (as its lies of two shown had one true card or none).
+        padding = (self._padded[claimer] + 1) / (self._padded[claimer]
+                                                 + self._bare[claimer] + 2)
+        chance = _share(self._made[claimer], self._told[claimer], count,
+                        self.one if count == 1 else 1.0, weight, padding)
+        # ... then of its claims made standing where it stands now (leading or not).
+        at = claimer * 2 + _standing(view.hand_sizes, claimer,
+                                     view.hand_sizes[claimer] + count)
+        return _share(self._made_at[at], self._told_at[at], count, chance,
+                      self.standing_weight, padding)
 
     # -- doubting -------------------------------------------------------------------------
 
@@ -167,6 +197,8 @@ class HardBot(SharpBot):
         chance = self._chance_true(view, memory)
         if chance == 0.0:
             return True
+        if chance > self.doubt_cap:
+            return False
         players, stake, weigh = view.players, view.pile + claim.count, self._weigh
         weights = [weigh[size] for size in sizes]
         total, mine = sum(weights), weights[me]
@@ -190,6 +222,27 @@ class HardBot(SharpBot):
         stand = let_pass * mine / total \
             + (1 - let_pass) * ((1 - chance) * caught + chance * rival)
         return doubt > stand
+
+
+def _standing(sizes: Sequence[int], seat: int, before: int) -> int:
+    """``seat``'s standing when it claimed, holding ``before`` cards: 0 when no other hand
+    was smaller (it led), 1 otherwise."""
+    return int(any(size < before for other, size in enumerate(sizes) if other != seat))
+
+
+def _share(made: Sequence[float], told: Sequence[float], count: int, prior: float,
+           weight: float, padding: float) -> float:
+    """The chance that a claim of ``count`` is true, of claims ``made`` of which ``told``
+    were what a truth-teller would have claimed, ``prior`` worth ``weight`` claims. (Claims
+    of one: true ones less those padded to two, ``padding`` of the claims of two beyond a
+    truth-teller's; a claim holds 4 or 8.)"""
+    if count == 1:
+        padded = (made[2] - told[2]) * padding if made[2] > told[2] else 0.0
+        true = told[1] - padded if told[1] > padded else 0.0
+        chance = (true + prior * weight) / (made[1] + weight)
+        return 0.02 if chance < 0.02 else 1.0 if chance > 1.0 else chance
+    chance = (told[count] + prior * weight) / (made[count] + weight)
+    return 1.0 if chance > 1.0 else chance
 
 
 @cache

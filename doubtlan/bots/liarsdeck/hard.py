@@ -86,7 +86,6 @@ class HardLiarBot(LiarBot):
         self.shown = Tally()
         #: Each seat's claims by their size, and by the cards it held and their size.
         self.sizes: Counter[tuple[int, ...]] = Counter()
-        self._emptied: dict[tuple[int, int, int], tuple[float, ...]] = {}
         self._last: tuple[object, tuple[float, tuple[int, int]]] | None = None
         #: How many of this game's claims it has read, and what it keeps while it reads them:
         #: each seat's cards in the round being read, and each seat's losses this game.
@@ -112,7 +111,6 @@ class HardLiarBot(LiarBot):
             held_by[seat] = before - size
             self.sizes[seat, size] += 1
             self.sizes[seat, before, size] += 1
-            self.sizes[seat, 0] += 1  # (its claims read: what :meth:`emptied` keeps goes by it)
             called = isinstance(claim, Called)
             answerer = claim.caller if isinstance(claim, Called) else claim.by
             if any(cards > 0 for other, cards in held_by.items() if other != answerer):
@@ -147,31 +145,19 @@ class HardLiarBot(LiarBot):
         """How likely ``seat``, holding ``cards``, has put them all down within each number
         of its turns (0 to :data:`HAND`), if nobody calls: by the sizes of its claims, at
         each number of cards it held."""
-        key = (seat, cards, self.sizes[seat, 0])
-        known = self._emptied.get(key)
-        if known is not None:
-            return known
         sizes, weight = self.sizes, self.size_weight
         overall = [sizes[seat, size] + weight * prior for size, prior in
                    enumerate(self.size_prior, 1)]
         # ways[h]: how likely it puts down 1, 2 or 3 cards holding h
-        ways: list[list[float]] = [[]]
+        ways = []
         for held_now in range(1, cards + 1):
             fits = overall[:min(MOST, held_now)]
             total = sum(fits)
             seen = [sizes[seat, held_now, size] for size in range(1, len(fits) + 1)]
             counted = sum(seen) + weight
-            ways.append([(count + weight * fit / total) / counted
-                         for fit, count in zip(fits, seen, strict=True)])
-        chance = [1.0] + [0.0] * cards  # by cards held: emptied within the turns so far
-        within = []
-        for _ in range(HAND + 1):
-            within.append(chance[cards])
-            chance = [1.0] + [sum(way * chance[held_now - size] for size, way in
-                                  enumerate(ways[held_now], 1))
-                              for held_now in range(1, cards + 1)]
-        self._emptied[key] = result = tuple(within)
-        return result
+            ways.append(tuple(_step((count + weight * fit / total) / counted)
+                              for fit, count in zip(fits, seen, strict=True)))
+        return _emptied(tuple(ways))
 
     # -- judging a claim ------------------------------------------------------------------
 
@@ -207,20 +193,20 @@ class HardLiarBot(LiarBot):
             every = 1.0
             for chance in each:
                 every *= chance
-            forced.append(round(every, 2))
+            forced.append(_step(every))
             one = 0.0
             for index, chance in enumerate(each):
                 one += (1 - chance) * every / chance if chance else \
                     (1 - chance) * _product(each[:index] + each[index + 1:])
-            alone.append(round(one, 2))
+            alone.append(_step(one))
         nxt = others[0] if others else me
         catch = tuple(tuple(self.call_chance(nxt, size, cards) for size in range(1, MOST + 1))
                       for cards in range(len(view.hand) + 1))
         between = 1.0
         for seat in others[1:]:
             between *= 1 - self.answers.chance(self.call_prior, self.call_weight, [(seat, 1)])
-        catch = tuple(tuple(round(chance, 2) for chance in row) for row in catch)
-        result = _danger(true, len(view.hand) - true, catch, round(between, 2), tuple(forced),
+        catch = tuple(tuple(_step(chance) for chance in row) for row in catch)
+        result = _danger(true, len(view.hand) - true, catch, _step(between), tuple(forced),
                          tuple(alone), self.later, self.last)
         self._last = (moment, result)
         return result
@@ -238,6 +224,27 @@ class HardLiarBot(LiarBot):
         chosen = hand[:true] + [card for card in view.hand if card not in hand][:false]
         self.mine.extend(chosen)
         return chosen
+
+
+def _step(chance: float) -> float:
+    """``chance`` to the nearest twentieth: near enough for a reading, and the same reading
+    met again finds its answer kept (:func:`_danger`, :func:`_emptied`)."""
+    return round(chance * 20) / 20
+
+
+@lru_cache(maxsize=4096)
+def _emptied(ways: tuple[tuple[float, ...], ...]) -> tuple[float, ...]:
+    """How likely a hand of ``len(ways)`` cards is empty within each number of turns (0 to
+    :data:`HAND`), ``ways[h - 1]`` the chances to put down 1, 2 or 3 cards holding h."""
+    cards = len(ways)
+    chance = [1.0] + [0.0] * cards  # by cards held: emptied within the turns so far
+    within = []
+    for _ in range(HAND + 1):
+        within.append(chance[cards])
+        chance = [1.0] + [sum(way * chance[held - size] for size, way in
+                              enumerate(ways[held - 1], 1))
+                          for held in range(1, cards + 1)]
+    return tuple(within)
 
 
 def _product(values: list[float]) -> float:
@@ -268,10 +275,11 @@ def _danger(true: int, false: int, catch: tuple[tuple[float, ...], ...], between
         lone = min(1.0, alone[turn] / held) if held > 0 else 1.0
         best: tuple[float, tuple[int, int]] = (2.0, (0, 0))
         for lies in range(min(MOST, false) + 1):
-            for padding in range(min(true, MOST - lies), -1, -1):  # (the most true first)
+            top = min(true, MOST - lies)
+            # (at equal risk: the fewest true cards, kept for the turns to come, but all of
+            # them soonest when every card is true)
+            for padding in range(top, 0, -1) if not false else range(not lies, top + 1):
                 size = lies + padding
-                if not size:
-                    continue
                 left = true - padding + false - lies
                 caught = catch[true + false][size - 1] if lies else 0.0
                 if not left:  # its last cards: the next player must call them if alone
