@@ -111,7 +111,7 @@ class HardBot(SharpBot):
             truths = self._truths[sizes[seat]]
             self._made[seat][count] += 1
             self._told[seat] = list(map(add, self._told[seat], truths))
-            at = seat * 2 + _standing(sizes, seat, sizes[seat])
+            at = seat * 2 + (min(sizes) < sizes[seat])  # (its standing: _standing)
             self._made_at[at][count] += 1
             self._told_at[at] = list(map(add, self._told_at[at], truths))
             if record.doubter is not None and count == 2 and not record.honest \
@@ -224,10 +224,10 @@ class HardBot(SharpBot):
         return doubt > stand
 
 
-def _standing(sizes: Sequence[int], seat: int, before: int) -> int:
+def _standing(sizes: tuple[int, ...], seat: int, before: int) -> int:
     """``seat``'s standing when it claimed, holding ``before`` cards: 0 when no other hand
     was smaller (it led), 1 otherwise."""
-    return int(any(size < before for other, size in enumerate(sizes) if other != seat))
+    return int(min(sizes[:seat] + sizes[seat + 1:]) < before)  # (slices: C's speed)
 
 
 def _share(made: Sequence[float], told: Sequence[float], count: int, prior: float,

@@ -281,12 +281,14 @@ def _danger(true: int, false: int, catch: tuple[tuple[float, ...], ...], between
             for padding in range(top, 0, -1) if not false else range(not lies, top + 1):
                 size = lies + padding
                 left = true - padding + false - lies
-                caught = catch[true + false][size - 1] if lies else 0.0
+                # (a call of a lie costs it the life; a call of the truth ends the round
+                # with the caller's)
+                caught = catch[true + false][size - 1]
                 if not left:  # its last cards: the next player must call them if alone
                     risk = (lone + (1 - lone) * caught) if lies else 0.0
                 else:
-                    risk = caught + (1 - caught) * between * on(turn + 1, true - padding,
-                                                                 false - lies)
+                    risk = (caught if lies else 0.0) + (1 - caught) * between * on(
+                        turn + 1, true - padding, false - lies)
                 if risk < best[0] - 1e-9:
                     best = (risk, (padding, lies))
         return best
