@@ -64,8 +64,9 @@ class HardBot(SharpBot):
         #: size it made, and how many a truth-teller would have made (:func:`_truths`).
         self._made: list[list[float]] = []
         self._told: list[list[float]] = []
-        #: The same, apart by the seat's standing when it claimed (:func:`_standing`): item
-        #: ``seat * 2 + standing``.
+        #: The same, apart by the seat's standing when it claimed: item ``seat * 2`` while no
+        #: other hand was smaller than the one it claimed from (it led), ``seat * 2 + 1``
+        #: otherwise.
         self._made_at: list[list[float]] = []
         self._told_at: list[list[float]] = []
         #: Each seat's claims of two shown to be lies: with one true card (padded), and
@@ -111,7 +112,7 @@ class HardBot(SharpBot):
             truths = self._truths[sizes[seat]]
             self._made[seat][count] += 1
             self._told[seat] = list(map(add, self._told[seat], truths))
-            at = seat * 2 + (min(sizes) < sizes[seat])  # (its standing: _standing)
+            at = seat * 2 + (min(sizes) < sizes[seat])  # (its standing: a smaller hand?)
             self._made_at[at][count] += 1
             self._told_at[at] = list(map(add, self._told_at[at], truths))
             if record.doubter is not None and count == 2 and not record.honest \
@@ -170,13 +171,19 @@ class HardBot(SharpBot):
             return self.one if count == 1 else 1.0
         # Of its claims of that size, the share its hands allowed; of its claims of one,
         # less those padded to two (as its lies of two shown had one true card or none).
-        padding = (self._padded[claimer] + 1) / (self._padded[claimer]
-                                                 + self._bare[claimer] + 2)
-        chance = _share(self._made[claimer], self._told[claimer], count,
-                        self.one if count == 1 else 1.0, weight, padding)
+        if count == 1:
+            padded = self._padded[claimer]
+            padding = (padded + 1) / (padded + self._bare[claimer] + 2)
+            chance = _share(self._made[claimer], self._told[claimer], 1, self.one, weight,
+                            padding)
+        else:
+            made, told = self._made[claimer][count], self._told[claimer][count]
+            chance = (told + weight) / (made + weight)
+            chance, padding = 1.0 if chance > 1.0 else chance, 0.0
         # ... then of its claims made standing where it stands now (leading or not).
-        at = claimer * 2 + _standing(view.hand_sizes, claimer,
-                                     view.hand_sizes[claimer] + count)
+        sizes = view.hand_sizes
+        at = claimer * 2 + (min(sizes[:claimer] + sizes[claimer + 1:])
+                            < sizes[claimer] + count)  # (its standing, as it claimed)
         return _share(self._made_at[at], self._told_at[at], count, chance,
                       self.standing_weight, padding)
 
@@ -222,12 +229,6 @@ class HardBot(SharpBot):
         stand = let_pass * mine / total \
             + (1 - let_pass) * ((1 - chance) * caught + chance * rival)
         return doubt > stand
-
-
-def _standing(sizes: tuple[int, ...], seat: int, before: int) -> int:
-    """``seat``'s standing when it claimed, holding ``before`` cards: 0 when no other hand
-    was smaller (it led), 1 otherwise."""
-    return int(min(sizes[:seat] + sizes[seat + 1:]) < before)  # (slices: C's speed)
 
 
 def _share(made: Sequence[float], told: Sequence[float], count: int, prior: float,

@@ -78,14 +78,16 @@ class HardLiarBot(LiarBot):
 
     def __init__(self, seed: Seed | None = None) -> None:
         super().__init__(seed)
-        #: Each seat's answers to claims it need not call (keyed by the claim's size, and its
-        #: size and stage, and those of this seat's claims), and how many were calls.
+        #: Each seat's answers to claims it need not call (keyed by the claim's size; its size
+        #: and the cards its claimer held; and those again for this seat's claims), and how
+        #: many were calls.
         self.answers = Tally()
-        #: Each seat's called claims (keyed by size, and size and stage), and how many were
-        #: true.
+        #: Each seat's called claims (keyed by size; size and the cards it held), and how many
+        #: were true.
         self.shown = Tally()
         #: Each seat's claims by their size, and by the cards it held and their size.
         self.sizes: Counter[tuple[int, ...]] = Counter()
+        #: The moment :meth:`danger` last answered for, and its answer.
         self._last: tuple[object, tuple[float, tuple[int, int]]] | None = None
         #: How many of this game's claims it has read, and what it keeps while it reads them:
         #: each seat's cards in the round being read, and each seat's losses this game.
@@ -112,7 +114,7 @@ class HardLiarBot(LiarBot):
             self.sizes[seat, size] += 1
             self.sizes[seat, before, size] += 1
             called = isinstance(claim, Called)
-            answerer = claim.caller if isinstance(claim, Called) else claim.by
+            answerer = claim.caller if isinstance(claim, Called) else claim.by  # (for mypy)
             if any(cards > 0 for other, cards in held_by.items() if other != answerer):
                 # (else the answerer was the last holding cards: its call was no choice)
                 keys: list[tuple[object, ...]] = [(answerer, size), (answerer, size, before)]
@@ -126,8 +128,8 @@ class HardLiarBot(LiarBot):
                         else claim.loser in view.out and not any(
                             isinstance(later, Called) and later.loser == claim.loser
                             for later in claims[number + 1:]))
-                self._held = {seat: HAND for seat in held_by
-                              if not (gone and seat == claim.loser)}
+                self._held = {player: HAND for player in held_by
+                              if not (gone and player == claim.loser)}
         self._done = len(claims)
 
     @staticmethod
