@@ -581,6 +581,7 @@ async def test_the_discovery_screen_lists_tables_and_joins_one_with_its_pin() ->
             await wait_for(pilot, lambda: tables.row_count == 1, "a table listed")
             assert "🔒" in str(tables.get_row_at(0)[0])
             assert str(tables.get_row_at(0)[4]) == "I Doubt It, 1 deck"
+            await pilot.press("enter")  # (the name as it is: on to the list)
             await pilot.press("enter")
             await wait_for(pilot, lambda: app.screen.query("#pin"), "the PIN prompt")
             # Wrong: the host's proof of the PIN fails, as it would for a host that does not
@@ -605,7 +606,7 @@ async def test_a_table_whose_key_is_not_its_adverts_is_refused_with_a_sentence()
             await wait_for(pilot, lambda: app.screen.query("#tables")
                            and app.screen.query_one("#tables", DataTable).row_count == 1,
                            "the table listed")
-            await pilot.press("enter")
+            await pilot.press("enter", "enter")  # (the name as it is, then the table)
             await wait_for(pilot, lambda: isinstance(app.screen, MessageScreen)
                            and app.screen.query("#message"), "the news")
             assert text_of(app, "#message") == (
@@ -737,10 +738,26 @@ async def test_a_typed_address_that_nobody_answers_is_a_plain_sentence() -> None
         assert f"Cannot reach a table at 127.0.0.1:{port}" in text_of(app, "#message")
         assert "Traceback" not in text_of(app, "#message")
 
+async def test_the_join_screen_takes_the_name_typed_first() -> None:
+    """Issue 42: the name is what a player types first. It starts chosen whole, so typing
+    replaces the login name, and Enter keeps it and goes on to the list."""
+    app = DoubtApp("root", join=JoinSetup(), browser=fake_browser())  # type: ignore[arg-type]
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: app.screen.query("#name"), "the name field")
+        name = app.screen.query_one("#name", Input)
+        await wait_for(pilot, lambda: app.screen.focused is name, "the name focused")
+        await pilot.press(*"Ben")
+        assert name.value == "Ben"
+        await pilot.press("enter")
+        assert isinstance(app.screen.focused, DataTable)  # on to the list of tables
+        assert isinstance(app.screen, DiscoveryScreen) and app.screen.player_name == "Ben"
+
+
 async def test_escape_leaves_the_address_field_and_q_then_quits() -> None:
     app = DoubtApp("Ben", join=JoinSetup(), browser=fake_browser())  # type: ignore[arg-type]
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: app.screen.query("#address"), "the address field")
+        await pilot.press("tab")  # (from the name to the list)
         await pilot.press("slash", "q")  # in the field, q is a letter of a host's name
         field = app.screen.query_one("#address", Input)
         assert field.value == "q" and app.screen.focused is field

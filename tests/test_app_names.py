@@ -36,6 +36,7 @@ async def test_a_table_named_like_markup_is_listed_as_named() -> None:
         table = app.screen.query_one("#tables")
         assert str(table.get_cell_at((0, 0))) == EVIL  # type: ignore[attr-defined]
         # An address typed like markup is refused in a sentence that quotes it.
+        await pilot.press("enter")  # (the name as it is: on to the list)
         await pilot.press("slash", *"[/]x:99999", "enter")
         await wait_for(pilot, lambda: "[/]x" in str(app.screen.query_one(
             "#address-error").render()), "the refusal")

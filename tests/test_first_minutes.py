@@ -181,7 +181,7 @@ async def test_a_kept_seat_at_a_pin_table_goes_back_without_the_pin(tmp_path: Pa
         async with again.run_test(size=SIZE) as pilot:
             states = await listed(pilot, again, column=3, count=1)
             assert states == {"Amy's table 🔒": "playing, your seat"}
-            await pilot.press("enter")
+            await pilot.press("enter", "enter")  # (the name as it is, then the table)
             await wait_for(pilot, lambda: isinstance(again.screen, PinScreen)
                            or again.play is not None and again.play.pane == "table",
                            "the table, or a question")

@@ -63,7 +63,9 @@ async def test_the_join_screen_says_what_to_check_when_no_table_shows_up(
             assert words in NOTHING_FOUND
         network.tables(AD)
         await pilot.pause()
-        assert text_of(app, "#looking") == "1 table: Enter joins the one selected."
+        assert text_of(app, "#looking") == (
+            "1 table: Enter keeps your name and goes to the list, where Enter joins the one "
+            "selected.")
         network.tables()  # the table went away: the hint again
         await pilot.pause()
         assert text_of(app, "#looking") == NOTHING_FOUND
@@ -79,7 +81,9 @@ async def test_a_table_found_in_time_gets_no_hint(monkeypatch: pytest.MonkeyPatc
         screen = app.screen
         assert isinstance(screen, DiscoveryScreen)
         await wait_for(pilot, lambda: screen.waited, "the hint's time")
-        assert text_of(app, "#looking") == "1 table: Enter joins the one selected."
+        assert text_of(app, "#looking") == (
+            "1 table: Enter keeps your name and goes to the list, where Enter joins the one "
+            "selected.")
 
 
 async def failure_shown(address: tuple[str, int]) -> str:

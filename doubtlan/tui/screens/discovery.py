@@ -110,7 +110,9 @@ class DiscoveryScreen(Screen[Choice]):
         yield SmallNotice()
 
     def on_mount(self) -> None:
-        self.query_one("#tables", DataTable).focus()
+        # The name first, chosen whole: typing replaces it, Enter or Tab keeps it and goes
+        # on to the list.
+        self.query_one("#name", Input).focus()
         self.show_tables({})
         self.browse()
         self.set_timer(HINT_AFTER, self._waited)
@@ -158,11 +160,23 @@ class DiscoveryScreen(Screen[Choice]):
             names = [ad.name for ad in found]
             row = names.index(chosen) if chosen in names else min(row, len(found) - 1)
             widget.move_cursor(row=row)
-        count = len(found)
-        self._looking().update(
-            (NOTHING_FOUND if self.waited else "Looking for tables...") if not count
-            else f"{count} table{'s' if count > 1 else ''}: Enter joins the one selected."
-        )
+        self._say_found()
+
+    def _say_found(self) -> None:
+        """Under the list: how many tables, and what Enter does from where the focus is."""
+        count = len(self.tables)
+        if not count:
+            self._looking().update(NOTHING_FOUND if self.waited else "Looking for tables...")
+            return
+        tables = f"{count} table{'s' if count > 1 else ''}"
+        if self.focused is self.query_one("#name", Input):
+            self._looking().update(f"{tables}: Enter keeps your name and goes to the list, "
+                                   "where Enter joins the one selected.")
+        else:
+            self._looking().update(f"{tables}: Enter joins the one selected.")
+
+    def on_descendant_focus(self) -> None:
+        self._say_found()
 
     def _row(self, ad: TableAd) -> tuple[str, ...]:
         lock = ASCII_LOCK if self.ascii else LOCK
@@ -194,6 +208,8 @@ class DiscoveryScreen(Screen[Choice]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "leave_address":  # (shown in the footer only while typing)
             return isinstance(self.focused, Input)
+        if action == "type_address":  # (while typing, / is a character)
+            return not isinstance(self.focused, Input)
         return True
 
     def chosen_name(self) -> str | None:
