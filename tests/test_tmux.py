@@ -339,6 +339,9 @@ def test_two_people_find_a_table_play_by_keys_and_quit() -> None:
             lambda s: "Tables on this network" in s[BEN] and "Amy's table" in s[BEN]
             and "Enter joins" in s[BEN],
         )
+        tmux.press(BEN, "Enter")  # (the name as it is: on to the list)
+        tmux.wait("the list focused", lambda s: "table: Enter joins" in s[BEN]
+                  or "tables: Enter joins" in s[BEN])
         tmux.press(BEN, "Enter")
         tmux.wait(
             "Ben seated in the lobby, on both screens",
@@ -476,6 +479,9 @@ def test_a_player_whose_app_was_killed_takes_the_seat_back_by_joining_again() ->
         tmux.start(BEN, 2, "join", "--name", "Ben")
         tmux.wait("Amy's table listed", lambda s: "Amy's table" in s[BEN]
                   and "Enter joins" in s[BEN])
+        tmux.press(BEN, "Enter")  # (the name as it is: on to the list)
+        tmux.wait("the list focused", lambda s: "table: Enter joins" in s[BEN]
+                  or "tables: Enter joins" in s[BEN])
         tmux.press(BEN, "Enter")
         tmux.wait("the PIN asked", lambda s: "needs a PIN" in s[BEN])
         tmux.press(BEN, *"4321", "Enter")
@@ -502,6 +508,9 @@ def test_a_player_whose_app_was_killed_takes_the_seat_back_by_joining_again() ->
         tmux.start(again, 2, "join", "--name", "Ben")
         tmux.wait("the table listed as Ben's seat",
                   lambda s: "your seat" in s[again] and "Amy's table" in s[again])
+        tmux.press(again, "Enter")  # (the name as it is: on to the list)
+        tmux.wait("the list focused", lambda s: "table: Enter joins" in s[again]
+                  or "tables: Enter joins" in s[again])
         tmux.press(again, "Enter")
         screens = tmux.wait("Ben back at the table, with a hand, or a question",
                             lambda s: hand(s[again]) is not None or "needs a PIN" in s[again])
@@ -584,6 +593,9 @@ def test_liars_deck_played_to_the_end_by_two_people_over_the_lan(players: int) -
         tmux.start(BEN, 2, "join", "--name", "Ben")
         tmux.wait("Ben's discovery screen to list Amy's table",
                   lambda s: "Amy's table" in s[BEN] and "Enter joins" in s[BEN])
+        tmux.press(BEN, "Enter")  # (the name as it is: on to the list)
+        tmux.wait("the list focused", lambda s: "table: Enter joins" in s[BEN]
+                  or "tables: Enter joins" in s[BEN])
         tmux.press(BEN, "Enter")
         tmux.wait("Ben seated, on Amy's screen",
                   lambda s: "Ben (you)" in s[BEN] and f"{players}/{players} seated" in s[AMY])

@@ -170,10 +170,10 @@ class DiscoveryScreen(Screen[Choice]):
             return
         tables = f"{count} table{'s' if count > 1 else ''}"
         if self.focused is self.query_one("#name", Input):
-            self._looking().update(f"{tables}: Enter keeps your name and goes to the list, "
-                                   "where Enter joins the one selected.")
+            self._looking().update(Text(f"{tables}: Enter keeps your name and goes to the "
+                                        "list, where Enter joins the one selected."))
         else:
-            self._looking().update(f"{tables}: Enter joins the one selected.")
+            self._looking().update(Text(f"{tables}: Enter joins the one selected."))
 
     def on_descendant_focus(self) -> None:
         self._say_found()
