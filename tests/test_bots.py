@@ -342,17 +342,23 @@ def exploiting(monkeypatch: pytest.MonkeyPatch) -> None:
         monkeypatch.setitem(STRATEGIES, bot.name, bot)
 
 
+def hard_after_a_match_with(player: str) -> HardBot:
+    """A ``hard`` at seat 0 after six games with ``player``, ``neverdoubt`` and ``honest``."""
+    bot = HardBot(seed=1)
+    bots = [bot, make_bot(player, seed=2), make_bot("neverdoubt", seed=3),
+            make_bot("honest", seed=4)]
+    match = Match(4, seed=5)
+    for _ in range(6):
+        assert tourney.play(match.new_game(), bots)
+    return bot
+
+
 @pytest.mark.usefixtures("exploiting")
 def test_hard_reads_who_pads_from_the_sizes_of_their_claims() -> None:
     # After a match's games with a player who always claims two cards and one who tells the
     # truth, hard rates a claim of two aces likely a lie from the first, likely true from
     # the second: a hand holds two of a rank far less often than the first claims it.
-    bot = HardBot(seed=1)
-    bots = [bot, make_bot("padder", seed=2), make_bot("neverdoubt", seed=3),
-            make_bot("honest", seed=4)]
-    match = Match(4, seed=5)
-    for _ in range(6):
-        assert tourney.play(match.new_game(), bots)
+    bot = hard_after_a_match_with("padder")
     game = deal("", "KS QS", "KH QH", players=4, opener=1, only=[0, 1, 2])
     game.apply(1, Lay(C("KS")))
     game.apply(1, Lay(C("QS")))
@@ -371,12 +377,7 @@ def test_hard_tells_a_bluff_of_two_cards_from_a_padded_claim_of_one() -> None:
     # A player who bluffs with two cards claims two more often than its hands allow, as a
     # padder does; its lies of two that were shown held no true card, so its claims of one
     # are no padded ones left behind: hard reads them as true.
-    bot = HardBot(seed=1)
-    bots = [bot, make_bot("bluff2", seed=2), make_bot("neverdoubt", seed=3),
-            make_bot("honest", seed=4)]
-    match = Match(4, seed=5)
-    for _ in range(6):
-        assert tourney.play(match.new_game(), bots)
+    bot = hard_after_a_match_with("bluff2")
     game = deal("", "AS KS", players=4, opener=1, only=[0, 1, 2])
     game.apply(1, Lay(C("AS")))
     game.apply(1, Announce())

@@ -179,12 +179,18 @@ def test_hard_keeps_the_truth_for_the_claim_the_last_player_holding_cards_must_c
     assert hard.act(lies) == (LIAR,)
 
 
-def test_hard_learns_who_calls_what() -> None:
+def hard_after_games_with(caller: type[LiarBot]) -> HardLiarBot:
+    """A ``hard`` at seat 0 (Amy) after eight two-player games with ``caller`` (Ben)."""
     master = seed_bytes("calls")
-    hard, caller = HardLiarBot(derive(master, "hard")), CallsPairs(derive(master, "caller"))
-    for number in range(8):  # (hard at seat 0: Ben answers every claim of Amy's)
+    hard, other = HardLiarBot(derive(master, "hard")), caller(derive(master, "caller"))
+    for number in range(8):
         game = LiarsDeck(2, seed=derive(master, str(number)), opener=number % 2)
-        assert tourney.play(game, [hard, caller])
+        assert tourney.play(game, [hard, other])
+    return hard
+
+
+def test_hard_learns_who_calls_what() -> None:
+    hard = hard_after_games_with(CallsPairs)  # (hard at seat 0: Ben answers every claim of Amy's)
     # Ben called every claim of two of Amy's he need not, and no claim of one.
     assert hard.call_chance(1, 1, 5) < 0.1 < 0.6 < hard.call_chance(1, 2, 5)
     # So Amy bluffs with one card only, and puts two true cards down to be called.
@@ -196,11 +202,7 @@ def test_hard_learns_who_calls_what() -> None:
 
 
 def test_hard_puts_a_true_card_down_to_a_player_who_calls_everything() -> None:
-    master = seed_bytes("calls")
-    hard, caller = HardLiarBot(derive(master, "hard")), CallsAll(derive(master, "caller"))
-    for number in range(8):
-        game = LiarsDeck(2, seed=derive(master, str(number)), opener=number % 2)
-        assert tourney.play(game, [hard, caller])
+    hard = hard_after_games_with(CallsAll)
     # A true claim Ben calls costs him the life: holding one true card, Amy is in no danger.
     game = LiarsDeck.from_hands(["K Q Q A A", "Q K K J A"], Rank.KING)
     assert hard.danger(game.view(0)) == (0.0, (1, 0))
