@@ -396,6 +396,11 @@ def test_names_in_the_claims_list_are_short_and_told_apart() -> None:
     assert short_names(names) == {0: "Amy", 1: "counte", 2: "cou(2)", 3: "Bartho"}
     assert short_names({0: "Amy", 1: "Amy (2)"}) == {0: "Amy", 1: "Amy(2)"}  # (its number whole)
     assert short_names({0: "Alexander", 1: "Alexandra"}) == {0: "Alexa1", 1: "Alexa2"}
+    # The players panel's: a cut ends in "…", each seat in its own width.
+    assert short_names({0: "Bartholomew", 1: "Amy", 2: "Bartholomeo"}, {0: 6, 1: 2, 2: 8},
+                       ellipsis=True) == {0: "Barth…", 1: "A…", 2: "Barthol…"}
+    assert short_names({0: "Bartholomew", 1: "Bartholomeo"}, 6, ellipsis=True) == \
+        {0: "Barth1", 1: "Barth2"}
 
 
 async def test_the_countdown_starts_full_and_follows_the_time_left() -> None:
@@ -461,7 +466,7 @@ async def test_the_host_seats_and_removes_bots_sets_the_rules_and_starts() -> No
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: app.play is not None and app.play.pane == "lobby")
         info = lambda: app.client.mirror.table  # type: ignore[union-attr]  # noqa: E731
-        await wait_for(pilot, lambda: info().seats[1].name == "random bot", "the bot")
+        await wait_for(pilot, lambda: info().seats[1].name == "Ada", "the bot")
         assert "Amy (you)" in str(app.play.query_one(Lobby).seats.get_row_at(0)[1])  # type: ignore[union-attr]
         hint = app.play.query_one("#lobby-hint")  # type: ignore[union-attr]
         assert "s starts once 3 are seated" in str(hint.render())  # (I Doubt It's fewest)

@@ -107,7 +107,7 @@ async def test_the_call_turns_the_cards_over_and_the_screen_tells_what_it_cost()
             decision = view.decision
             await pilot.press("enter")
             await wait_for(pilot, lambda d=decision: liar_view(app).decision != d, "the put")
-        claimer = "random bot"
+        claimer = "Ada"
         said = f"{view.rank.title if view.count == 1 else view.rank.plural()}"
         prompt = app.play.query_one(LiarPrompt)  # type: ignore[union-attr]
         assert prompt.answers == (LIAR_BUTTON,) and "Liar!" in drawn(app, KeyLine)
@@ -123,7 +123,7 @@ async def test_the_call_turns_the_cards_over_and_the_screen_tells_what_it_cost()
         told = drawn(app, LiarPrompt)
         assert f"You called {claimer}'s {call.count} {said}:" in told
         assert ("a lie!" if call.lie else "true!") in told
-        loser = "You" if call.loser == 0 else "random bot"
+        loser = "You" if call.loser == 0 else "Ada"
         assert f"{loser} lost a life: 2 left." in told
         # The claims list shows the cards turned over, the verdict and who called.
         history = drawn(app, LiarHistory)

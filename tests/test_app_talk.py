@@ -118,7 +118,7 @@ async def test_the_host_mutes_a_player_whom_nobody_then_hears() -> None:
             await pilot.press("m")
             await wait_for(pilot, lambda: isinstance(amy.screen, MuteScreen), "the mute list")
             names = [seat.name for seat in amy.screen.seats]  # type: ignore[attr-defined]
-            assert names == ["random bot", "Ben"]  # (not Amy herself)
+            assert names == ["Ada", "Ben"]  # (not Amy herself)
             await pilot.press("down", "enter")
             await wait_for(ben_pilot, lambda: ben.client.mirror.table.seats[2].muted,  # type: ignore[union-attr]
                            "Ben told he is muted")

@@ -134,7 +134,7 @@ def test_a_journal_is_kept_locked_and_resumed_without_the_posix_modules(tmp_path
     """)
     assert resumed.returncode == 0, resumed.stderr
     assert resumed.stdout.split("\n")[0] == \
-        "lobby ['random bot', 'random bot (2)', 'random bot (3)', None]"
+        "lobby ['Ada', 'Bex', 'Cal', None]"
     assert not lock_path(path).exists()  # (let go as the resumed table closed)
 
 

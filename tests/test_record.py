@@ -52,7 +52,7 @@ def test_replay_tells_every_game_of_a_journal(game: str, tmp_path: Path,
     assert not problems and [t.number for t in told] == [1, 2]
     assert all(t.story is not None and t.story.over for t in told)
     names = told[0].names
-    assert sorted(names.values()) == ["counter bot", "counter bot (2)", "counter bot (3)"]
+    assert sorted(names.values()) == ["Ada", "Bex", "Cal"]
     assert main(["replay", str(path), "--text"]) == 0
     out = capsys.readouterr().out
     for story in (t.story for t in told):

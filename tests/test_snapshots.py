@@ -10,6 +10,7 @@ same words.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -17,12 +18,15 @@ from typing import Any
 
 import pytest
 from apps import (
+    DRIVERS,
+    GameDriver,
     KeyPlayer,
     KnowKeyPlayer,
     LiarKeyPlayer,
     TickingClock,
     asked,
     config,
+    drawn,
     know_view,
     liar_view,
     view_of,
@@ -37,6 +41,8 @@ from doubtlan.rules.liarsdeck import Lives
 from doubtlan.tui.app import DoubtApp, HostSetup, JoinSetup
 from doubtlan.tui.games.idoubtit.prompt import Prompt
 from doubtlan.tui.screens.key import ChangedKeyScreen
+from doubtlan.tui.widgets.history import History
+from doubtlan.tui.widgets.players import PlayersPanel
 
 SnapCompare = Callable[..., bool]
 #: The hosts' key and certificate: made once (net/identity.py), the same in every picture.
@@ -346,4 +352,55 @@ def test_liar_the_results(snap_compare: SnapCompare) -> None:
         quiet(await at_the_results(pilot, LiarKeyPlayer))
 
     assert snap_compare(liar_hosting(TickingClock()), terminal_size=(80, 24),
+                        run_before=run_before)
+
+
+# -- every game, three bots of one level ------------------------------------------------------
+
+
+async def claims_from_everyone(pilot: Pilot[Any], clock: FrozenClock,
+                               driver: GameDriver) -> DoubtApp:
+    """At the table of four, Amy playing by keys and letting every claim stand, until the
+    claims list has a claim of each of the three bots and it is Amy's move again."""
+    app = pilot.app
+    assert isinstance(app, DoubtApp)
+    await wait_for(pilot, lambda: app.play is not None and app.play.pane == "lobby")
+    await wait_for(pilot, lambda: app.client.mirror.table.seats[3].name is not None)  # type: ignore[union-attr]
+    await pilot.press("s")
+    player = driver.player(pilot, app)
+    view = lambda: app.client.mirror.view  # type: ignore[union-attr]  # noqa: E731
+    while True:
+        await wait_for(pilot, lambda: view() is not None and (
+            view().my_turn or driver.may_challenge(app)), "Amy's move")
+        if {claim.seat for claim in view().claims} >= {1, 2, 3}:
+            return app
+        clock.now += 1.0  # (past the half second in which no answer is taken)
+        before = view()
+        if driver.may_challenge(app) and driver.game != "liarsdeck":
+            await pilot.press(driver.stand[0])
+        else:
+            await player.take_turn()
+        await wait_for(pilot, lambda b=before: view() is not b, "the move taken")
+
+
+@pytest.mark.parametrize("game", sorted(DRIVERS))
+def test_three_bots_of_one_level_at_80x24(snap_compare: SnapCompare, game: str) -> None:
+    """Each bot's name is its own, whole in the players panel and the claims list, and
+    its level is beside it in the panel."""
+    driver = DRIVERS[game]
+    clock = FrozenClock()
+    setup = HostSetup(config(players=4, **{"seed": driver.seed, **driver.changes}), bots=3,
+                      strategy="counter", bind="127.0.0.1", identity=IDENTITY)
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        app = await claims_from_everyone(pilot, clock, driver)
+        quiet(app)
+        names = [seat.name for seat in app.client.mirror.table.seats]  # type: ignore[union-attr]
+        assert len(set(names)) == 4
+        for widget in (PlayersPanel, History):  # (each bot's name whole, in both)
+            shown = drawn(app, widget)
+            assert all(re.search(rf"(?<![\w']){re.escape(name)}(?![\w'])", shown)
+                       for name in names[1:]), (names, shown)
+
+    assert snap_compare(PictureApp("Amy", host=setup, clock=clock), terminal_size=(80, 24),
                         run_before=run_before)

@@ -729,13 +729,24 @@ def test_a_token_of_any_characters_is_just_a_wrong_token() -> None:
 # -- the host player's lobby -------------------------------------------------------------
 
 
+def test_bots_sit_under_short_names_of_their_own_and_a_newcomer_keeps_theirs() -> None:
+    h = Harness(config(players=5, autostart=False), bots=2)
+    amy = h.hello("ada")  # a player under a bot's name: the bot takes another
+    h.table.seat_bot()
+    h.flush()
+    info = h.last(amy, TableInfo)
+    assert [s.name for s in info.seats] == ["Cal", "Bex", "ada", "Dot", None]  # type: ignore[union-attr]
+    h.table.seat_bot(name="Dot")  # (a name asked for is told apart as a person's is)
+    assert h.table.seats[4].name == "Dot (2)"
+
+
 def test_the_host_removes_a_bot_and_the_seat_is_free_again() -> None:
     h = Harness(config(players=5, autostart=False), bots=2)
     amy = h.hello("Amy")
     h.table.remove_bot(0)
     h.flush()
     info = h.last(amy, TableInfo)
-    assert [s.name for s in info.seats] == [None, "counter bot (2)", "Amy", None, None]  # type: ignore[union-attr]
+    assert [s.name for s in info.seats] == [None, "Bex", "Amy", None, None]  # type: ignore[union-attr]
     with pytest.raises(table_module.Refused, match="no bot"):
         h.table.remove_bot(2)  # a person at the table, not a bot
     with pytest.raises(table_module.Refused, match="no bot"):

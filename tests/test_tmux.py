@@ -328,7 +328,7 @@ def test_two_people_find_a_table_play_by_keys_and_quit() -> None:
         )
         tmux.wait(
             f"Amy's lobby, with Amy and the bot seated, filling the {WIDTH}x{HEIGHT} terminal",
-            lambda s: "Amy (you)" in s[AMY] and "counter bot" in s[AMY]
+            lambda s: "Amy (you)" in s[AMY] and "Ada (medium bot)" in s[AMY]
             and "2/3 seated" in s[AMY] and fills(s[AMY]),
         )
 

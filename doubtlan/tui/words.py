@@ -44,9 +44,9 @@ def listed(names: list[str]) -> str:
 
 
 def bot_mark(game: str, strategy: str | None, name: str) -> str:
-    """What follows a bot's name at the table: its level, and "bot" unless its name says
-    so (" (hard bot)", " (hard)", " (bot)", or nothing)."""
-    words = [level] if (level := level_of(game, strategy)) is not None else []
+    """What follows a bot's name at the table: its level (or its strategy, where that is no
+    level), and "bot" unless its name says so: " (hard bot)", " (sharp bot)", " (bot)"."""
+    words = [level] if (level := level_of(game, strategy) or strategy) is not None else []
     if "bot" not in name.casefold():
         words.append("bot")
     return f" ({' '.join(words)})" if words else ""

@@ -32,6 +32,11 @@ PIN_TRIES, PIN_LOCK_MAX = 3, 60.0
 #: the PIN, so many addresses add at most one guess each.
 TABLE_PIN_BURST, TABLE_PIN_EVERY = 10, 9.0
 NEW_PIN_BURST, NEW_PIN_EVERY = 64, 1.0
+#: The names bots sit under, each bot the first one free: short, so that no list cuts them,
+#: and each told from the others by its first letter (their levels are shown apart:
+#: "Ada (hard bot)").
+BOT_NAMES = ("Ada", "Bex", "Cal", "Dot", "Eli", "Fay", "Gus", "Hal", "Ivy", "Kit", "Lou",
+             "Mo", "Ned", "Oz", "Pip", "Rex", "Sol", "Tam", "Uma", "Vic", "Wyn", "Zed")
 #: The addresses and browsers with wrong PINs the table remembers (the oldest forgotten
 #: first).
 PIN_KEYS_KEPT = 4096
@@ -100,6 +105,7 @@ class Seating(TableParts):
         seat = next((s for s in self.seats if not s.taken), None)
         if seat is None:
             raise errors.TableFull()
+        self._make_way(hello.name)
         self._not_alike(hello.name, seat)
         seat.name = self._unique_name(hello.name)
         seat.token = secrets.token_urlsafe(24)
@@ -250,6 +256,30 @@ class Seating(TableParts):
             if other is not seat and other.name and looks_like(name, other.name):
                 raise errors.NameTaken(f"{name!r} looks like {other.name!r}")
 
+    def _make_way(self, wanted: str) -> None:
+        """A newcomer in the lobby keeps their name: a seated bot under it (or one that looks
+        like it) takes another of :data:`BOT_NAMES`."""
+        from ..lookalike import looks_like
+
+        name = " ".join(wanted.split())
+        for seat in self.seats:
+            if seat.strategy is not None and seat.name is not None and (
+                    seat.name.casefold() == name.casefold() or looks_like(name, seat.name)):
+                seat.name = None
+                seat.name = self._bot_name(but=name)
+
+    def _bot_name(self, but: str = "") -> str:
+        """The first of :data:`BOT_NAMES` that is nobody's at the table (nor ``but``), and
+        looks like nobody's."""
+        from ..lookalike import looks_like
+
+        taken = [seat.name for seat in self.seats if seat.name] + ([but] if but else [])
+        for name in BOT_NAMES:
+            if not any(name.casefold() == other.casefold() or looks_like(name, other)
+                       for other in taken):
+                return name
+        return self._unique_name("bot")
+
     def _unique_name(self, wanted: str) -> str:
         name = " ".join(wanted.split()) or "player"
         taken = {seat.name for seat in self.seats if seat.name}
@@ -294,7 +324,7 @@ class Seating(TableParts):
                           else "bots can be seated only before the match starts")
         seat.strategy = strategy
         seat.bot = self._bot(strategy, seat.number)
-        seat.name = self._unique_name(name or f"{strategy} bot")
+        seat.name = self._unique_name(name) if name else self._bot_name()
         self._broadcast_table()
         return seat
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -18,21 +19,28 @@ from .talk import talk_line
 SHORT, LONGEST = 6, 16
 
 
-def short_names(names: dict[int, str], width: int = SHORT) -> dict[int, str]:
-    """Each seat's name cut to ``width`` characters, told apart: of names that would read
-    the same, those that end in a number keep it ("counter bot", "counter bot (2)":
-    "counte", "cou(2)"); any still alike end in their seat number."""
+def short_names(names: dict[int, str], width: int | Mapping[int, int] = SHORT,
+                ellipsis: bool = False) -> dict[int, str]:
+    """Each seat's name cut to ``width`` characters (a number, or one for each seat), told
+    apart: of names that would read the same, those that end in a number keep it ("counter
+    bot", "counter bot (2)": "counte", "cou(2)"); any still alike end in their seat number.
+    With ``ellipsis``, a name cut otherwise ends in "…"."""
+    def room(seat: int) -> int:
+        return width if isinstance(width, int) else width[seat]
+
     def alike(short: dict[int, str]) -> set[int]:
         counts = Counter(short.values())
         return {seat for seat, text in short.items() if counts[text] > 1}
 
-    short = {seat: name[:width].strip() for seat, name in names.items()}
+    short = {}
     for seat, name in names.items():
         number = _NUMBERED.search(name)
-        if number and len(name) > width:  # a name cut keeps its number: "random b(2)"
-            short[seat] = name[:width - len(number[0])].strip() + number[0]
+        end = number[0] if number else "\u2026" if ellipsis else ""
+        short[seat] = name if len(name) <= room(seat) else \
+            name[:room(seat) - len(end)].strip() + end  # a name cut keeps its number
     for seat in alike(short):
-        short[seat] = f"{short[seat][:width - len(str(seat + 1))].strip()}{seat + 1}"
+        mark = str(seat + 1)
+        short[seat] = f"{names[seat][:room(seat) - len(mark)].strip()}{mark}"
     return short
 
 

@@ -138,7 +138,7 @@ class Lobby(Vertical):
                               *([""] if narrow else ["", ""]))
                 continue
             taken += 1
-            level = level_of(info.game, seat.strategy) if seat.bot else None
+            level = (level_of(info.game, seat.strategy) or seat.strategy) if seat.bot else None
             who = f"bot, {level}" if level else "bot" if seat.bot else \
                 "program" if seat.program else "human"
             state = "" if seat.bot else ("connected" if seat.connected else "away")

@@ -18,6 +18,7 @@ from rich.text import Text
 from ...net.messages import TableInfo
 from ...rules import View
 from ..words import away, bot_mark
+from .history import short_names
 from .lines import Lines
 
 #: The turn's mark (the game's own marks beside it: I Know You Don't's priority).
@@ -42,11 +43,19 @@ class Seat:
 @dataclass
 class _Row:
     mark: Text
-    who: Text
+    #: The player's name (bold on their move), and what follows it: " (you)", or nothing.
+    name: str
+    bold: bool
+    you: str
     level: str
     figures: tuple[str, ...]
     doing: Text
     after: Text
+
+    @property
+    def width(self) -> int:
+        """The cells of the name and what follows it."""
+        return Text(self.name).cell_len + len(self.you)
 
 
 class PlayersPanel(Lines):
@@ -103,10 +112,10 @@ class PlayersPanel(Lines):
         short."""
         least = self.FEWEST
         room = max(least, min(self.NAME_WIDTH, width - 2 - figures - said))
-        full = max([least, *(row.who.cell_len + len(row.level) for row in self.rows)])
+        full = max([least, *(row.width + len(row.level) for row in self.rows)])
         if full <= room:
             return min(room, full), True
-        return min(room, max([least, *(row.who.cell_len for row in self.rows)])), False
+        return min(room, max([least, *(row.width for row in self.rows)])), False
 
     # -- the panel -------------------------------------------------------------------------
 
@@ -125,19 +134,17 @@ class PlayersPanel(Lines):
             seat = info.seats[number] if number < len(info.seats) else None
             name = (seat.name if seat else None) or f"seat {number + 1}"
             said = self.seat(view, number)
-            who = Text(name, style="bold" if said.bold else "")
-            level = ""
-            if number == view.seat:
-                who.append(" (you)", style="dim")
-            elif seat is not None and seat.bot:
-                level = bot_mark(info.game, seat.strategy, name)
+            you = " (you)" if number == view.seat else ""
+            level = bot_mark(info.game, seat.strategy, name) \
+                if not you and seat is not None and seat.bot else ""
             doing = said.doing
             if seat is not None and seat.away:
                 doing.append(away(seat.open, bool(doing), bot_playing=number in stood_in),
                              style="italic red")
             if seat is not None and seat.muted:
                 doing.append(", muted" if doing else "muted", style="dim")
-            rows.append(_Row(said.mark, who, level, said.figures, doing, said.after))
+            rows.append(_Row(said.mark, name, said.bold, you, level, said.figures, doing,
+                             said.after))
         self.border_title = self.title(view)
         if len(rows) != len(self.rows):
             self.refresh(layout=True)  # one line a player: the height changes
@@ -158,11 +165,16 @@ class PlayersPanel(Lines):
             for (title, _), size in zip(columns, widths, strict=True):
                 heading.append(title.rjust(size))
             lines.append(heading)
-        for row in rows:
+        # Names cut to fit, still told apart; "(you)" said only where it fits whole.
+        you = {n: row.you if row.width <= names else "" for n, row in enumerate(rows)}
+        short = short_names({n: row.name for n, row in enumerate(rows)},
+                            {n: names - len(you[n]) for n in you}, ellipsis=True)
+        for n, row in enumerate(rows):
             line = Text()
             line.append_text(row.mark)
             line.append(" ")
-            who = row.who.copy()
+            who = Text(short[n], style="bold" if row.bold else "")
+            who.append(you[n], style="dim")
             if levels and row.level:
                 who.append(row.level, style="dim")
             who.truncate(names, overflow="ellipsis", pad=True)

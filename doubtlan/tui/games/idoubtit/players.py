@@ -46,9 +46,9 @@ class Players(PlayersPanel):
     def fit(self, width: int, figures: int, said: int) -> tuple[int, bool]:
         # (This panel's own fitting, as it always drew: the names as long as the longest,
         # the levels said only when the whole line fits.)
-        full = min(self.NAME_WIDTH, max((row.who.cell_len + len(row.level)
+        full = min(self.NAME_WIDTH, max((row.width + len(row.level)
                                          for row in self.rows), default=0))
         if 2 + full + figures + said <= width:
             return full, True
-        return min(self.NAME_WIDTH, max((row.who.cell_len for row in self.rows),
+        return min(self.NAME_WIDTH, max((row.width for row in self.rows),
                                         default=0)), False
