@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from .net.record import Entry
     from .net.stories import Told
 
-REPLAY = "tell a journal's games claim by claim: every hand, every lie, every doubt"
+REPLAY = "tell a journal's games claim by claim: every hand, every lie, who saw through it"
 STATS = "print the record of the games you played (--json for a program)"
 #: The sparkline's steps, lowest first.
 BARS = "▁▂▃▄▅▆▇█"
@@ -25,7 +25,7 @@ def add_replay(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     replay = commands.add_parser(
         "replay", help=REPLAY,
         description="Tell the games of a journal written by `doubtlan host`, claim by claim: "
-        "every hand as the claim began, the cards really laid, who lied, who doubted and who "
+        "every hand as the claim began, the cards really laid, who lied, who said so and who "
         "was right. Only a game whose deal and actions verify (as `doubtlan verify` checks "
         "them) is told; for the others it says why not. On a terminal it opens the story "
         "(left and right step through the claims); otherwise, or with --text, it prints it.",
@@ -101,25 +101,27 @@ def replay_command(args: argparse.Namespace, parser: argparse.ArgumentParser) ->
 
 def print_story(game: Told) -> None:
     """One game's story as text (or why it is not told)."""
+    from .rules import game_named
     from .rules.story import verdict, who
 
+    words = game_named(game.game).words
     story = game.story
     if story is None:
-        print(f"game {game.number} is not told: {game.why}")
+        print(f"{words.game} {game.number} is not told: {game.why}")
         return
     names = game.names
-    print(f"game {game.number} ({len(story.steps)} claims)")
+    print(f"{words.game} {game.number} ({len(story.steps)} claims)")
     print("  dealt: " + "; ".join(f"{who(seat, names)} {_cards(hand)}"
                                   for seat, hand in enumerate(story.dealt)))
     for step in story.steps:
         told = step.told
-        truth, doubt = verdict(told, names)
+        truth, doubt = verdict(told, names, words)
         print(f"  claim {step.number}: {who(told.seat, names)} claimed {told.claim}; really "
               f"{_cards(told.cards or ())}: {truth}; {doubt}.")
         print("    hands: " + "; ".join(f"{who(seat, names)} {_cards(hand)}"
                                         for seat, hand in enumerate(step.hands)))
     won = "nobody" if story.winner is None else who(story.winner, names)
-    print(f"  {won} won game {game.number}.")
+    print(f"  {won} won {words.game} {game.number}.")
 
 
 def _cards(cards: tuple[Any, ...]) -> str:
@@ -130,7 +132,7 @@ def _cards(cards: tuple[Any, ...]) -> str:
 
 
 def stats_command(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
-    from .net.record import FIGURES, Record, as_json
+    from .net.record import Record, as_json
 
     record = Record(args.record)
     entries, notes = record.load()
@@ -147,29 +149,23 @@ def stats_command(args: argparse.Namespace, parser: argparse.ArgumentParser) -> 
         return 0
     from .rules import game_named
 
-    print(f"Your record: {len(entries)} game{'s' if len(entries) != 1 else ''} "
-          f"({record.path})")
-    print()
-    heading = ("game", "played", "won") + FIGURES
-    rows = [(game_named(name).title, str(row["played"]), f"{row['won']} "
-             f"({100 * row['won'] / row['played']:.0f}%)",
-             *(f"{row['average'][figure]:.1f}" for figure in FIGURES))
-            for name, row in summary.items()]
-    widths = [max(len(cells[i]) for cells in (heading, *rows)) for i in range(len(heading))]
-    for cells in (heading, *rows):
-        print("  ".join(cell.ljust(width) if i == 0 else cell.rjust(width)
-                        for i, (cell, width) in enumerate(zip(cells, widths, strict=True))))
-    print("(the figures are averages a game: claims made, bluffs among them, bluffs caught, "
-          "doubts right and wrong)")
+    print(f"Your record ({record.path}):")
+    for name, row in summary.items():  # (each game in its own words: docs/record.md)
+        kind = game_named(name)
+        words = kind.words
+        print(f"\n{kind.title}: {words.count(row['played'], words.game, words.games)}, "
+              f"{row['won']} won ({100 * row['won'] / row['played']:.0f}%).")
+        print(f"  On average, a {words.game}: "
+              + words.figures(row["average"].__getitem__, whole=False))
     width = shutil.get_terminal_size((80, 24)).columns
     room = width - 24
     if room >= 10:
         print()
         recent = entries[-room:]
-        print("bluffs a claim  " + sparkline([e.bluffs / e.claims if e.claims else 0.0
+        print("lies a claim    " + sparkline([e.bluffs / e.claims if e.claims else 0.0
                                                for e in recent], 1.0))
         print("won             " + "".join("●" if e.won else "·" for e in recent))
-        print(f"                (your last {len(recent)} games, oldest first)")
+        print(f"                (the last {len(recent)} played, oldest first)")
     return 0
 
 

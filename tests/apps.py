@@ -417,6 +417,15 @@ class LiarKeyPlayer:
 # -- each game, as the contract tests drive it ------------------------------------------------
 
 
+def under(results: Widget, heading: str, word: str, players: int) -> None:
+    """Each player's figure in the results stands under ``word`` of ``heading``."""
+    lines = str(results.render()).splitlines()
+    top = next(n for n, line in enumerate(lines) if heading in line)
+    column = lines[top].index(heading) + heading.index(word)
+    assert all(line[column].isdigit() for line in lines[top + 1:top + 1 + players]), \
+        lines[top:top + 1 + players]
+
+
 class GameDriver:
     """How the tests drive the app at a table of one game, and what its screens say there.
     The contract tests (tests/test_app.py) run once per game of ``rules.GAMES``, each with
@@ -496,6 +505,7 @@ class DoubtDriver(GameDriver):
         # The bluff counts are told at the end; each hand's sparkline is drawn.
         assert str(results.rows[0][3]) != "?"
         assert str(results.rows[0][7]).strip()
+        under(results, "doubts: right", "right", view.players)
 
 
 class KnowDriver(GameDriver):
@@ -573,6 +583,7 @@ class LiarDriver(GameDriver):
         assert all(count > 0 for count in player.done.values()), player.done
         text = str(results.render())
         assert "place" in text and "lives" in text and "calls: right" in text
+        under(results, "calls: right", "right", view.players)
         assert str(results.rows[view.winner][2]) == "1st"
         assert sum(int(str(row[5])) for row in results.rows) == sum(  # lies caught
             getattr(claim, "lie", False) for claim in view.claims)

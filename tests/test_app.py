@@ -65,6 +65,7 @@ from doubtlan.tui.screens.key import ChangedKeyScreen
 from doubtlan.tui.screens.levels import LevelScreen
 from doubtlan.tui.screens.message import ConfirmScreen, MessageScreen
 from doubtlan.tui.screens.options import OptionsScreen
+from doubtlan.tui.widgets.keys import KeyLine
 from doubtlan.tui.widgets.lines import clickable
 from doubtlan.tui.widgets.lobby import Lobby
 from doubtlan.tui.widgets.small import SmallNotice
@@ -136,6 +137,8 @@ async def test_a_whole_game_by_keys_reaches_the_results_and_the_host_deals_the_n
         await wait_for(pilot, lambda: 1 in app.client.mirror.verdicts, "the check")  # type: ignore[union-attr]
         await wait_for(pilot, lambda: str(results.deal).startswith("Deal verified"), "told")
         assert "fixed seed" in str(results.deal) and "Deal verified" in str(results.render())
+        word = game_named(game).words.game  # (I Know You Don't's "match", everywhere)
+        assert f"n deals the next {word} " in text and f"Next {word}" in drawn(app, KeyLine)
         await pilot.press("n")
         await wait_for(pilot, lambda: app.play.pane == "table", "the next game")  # type: ignore[union-attr]
         second = view_of(app)
@@ -182,8 +185,10 @@ async def test_the_lobby_and_the_help_tell_the_games_rules_and_keys(game: str) -
         assert "scroll this help" in how and "Escape, ? or q closes it" in how
         least = game_named(game).options_type().min_players  # (the host's keys: its rules')
         assert app.screen.fewest == least  # type: ignore[attr-defined]
-        assert f"start the match ({least} or more seated)" in app.screen.query_one(
-            Markdown).source
+        word = game_named(game).words.game  # (the help says the game's own: "the next match")
+        source = app.screen.query_one(Markdown).source
+        assert f"deal the first {word} ({least} or more seated)" in source
+        assert f"deal the next {word} |" in source
         await pilot.press("escape")
         await wait_for(pilot, lambda: not isinstance(app.screen, HelpScreen), "help closed")
 
@@ -527,8 +532,19 @@ async def test_a_join_app_plays_a_headless_hosts_match_to_the_end() -> None:
             view = await KeyPlayer(pilot, app).play_game()
             assert view.winner is not None and view.seat == 2
             await wait_for(pilot, lambda: app.client.mirror.bye is not None, "the end")  # type: ignore[union-attr]
-            await wait_for(pilot, lambda: "match is over" in app.play.query_one(DoubtResults).hint,  # type: ignore[union-attr]
-                           "the match over")
+            results = app.play.query_one(DoubtResults)  # type: ignore[union-attr]
+            await wait_for(pilot, lambda: "Play at this table is over" in results.hint, "over")
+
+async def test_a_headless_hosts_lobby_says_its_first_game_starts_by_itself() -> None:
+    async with hosted_table(players=4) as hosted:
+        app = join_app(hosted)
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: app.play is not None and app.play.pane == "lobby")
+            hint = app.play.query_one("#lobby-hint", Static)  # type: ignore[union-attr]
+            await wait_for(pilot, lambda: "3/4 seated" in str(hint.render()), "the lobby")
+            assert "The first game starts by itself once all 4 seats are taken." in \
+                str(hint.render())
+
 
 async def test_a_dropped_connection_is_shown_and_comes_back_by_itself() -> None:
     async with hosted_table() as hosted:

@@ -12,7 +12,7 @@ from contextlib import asynccontextmanager
 
 from apps import KnowKeyPlayer, click_text, drawn, know_app, know_view, start_match, wait_for
 from textual.pilot import Pilot
-from textual.widgets import Select
+from textual.widgets import Select, Static
 
 from doubtlan.net.client import Client
 from doubtlan.rules.iknowyoudont import (
@@ -300,3 +300,18 @@ def test_the_results_mark_a_seat_a_bot_stood_in_for() -> None:
     names = {0: "Amy", 1: "Ben", 2: "Cleo"}
     assert [results.player(seat, game.view(0), table.info(), names)[0].plain
             for seat in range(3)] == ["Amy (you)", "Ben (a bot stood in)", "Cleo"]
+
+
+async def test_t_opens_the_talk_and_says_that_truth_is_y() -> None:
+    """Truth is y because t is talk: the talk box says so to a player who pressed t for it."""
+    from doubtlan.tui.screens.talk import TalkScreen
+
+    app = know_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await start_match(pilot, app)
+        await wait_for(pilot, lambda: know_view(app).my_turn, "my turn")
+        await pilot.press("t")
+        await wait_for(pilot, lambda: isinstance(app.screen, TalkScreen), "the talk box")
+        note = app.screen.query_one("#talk-note", Static)
+        assert "Truth? It is y at the table (t is for talk)" in str(note.render())
+        await pilot.press("escape")

@@ -45,6 +45,7 @@ from doubtlan.tui.screens.message import ConfirmScreen
 from doubtlan.tui.screens.name import NameScreen
 from doubtlan.tui.screens.pin import PinScreen
 from doubtlan.tui.widgets.small import SmallNotice
+from doubtlan.tui.widgets.titlebar import TitleBar
 
 SIZE = (100, 30)
 
@@ -109,8 +110,9 @@ async def test_ctrl_c_asks_before_ending_the_table_as_q_does() -> None:
         await start_match(pilot, app)
         await pilot.press("ctrl+c")
         await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
-        assert "End the table for everyone?" in str(app.screen.query_one("#question",
-                                                                          Static).render())
+        # (nobody but bots at the table: nobody else's table to end, and no "hosting")
+        assert "End the table?" in str(app.screen.query_one("#question", Static).render())
+        assert "hosting" not in drawn(app, TitleBar)
         await pilot.press("n")  # no: the game goes on
         await wait_for(pilot, lambda: not isinstance(app.screen, ConfirmScreen), "back")
         assert app.play is not None and app.play.pane == "table" and app.is_running

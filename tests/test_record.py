@@ -15,8 +15,10 @@ from doubtlan.net.journal import Journal, read
 from doubtlan.net.record import FIGURES, Entry, Record, averages, entry
 from doubtlan.net.stories import stories
 from doubtlan.net.table import Table, TableConfig
+from doubtlan.rules import game_named
 from doubtlan.rules.story import Story, figures
 from doubtlan.tui.screens.story import StoryApp, StoryScreen
+from doubtlan.tui.widgets.titlebar import TitleBar
 
 
 def bots_journal(path: Path, game: str = "idoubtit", games: int = 2,
@@ -55,14 +57,16 @@ def test_replay_tells_every_game_of_a_journal(game: str, tmp_path: Path,
     assert sorted(names.values()) == ["Ada", "Bex", "Cal"]
     assert main(["replay", str(path), "--text"]) == 0
     out = capsys.readouterr().out
+    words = game_named(game).words  # (a "match" of I Know You Don't, "challenged"...)
+    assert words.challenged in out and f"nobody {words.challenged}: it stood" in out
     for story in (t.story for t in told):
         assert story is not None
-        assert f"game {story.number} ({len(story.steps)} claims)" in out
+        assert f"{words.game} {story.number} ({len(story.steps)} claims)" in out
         for step in story.steps:
             assert f"claim {step.number}: {names[step.told.seat]} claimed {step.told.claim}; " \
                    f"really {' '.join(map(str, step.told.cards or ()))}" in out
     assert main(["replay", str(path), "--text", "--game", "2"]) == 0
-    assert "game 1 (" not in capsys.readouterr().out
+    assert f"{words.game} 1 (" not in capsys.readouterr().out
 
 
 def test_a_game_the_journal_cut_short_or_that_does_not_verify_is_not_told(
@@ -118,6 +122,29 @@ async def test_the_replay_app_steps_through_a_journals_game(tmp_path: Path) -> N
         assert f"claimed {story.steps[1].told.claim}" in str(screen.query_one("#claim").render())
         await pilot.press("escape")
     assert app.return_code == 0
+
+
+@pytest.mark.parametrize("game", sorted(SPECS))
+async def test_the_story_tells_a_game_in_its_own_words(game: str, tmp_path: Path) -> None:
+    path = tmp_path / "match.journal"
+    bots_journal(path, game, games=1)
+    told, _ = stories(path)
+    story = told[0].story
+    assert story is not None
+    words = game_named(game).words
+    others = {game_named(other).words.challenged for other in SPECS} - {words.challenged}
+    challenged = next(i for i, step in enumerate(story.steps) if step.told.doubter is not None)
+    app = StoryApp(story, told[0].names, ascii=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, StoryScreen)
+        assert f"The story of {words.game} 1" in str(screen.query_one(TitleBar).render())
+        await pilot.press(*["right"] * challenged)
+        claim = str(screen.query_one("#claim").render())
+        assert words.challenged in claim and not any(word in claim for word in others), claim
+        await pilot.press("end")
+        assert f"won the {words.game}." in str(screen.query_one("#claim").render())
 
 
 # -- the record ------------------------------------------------------------------------------
@@ -201,28 +228,35 @@ def test_doubtlan_stats_prints_the_record_its_chart_and_json(
                          n * 2, n, 1, 0))
     record.add(Entry("liarsdeck", "2026-12-07T10:00:00+00:00", "Amy's table", "f" * 16, 1,
                      "f" * 16, ("Amy", "Ben"), 1, False, 4, 4, 2, 0, 1))
+    record.add(Entry("iknowyoudont", "2026-12-08T10:00:00+00:00", "Amy's table", "e" * 16, 1,
+                     "e" * 16, ("Amy", "Ben", "Cleo"), 0, True, 6, 1, 1, 1, 0))
     with path.open("a") as file:
         file.write("garbage\n")
     monkeypatch.setenv("COLUMNS", "100")
     assert main(["stats", "--record", str(path)]) == 0
     captured = capsys.readouterr()
-    assert "Your record: 7 games" in captured.out
-    lines = captured.out.splitlines()
-    doubt = next(line for line in lines if line.startswith("I Doubt It"))
-    assert doubt.split()[3:6] == ["6", "3", "(50%)"] and "5.0" in doubt  # 6 played, 3 won
-    assert "Liar's Deck" in captured.out
-    # Bluffs a claim, 0 to 1 (0, 0.2 ... 1.0, and Liar's Deck's 1.0), in eight steps.
-    assert "bluffs a claim  ▁▂▄▅▇██" in captured.out
-    assert "won             ●·●·●··" in captured.out
-    assert "line 8" in captured.err and "skipped" in captured.err
+    assert f"Your record ({path}):" in captured.out
+    # Each game's figures in its own words: doubts, calls and lies, challenges and matches.
+    assert "I Doubt It: 6 games, 3 won (50%).\n  On average, a game: 10.0 claims, 5.0 bluffs " \
+           "(2.5 caught), doubts 1.0 right, 0.0 wrong." in captured.out
+    assert "Liar's Deck: 1 game, 0 won (0%).\n  On average, a game: 4.0 claims, 4.0 lies " \
+           "(2.0 caught), calls 0.0 right, 1.0 wrong." in captured.out
+    assert "I Know You Don't: 1 match, 1 won (100%).\n  On average, a match: 6.0 claims, " \
+           "1.0 bluffs (1.0 caught), challenges 1.0 right, 0.0 wrong." in captured.out
+    assert "doubt" not in captured.out.split("Liar's Deck:")[1]
+    # Lies a claim, 0 to 1 (0, 0.2 ... 1.0, Liar's Deck's 1.0, I Know You Don't's 1/6).
+    assert "lies a claim    ▁▂▄▅▇██▂" in captured.out
+    assert "won             ●·●·●··●" in captured.out
+    assert "(the last 8 played, oldest first)" in captured.out
+    assert "line 9" in captured.err and "skipped" in captured.err
     assert main(["stats", "--record", str(path), "--json"]) == 0
     data: dict[str, Any] = json.loads(capsys.readouterr().out)
-    assert len(data["games"]) == 7 and data["skipped"] == 1
+    assert len(data["games"]) == 8 and data["skipped"] == 1
     assert data["by_game"]["idoubtit"]["played"] == 6
     assert data["by_game"]["idoubtit"]["average"]["bluffs"] == 5.0
     monkeypatch.setenv("COLUMNS", "30")  # (no room for the chart)
     assert main(["stats", "--record", str(path)]) == 0
-    assert "bluffs a claim" not in capsys.readouterr().out
+    assert "lies a claim" not in capsys.readouterr().out
 
 
 def test_replay_without_a_journal_tells_the_newest(

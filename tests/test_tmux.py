@@ -345,7 +345,7 @@ def test_two_people_find_a_table_play_by_keys_and_quit() -> None:
         tmux.press(BEN, "Enter")
         tmux.wait(
             "Ben seated in the lobby, on both screens",
-            lambda s: "Ben (you)" in s[BEN] and "Waiting for the host" in s[BEN]
+            lambda s: "Ben (you)" in s[BEN] and "starts when the host says so" in s[BEN]
             and re.search(r"\bBen +human +connected", s[AMY]) and "3/3 seated" in s[AMY],
         )
 

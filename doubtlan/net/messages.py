@@ -14,7 +14,7 @@ from ..rules import FEWEST_PLAYERS, MOST_PLAYERS, Event, View
 from ..rules.fairness import Played
 from .codec import Limit, Many, Text
 
-PROTOCOL_VERSION = 13
+PROTOCOL_VERSION = 14
 
 Name = Annotated[str, Text(1, 24)]
 #: One half of the PIN's key exchange (net/pin.py), as hexadecimal text.
@@ -216,6 +216,9 @@ class TableInfo(Message):
     seeded: bool
     #: How many spectators are watching.
     watchers: Annotated[int, Limit(0, 1_000)] = 0
+    #: The first game starts by itself once every seat is taken (a host without a screen,
+    #: ``host --headless``); otherwise the host starts it.
+    autostart: bool = False
 
 
 @dataclass(frozen=True, slots=True)

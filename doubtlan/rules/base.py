@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, dataclass_tra
 from .errors import BadOptions, MalformedAction, NoSuchSeat
 from .seeds import Seed
 from .told import Told
+from .words import Words
 
 T = TypeVar("T")
 
@@ -172,9 +173,9 @@ class Game(abc.ABC, Generic[OptionsT, ViewT]):
     window_label: ClassVar[str | None] = None
     #: What the seat that opens a game is called in a refusal.
     opener_called: ClassVar[str] = "the opener"
-    #: What one of this game, dealt and played to its end, is called at the table: a
-    #: "game" of I Doubt It, a "match" of I Know You Don't's rounds.
-    one_game: ClassVar[str] = "game"
+    #: What the game calls its things (one game, a challenge, a bluff), for the screens
+    #: every game shares.
+    words: ClassVar[Words] = Words()
     #: Every action kind of this game, by its text name (no two games share a kind).
     actions: ClassVar[dict[str, type[Action]]]
     #: Every kind of event the game records (no two games share a kind).

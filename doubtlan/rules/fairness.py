@@ -291,7 +291,8 @@ def verify(reveal: Disclosure, *, commitment: bytes, players: int, options: Any,
             and seen.played_for != played_for:
         problems.append(_marks_problem(seen.played_for, frozenset(played_for)))
     if seat is not None and not seen.from_start:
-        notes.append("your own actions from before you came to this game were not checked")
+        notes.append("this seat's actions from before this screen joined the game (on coming "
+                     "back, or taking the seat over) were not checked: it did not see them sent")
     elif seat is not None:
         mine = [p.action for p in reveal.actions if p.seat == seat and p.by == "player"]
         sent = iter(seen.sent)

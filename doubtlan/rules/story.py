@@ -18,6 +18,7 @@ from typing import Any
 from .base import Game
 from .fairness import Disclosure, deal_seed
 from .told import Told
+from .words import Words
 
 __all__ = ["Figures", "Step", "Story", "Told", "figures", "tell", "verdict", "who"]
 
@@ -108,15 +109,15 @@ def who(seat: int | None, names: Mapping[int, str]) -> str:
     return names.get(seat) or f"seat {seat + 1}"
 
 
-def verdict(told: Told, names: Mapping[int, str]) -> tuple[str, str]:
-    """The claim's truth and its doubt in words: ("a lie", "Ben doubted, and was right"),
-    ("true", "nobody doubted: it stood")."""
+def verdict(told: Told, names: Mapping[int, str], words: Words) -> tuple[str, str]:
+    """The claim's truth and its challenge in the game's ``words``: ("a lie", "Ben doubted,
+    and was right"), ("true", "nobody doubted: it stood")."""
     truth = "not known" if told.lie is None else "a lie" if told.lie else "true"
     if told.doubter is None:
-        return truth, "nobody doubted: it stood"
+        return truth, f"nobody {words.challenged}: it stood"
     doubter = who(told.doubter, names)
     if told.right is None:
-        return truth, f"{doubter} doubted"
+        return truth, f"{doubter} {words.challenged}"
     right = "and was right" if told.right == told.doubter else \
         f"and {who(told.right, names)} was right"
-    return truth, f"{doubter} doubted, {right}"
+    return truth, f"{doubter} {words.challenged}, {right}"

@@ -355,7 +355,7 @@ class DoubtApp(DeviceApp):
             self._redraw()
             if not self.has_class(COMPACT_CLASS) and not self.touch:  # (the results say so:
                 # a toast would cover a phone's buttons)
-                self.notify("The match is over. Press q to leave.", title="Match over")
+                self.notify("Play at this table is over. Press q to leave.", title="The end")
         elif bye.code == "left":
             self.exit(0)
         elif bye.code == "wrong_pin" and self.address is not None and self.hosted is None:
@@ -459,8 +459,11 @@ class DoubtApp(DeviceApp):
     def action_quit_table(self) -> None:
         if isinstance(self.screen, ConfirmScreen):
             return
-        question = "End the table for everyone?" if self.hosted is not None \
-            and self.hosted.table.state != "over" else "Leave the table?" \
+        hosted, mine = self.hosted, self.client.mirror.seat if self.client else None
+        others = hosted is not None and any(  # (people seated besides this player, or away)
+            s.taken and s.strategy is None and s.number != mine for s in hosted.table.seats)
+        question = ("End the table for everyone?" if others else "End the table?") \
+            if hosted is not None and hosted.table.state != "over" else "Leave the table?" \
             if self.client is not None and self.client.mirror.bye is None else "Quit doubtlan?"
 
         def then(yes: bool | None) -> None:

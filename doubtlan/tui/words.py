@@ -55,7 +55,7 @@ def bot_mark(game: str, strategy: str | None, name: str) -> str:
 _EXPLAINED = {
     "wrong_pin": "That PIN is not this table's.",
     "too_many_attempts": "Too many wrong PINs from here; wait a minute and try again.",
-    "table_full": "The table is full, or its match has started: watch it (join --watch), or "
+    "table_full": "The table is full, or play there has started: watch it (join --watch), or "
                   "ask the host to free a seat whose player is away (x, in the lobby or between "
                   "games).",
     "name_taken": "Your name looks the same as the name of a player at the table ({message}): "
@@ -63,7 +63,7 @@ _EXPLAINED = {
     "version_mismatch": "This doubtlan cannot talk to that table: {message}.",
     "unknown_game": "This doubtlan cannot join: {message}.",
     "shutdown": "The table has ended: {message}.",
-    "match_over": "The match is over.",
+    "match_over": "Play at this table is over.",
     "replaced": "Your seat was taken back from another window or machine.",
     "bad_token": "The table no longer knows your seat.",
     "too_many_connections": "The table is taking no more connections.",

@@ -97,6 +97,7 @@ class Sending(TableParts):
             commitment=self.chain.commitment.hex(),
             seeded=config.seed is not None,
             watchers=sum(c.joined and c.seat is None for c in self.conns.values()),
+            autostart=config.autostart,
         )
 
     def _send(self, conn: int, message: Message) -> None:

@@ -26,6 +26,7 @@ from ..errors import (
     WindowOpen,
 )
 from ..seeds import Seed, seal, seed_bytes, shuffle
+from ..words import Words
 from .actions import (
     ACTIONS,
     ANNOUNCE,
@@ -69,6 +70,8 @@ class IDoubtIt(Game[Options, TableView]):
     window_label = "seconds to doubt"
     actions = ACTIONS
     events = (Dealt, Laid, Announced, Answered, Resolved, Won)
+    words = Words(game="game", challenge="doubt", challenged="doubted", challenges="doubts",
+                  challenger="doubter", bluff="bluff", bluffs="bluffs")
     redact = staticmethod(redact)
     tell = staticmethod(tell)
 

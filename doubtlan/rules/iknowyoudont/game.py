@@ -9,6 +9,7 @@ from collections.abc import Iterable, Sequence
 from .. import errors
 from ..base import Action, Event, Game, check_seat
 from ..seeds import Seed, derive, seal, seed_bytes, shuffle
+from ..words import Words
 from . import scorepad
 from .actions import ACTIONS, Accept, Challenge, Intercept, Keep, Pass, Play, Wild
 from .cards import Card, Declaration, Kind, sort_key
@@ -53,7 +54,8 @@ class IKnowYouDont(Game[Options, TableView]):
     title = "I Know You Don't"
     description = "declare each card you play, true or not; challenge, intercept, score"
     window_label = "seconds with priority"
-    one_game = "match"
+    words = Words(game="match", games="matches", challenge="challenge",
+                  challenged="challenged", challenges="challenges", challenger="challenger")
     actions = ACTIONS
     events = (Started, Played, Passed, Challenged, Revealed, Stood, Showdown, Drew,
               Reshuffled, RoundEnded, Ended)

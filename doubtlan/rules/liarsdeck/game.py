@@ -33,6 +33,7 @@ from ..errors import (
     UnknownAction,
 )
 from ..seeds import Seed, derive, seal, seed_bytes, shuffle
+from ..words import Words
 from .actions import ACTIONS, LIAR, MOST, Liar, Put
 from .cards import Card, Rank, deck, in_order
 from .errors import CallRequired
@@ -51,6 +52,8 @@ class LiarsDeck(Game[Options, TableView]):
     name, title = "liarsdeck", "Liar's Deck"
     description = "put 1 to 3 cards down as the table's rank, or call the last ones a lie"
     actions, events = ACTIONS, (Deal, Down, Believed, Called, Lost, Standing)
+    words = Words(challenge="call", challenged="called", challenges="calls",
+                  challenger="caller", bluff="lie", bluffs="lies")
     redact = staticmethod(redact)
     tell = staticmethod(tell)
 

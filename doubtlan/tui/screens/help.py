@@ -10,6 +10,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Markdown, Static
 
 from ...net.client import Client
+from ...rules import game_named
+from ...rules.words import Words
 from ..widgets.lobby import fewest
 
 #: The help's first line: how to read it and how to leave it.
@@ -24,13 +26,13 @@ APP_KEYS = """\
 """
 
 HOST_KEYS = """
-| key | the host, in the lobby and between games |
+| key | the host, in the lobby and between {games} |
 |---|---|
 | b | seat a bot |
 | x | remove the selected bot |
 | o | rule options |
-| s | start the match{seated} |
-| n | next game |
+| s | deal the first {game}{seated} |
+| n | deal the next {game} |
 | m | mute a player's talk, or hear it again (any time) |
 """
 
@@ -53,6 +55,8 @@ class HelpScreen(ModalScreen[None]):
         self.rules, self.is_host, self.key = rules, is_host, key
         table = client.mirror.table if client is not None else None
         self.fewest = None if table is None else fewest(table)
+        #: The game's words ("deal the next match"): the table's game's, once it has said.
+        self.words = Words() if table is None else game_named(table.game).words
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog help"):
@@ -70,7 +74,8 @@ class HelpScreen(ModalScreen[None]):
         table of keys), the host's keys, the table's key in words."""
         seated = "" if self.fewest is None else f" ({self.fewest} or more seated)"
         return (self.rules.rstrip("\n") + "\n" + APP_KEYS
-                + (HOST_KEYS.format(seated=seated) if self.is_host else "")
+                + (HOST_KEYS.format(seated=seated, game=self.words.game,
+                                    games=self.words.games) if self.is_host else "")
                 + (TABLE_KEY.format(words=self.key) if self.key else ""))
 
     def action_close(self) -> None:

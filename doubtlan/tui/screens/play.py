@@ -155,11 +155,13 @@ class PlayScreen(Screen[None]):
         title = Text(f" {info.name}", style="bold")
         narrow = compact(self)  # (a phone's: the table and the game; the lobby says the rest)
         if not narrow:
-            title.append(f" · {who}" + (", hosting" if self.is_host else ""))
+            # (a table on this machine only, `doubtlan play`, is nobody else's to host)
+            host = self.host
+            title.append(f" · {who}" + (", hosting" if host and not host.local else ""))
         if self.through and not narrow:  # (the app runs on the host's machine: security.md)
             title.append(f" · playing through {self.through}'s machine", style="italic")
         if info.game_number:
-            word = game_named(info.game).one_game
+            word = game_named(info.game).words.game
             title.append(f" · {word} {info.game_number}" + (f" of {info.games}" if info.games
                                                              else ""))
         self.query_one(TitleBar).show(title)
@@ -222,7 +224,13 @@ class PlayScreen(Screen[None]):
                     and self.check_action(b.action.partition("(")[0], ())]
         bindings += [b for b in app.BINDINGS if isinstance(b, Binding) and b.show]
         self.query_one(KeyLine).show(tuple(keys) + tuple(
-            (app.get_key_display(b), b.description, b.key) for b in bindings), len(keys))
+            (app.get_key_display(b), self._described(b), b.key) for b in bindings), len(keys))
+
+    def _described(self, binding: Binding) -> str:
+        """A key's words, with "game" in the table's game's own word ("Next match")."""
+        if self.table is None or binding.action != "next_game":
+            return binding.description
+        return f"Next {game_named(self.table.game).words.game}"
 
     def _turn_notice(self, table: GameTable) -> None:
         """Ring once when a turn begins, and say so in the title bar until it ends (the
@@ -325,7 +333,7 @@ class PlayScreen(Screen[None]):
             if line:
                 self.post_message(Say(line))
 
-        self.app.push_screen(TalkScreen(), say)
+        self.app.push_screen(TalkScreen(self.table.TALK_NOTE if self.table else ""), say)
 
     def action_say(self, line: str) -> None:
         self.post_message(Say(line))
@@ -357,7 +365,8 @@ class PlayScreen(Screen[None]):
         story = mirror.story(mirror.game_number)
         if isinstance(story, str):
             self.app.push_screen(MessageScreen(
-                f"The story is told only of a game whose deal verified: {story}."))
+                f"The story is told only of a {game_named(mirror.table.game).words.game} whose "
+                f"deal verified: {story}."))
             return
         self.app.push_screen(StoryScreen(story, seat_names(mirror.table),
                                          table.query_one(CardHand).face, me=mirror.seat))

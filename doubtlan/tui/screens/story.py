@@ -15,6 +15,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
+from ...rules import game_named
 from ...rules.story import Story, verdict, who
 from ..games import table_type
 from ..widgets.keys import KeyLine
@@ -40,7 +41,9 @@ class StoryScreen(Screen[None]):
                  me: int | None = None, title: str = "") -> None:
         super().__init__()
         self.story, self.names, self.face, self.me = story, names, face, me
-        self.title_text = title or f"The story of game {story.number}"
+        #: The game's words ("match", "challenged").
+        self.words = game_named(story.game).words
+        self.title_text = title or f"The story of {self.words.game} {story.number}"
         #: The claim shown, from 0; one past the last shows how the game ended.
         self.index = 0
 
@@ -83,8 +86,10 @@ class StoryScreen(Screen[None]):
         self.query_one(TitleBar).show(title)
         claim, hands = Text(), Text()
         if index == last:
-            claim.append(f"{self.seat_name(story.winner)} won the game." if story.winner is not None
-                         else "The game ended without a winner.", style="bold")
+            game = self.words.game
+            claim.append(f"{self.seat_name(story.winner)} won the {game}."
+                         if story.winner is not None
+                         else f"The {game} ended without a winner.", style="bold")
             claim.append(f"\n{last} claims, {sum(bool(s.told.lie) for s in steps)} of them "
                          "lies.")
             held = steps[-1].hands if steps else story.dealt
@@ -93,7 +98,7 @@ class StoryScreen(Screen[None]):
             self._hands(hands, held, steps[-1].told.seat if steps else None, laid or ())
         else:
             told = steps[index].told
-            truth, doubt = verdict(told, self.names)
+            truth, doubt = verdict(told, self.names, self.words)
             claim.append(self.seat_name(told.seat), style="bold")
             claim.append(f" claimed {told.claim}. Really: ")
             claim.append_text(self.cards(told.cards or ()))
@@ -144,5 +149,6 @@ class StoryApp(App[int]):
 
     def on_mount(self) -> None:
         self.push_screen(StoryScreen(self.story, self.names, self.face,
-                                     title=f"The story of game {self.story.number} (a journal)"),
+                                     title=f"The story of {game_named(self.story.game).words.game}"
+                                           f" {self.story.number} (a journal)"),
                          lambda _: self.exit(0))

@@ -35,9 +35,16 @@ class TalkScreen(ModalScreen[str | None]):
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
+    def __init__(self, note: str = "") -> None:
+        super().__init__()
+        #: The game's word to a player who may have pressed ``t`` for one of its keys.
+        self.note = note
+
     def compose(self) -> ComposeResult:
         quick = "  ".join(f"{key}: {line}" for key, line in QUICK)
         with Vertical(classes="dialog talk"):
+            if self.note:
+                yield Static(self.note, id="talk-note", classes="hint", markup=False)
             yield Static("Say something to the table (Enter says it, Escape does not).")
             yield LineInput(placeholder=f"up to {LONGEST} characters", max_length=LONGEST,
                             id="line")

@@ -71,6 +71,9 @@ class GameTable(Widget):
     HISTORY: ClassVar[type[History]]
     BESIDE: ClassVar[tuple[type[Widget], ...]] = ()
     ABOVE: ClassVar[tuple[type[Widget], ...]] = ()
+    #: Said atop the talk dialog (``t``), for a player who pressed ``t`` for a key of the
+    #: game's own that is not ``t`` (I Know You Don't's Truth is ``y``).
+    TALK_NOTE: ClassVar[str] = ""
 
     def __init__(self, ascii: bool = False, clock: Callable[[], float] = time.monotonic) -> None:
         super().__init__(id="table")

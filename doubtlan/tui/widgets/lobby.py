@@ -14,7 +14,6 @@ from ...bots import level_of
 from ...net.identity import colons
 from ...net.messages import TableInfo
 from ...rules import game_named
-from ..words import plural
 from .qr import QrCode
 from .small import compact
 
@@ -28,9 +27,9 @@ def rules_text(info: TableInfo) -> str:
     else:
         rules = " · ".join(filter(None, (options.describe(), options.clock(info.window))))
     timer = f"{info.turn_timeout:g} s a turn" if info.turn_timeout else "no turn timer"
-    word = game_named(info.game).one_game
-    games = f"{info.games} {word if info.games == 1 else plural(word)}" if info.games \
-        else f"{plural(word)} until the host stops"
+    words = game_named(info.game).words
+    games = f"{info.games} {words.game if info.games == 1 else words.games}" if info.games \
+        else f"{words.games} until the host stops"
     return f"{rules} · {timer} · {games}"
 
 
@@ -96,7 +95,7 @@ class Lobby(Vertical):
             key=key, local=local, web=web, web_fingerprint=web_fingerprint)
         about = Text()
         about.append(info.name, style="bold")
-        about.append(f"   {info.game_number and 'match on' or 'lobby'}\n", style="dim")
+        about.append(f"   {info.game_number and 'playing' or 'lobby'}\n", style="dim")
         if is_host:
             if local:
                 about.append("On this machine only: nobody on the network can see or join "
@@ -158,10 +157,12 @@ class Lobby(Vertical):
             hint = f"{taken}/{info.players} seated. b seats a bot; up and down select a seat, " \
                    "and x removes the bot in it; " \
                    f"o sets the rules, {ready}."
-        elif me is None:
-            hint = "Watching. The match starts when the host says so."
         else:
-            hint = f"{taken}/{info.players} seated. Waiting for the host to start the match."
+            first = game_named(info.game).words.game
+            starts = f"The first {first} starts by itself once all {info.players} seats are " \
+                "taken." if info.autostart else f"The first {first} starts when the host says so."
+            hint = f"Watching. {starts}" if me is None else \
+                f"{taken}/{info.players} seated. {starts}"
         if info.watchers:
             hint += f" {info.watchers} watching."
         self.query_one("#lobby-hint", Static).update(hint)

@@ -3,7 +3,6 @@ player, the check of the deal and what comes next."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -49,7 +48,7 @@ class GameResults(Lines):
         self.shown_columns = self.columns
         self.deal = Text()
         self.hint = ""
-        #: What one game is called (the rules' ``one_game``), once a game was shown.
+        #: What one game is called (the rules' ``words.game``), once a game was shown.
         self.word = "game"
         #: The seats a bot played for part of the game (their player was away).
         self.stood_in: frozenset[int] = frozenset()
@@ -68,7 +67,7 @@ class GameResults(Lines):
     def title_of(self, view: Any, info: TableInfo, names: dict[int, str], why: str = "") -> Text:
         """Who won (and ``why``), and which game of the match it was (in the game's own
         word: I Know You Don't's "match")."""
-        self.word = game_named(info.game).one_game
+        self.word = game_named(info.game).words.game
         winner = view.winner
         title = Text()
         if winner is None:
@@ -102,7 +101,7 @@ class GameResults(Lines):
         deal's check and what comes next."""
         self.shown_columns = columns or self.columns
         if over:  # (a thumb has the Quit button under it, not a q)
-            hint = "The match is over." + ("" if big(self) else " q leaves.")
+            hint = "Play at this table is over." + ("" if big(self) else " q leaves.")
         elif is_host:
             away = self.away
             hint = f"n deals the next {self.word} ({self.next_game}). " + (
@@ -175,9 +174,13 @@ class GameResults(Lines):
             line = row[0].copy()
             line.truncate(name_width, overflow="ellipsis", pad=True)
             line.append("  ")
-            for cell, (_, size) in zip(row[1:], columns, strict=True):
+            for cell, (title, size) in zip(row[1:], columns, strict=True):
+                # (under a heading of two parts, "doubts: right", the figure is under the
+                # second)
+                lead = len(title) - len(title.split(": ")[-1])
+                line.append(" " * lead)
                 line.append_text(cell)
-                line.append(" " * max(1, size - cell.cell_len))
+                line.append(" " * max(1, size - lead - cell.cell_len))
             line.truncate(width, overflow="ellipsis")
             lines.append(line)
         return lines
@@ -203,19 +206,16 @@ def deal_text(verdict: Verdict | None) -> Text:
 
 
 def yours_text(yours: Yours) -> Text:
-    """This game's figures against the player's average (docs/record.md)."""
-    def said(figure: Callable[[str], float], number: str) -> str:
-        return (f"{figure('claims'):{number}} claims, {figure('bluffs'):{number}} bluffs "
-                f"({figure('caught'):{number}} caught), doubts {figure('doubts_right'):{number}}"
-                f" right, {figure('doubts_wrong'):{number}} wrong")
-
-    title = game_named(yours.entry.game).title
-    text = Text("You, this game: ", style="bold")
-    text.append(said(yours.entry.figure, "d") + ".")
+    """This game's figures against the player's average (docs/record.md), in the game's
+    words."""
+    kind = game_named(yours.entry.game)
+    words = kind.words
+    text = Text(f"You, this {words.game}: ", style="bold")
+    text.append(words.figures(yours.entry.figure))
     if yours.games:
-        text.append(f"\nYour average over {yours.games} "
-                    f"game{'s' if yours.games != 1 else ''} of {title}: ", style="bold")
-        text.append(said(yours.averages.__getitem__, ".1f") + ".")
+        text.append(f"\nYour average over {words.count(yours.games, words.game, words.games)}"
+                    f" of {kind.title}: ", style="bold")
+        text.append(words.figures(yours.averages.__getitem__, whole=False))
     else:
-        text.append(f"\nYour first game of {title} on record.", style="dim")
+        text.append(f"\nYour first {words.game} of {kind.title} on record.", style="dim")
     return text

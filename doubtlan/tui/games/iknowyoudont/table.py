@@ -96,6 +96,7 @@ class KnowTable(GameTable):
 
     game = "iknowyoudont"
     rules = RULES
+    TALK_NOTE = "Looking for Truth? It is y at the table (t is for talk)."
     #: The rounds whose end this screen has told (None: it has not drawn the match yet).
     _rounds_told: int | None = None
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from ....rules.liarsdeck import JOKER, Card, TableView
+from ....rules.liarsdeck import JOKER, TableView
 from ...widgets.lines import Lines
 from ...widgets.small import compact
 from .cards import face, rank_text
@@ -26,10 +26,10 @@ class RoundBox(Lines):
     def show(self, view: TableView) -> None:
         number = Text("round ", style="dim")
         number.append(str(view.round), style="bold")
-        true = Text("true: ", style="dim")
-        true.append_text(face(Card.parse(view.rank.value)))
-        true.append(" ")
-        true.append_text(face(JOKER))
+        # The true cards, as the rules call them: the rank's ("Kings", over this line) and
+        # the Jokers (a "true:" here read as a call's outcome).
+        true = Text("and ", style="dim")
+        true.append("Jokers", style=face(JOKER).style)
         down = Text(f"{view.down} down", style="dim")
         lines = [number, rank_text(view.rank), true, down]
         if lines != self._lines:

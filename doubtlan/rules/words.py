@@ -1,0 +1,45 @@
+"""What a game calls its things (:class:`Words`), for the screens and commands every game
+shares: the results, the story, ``replay`` and ``stats``. Each game says its own in its
+folder (``Game.words``); a shared screen writes none of them itself (tests/test_words.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Words:
+    """A game's words: I Doubt It's are the defaults."""
+
+    #: One game, dealt and played to its end: a "game" of I Doubt It, a "match" of I Know
+    #: You Don't's rounds; and more than one.
+    game: str = "game"
+    games: str = "games"
+    #: Saying that a claim is a lie, as a verb ("Ben doubted"), a noun and its plural
+    #: ("doubts: right  wrong"), and who did it.
+    challenge: str = "doubt"
+    challenged: str = "doubted"
+    challenges: str = "doubts"
+    challenger: str = "doubter"
+    #: A claim that was a lie, one and more than one ("1 bluff", "3 bluffs").
+    bluff: str = "bluff"
+    bluffs: str = "bluffs"
+
+    def count(self, number: int, one: str, many: str) -> str:
+        """``number`` and the word for that many: "1 bluff", "2 bluffs"."""
+        return f"{number} {one if number == 1 else many}"
+
+    def figures(self, figure: Callable[[str], float], *, whole: bool = True) -> str:
+        """A player's figures (``figure(name)``: "claims", "bluffs", "caught",
+        "doubts_right", "doubts_wrong", as a story counts them) in a sentence: "12 claims,
+        1 bluff (0 caught), doubts 2 right, 1 wrong." ``whole``: counts; otherwise
+        averages, to a tenth ("1.0 bluffs")."""
+        def said(name: str, one: str = "", many: str = "") -> str:
+            value = figure(name)
+            number = f"{int(value)}" if whole else f"{value:.1f}"
+            return f"{number} {one if whole and value == 1 else many}".rstrip()
+
+        return (f"{said('claims', 'claim', 'claims')}, {said('bluffs', self.bluff, self.bluffs)}"
+                f" ({said('caught')} caught), {self.challenges} {said('doubts_right')} right,"
+                f" {said('doubts_wrong')} wrong.")
