@@ -774,6 +774,14 @@ async def test_the_join_screen_takes_the_name_typed_first() -> None:
         assert isinstance(app.screen, DiscoveryScreen) and app.screen.player_name == "Ben"
 
 
+async def test_a_name_given_on_the_command_line_leaves_the_keys_to_the_list() -> None:
+    app = DoubtApp("Ben", join=JoinSetup(named=True), browser=fake_browser())  # type: ignore[arg-type]
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: app.screen.query("#tables"), "the list")
+        await wait_for(pilot, lambda: isinstance(app.screen.focused, DataTable), "the list")
+        assert app.screen.query_one("#name", Input).value == "Ben"
+
+
 async def test_escape_leaves_the_address_field_and_q_then_quits() -> None:
     app = DoubtApp("Ben", join=JoinSetup(), browser=fake_browser())  # type: ignore[arg-type]
     async with app.run_test(size=SIZE) as pilot:

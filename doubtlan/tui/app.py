@@ -154,8 +154,9 @@ class DoubtApp(DeviceApp):
                      fingerprint=self.join_setup.fingerprint)
 
     def _discovery(self) -> DiscoveryScreen:
-        return DiscoveryScreen(self.browser, ascii=self.ascii, watch=self.join_setup.watch,
-                               kept=self.kept, name=self.player_name)
+        setup = self.join_setup
+        return DiscoveryScreen(self.browser, ascii=self.ascii, watch=setup.watch,
+                               kept=self.kept, name=self.player_name, named=setup.named)
 
     @work(exclusive=True, group="host")
     async def start_hosting(self) -> None:
@@ -353,8 +354,7 @@ class DoubtApp(DeviceApp):
             self.lost("The connection to the table ended.")
         elif bye.code == "match_over":
             self._redraw()
-            if not self.has_class(COMPACT_CLASS) and not self.touch:  # (the results say so:
-                # a toast would cover a phone's buttons)
+            if not self.has_class(COMPACT_CLASS) and not self.touch:  # (no toast on a phone)
                 self.notify("Play at this table is over. Press q to leave.", title="The end")
         elif bye.code == "left":
             self.exit(0)

@@ -48,6 +48,9 @@ class JoinSetup:
     accept_new_key: bool = False
     #: Ask the player's name on the screen before joining (a browser seat's app).
     ask_name: bool = False
+    #: The player's name was given (``join --name``): the table list, not the name field,
+    #: takes the keys first.
+    named: bool = False
     #: The host's player, whose machine runs this app (a browser seat's): the title says so.
     through: str | None = None
     #: Seconds with no key pressed and no game being played after which the app ends

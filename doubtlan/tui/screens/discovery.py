@@ -80,8 +80,10 @@ class DiscoveryScreen(Screen[Choice]):
 
     def __init__(self, browser: BrowserFactory = zeroconf_browser, *, ascii: bool = False,
                  watch: bool = False, kept: KeptSeats | None = None,
-                 name: str | None = None) -> None:
+                 name: str | None = None, named: bool = False) -> None:
         super().__init__()
+        #: The name was given (``join --name``): the keys go to the list first.
+        self.named = named
         #: The seats this user holds under ``name`` (a table where one is kept says "your
         #: seat": joining under that name takes it back).
         self.kept, self.player_name = kept, name
@@ -111,8 +113,8 @@ class DiscoveryScreen(Screen[Choice]):
 
     def on_mount(self) -> None:
         # The name first, chosen whole: typing replaces it, Enter or Tab keeps it and goes
-        # on to the list.
-        self.query_one("#name", Input).focus()
+        # on to the list; a name given on the command line is kept, and the list is first.
+        self.query_one("#tables" if self.named else "#name").focus()
         self.show_tables({})
         self.browse()
         self.set_timer(HINT_AFTER, self._waited)
