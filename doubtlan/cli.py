@@ -56,6 +56,17 @@ def _defaults() -> str:
     return ", ".join(f"{name} for {game_named(game).title}" for game, name in DEFAULTS.items())
 
 
+def _add_level(command: argparse.ArgumentParser, default: str | None) -> None:
+    """``--level`` or ``--strategy``, for the bots ``host`` and ``play`` seat alike."""
+    level = command.add_mutually_exclusive_group()
+    level.add_argument("--level", choices=LEVELS, default=default,
+                       help=f"how well the bots play (default {default or 'medium'}; "
+                       "docs/bots.md)")
+    level.add_argument("--strategy", default=None, choices=_strategy_names(),
+                       help="the bots' strategy, in place of a level"
+                       + "".join(f" ({only})" for only in [_strategies_only()] if only))
+
+
 def _window_help() -> str:
     from .rules import GAMES
 
@@ -90,7 +101,7 @@ _SUMMARY = {
     "join": "join a table on this network",
     "tourney": "play bot-only games in this process and report each strategy's win rate",
     "tables": "list the tables on the network and exit",
-    "verify": "check a host's journal: its deals and games",
+    "verify": cli_record.VERIFY,
     "replay": cli_record.REPLAY,
     "stats": cli_record.STATS,
 }
@@ -102,8 +113,10 @@ def build_parser(chosen: str | None = None) -> argparse.ArgumentParser:
     ``doubtlan --help`` need not import)."""
     parser = argparse.ArgumentParser(
         prog=PROG,
+        # (written out, not read from the rules, which `--help` need not import: a test
+        # holds it to rules.GAMES)
         description="Bluffing card games for the people on your network, in a terminal: I "
-        "Doubt It (Cheat, BS) and I Know You Don't.",
+        "Doubt It (Cheat, BS), I Know You Don't and Liar's Deck.",
     )
     parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -175,17 +188,6 @@ def _add_tables(commands: Subcommands) -> None:
     tables.set_defaults(run=_tables, parser=tables)
 
 
-def _add_verify(commands: Subcommands) -> None:
-    verify = commands.add_parser(
-        "verify", help=_SUMMARY["verify"],
-        description="Check a journal written by `doubtlan host`: every deal came from the "
-        "secret the table committed to and the players' seeds, and every game's actions "
-        "follow the rules (docs/journal.md, docs/fairness.md). Exits 1 on any mismatch.",
-    )
-    verify.add_argument("journal", type=Path, metavar="JOURNAL", help="the journal file")
-    verify.set_defaults(run=_verify, parser=verify)
-
-
 def _table_command(name: str) -> Callable[[argparse.Namespace, argparse.ArgumentParser], int]:
     """What runs ``host``, ``play`` or ``join``: ``cli_table``'s, imported once it runs."""
     def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
@@ -215,9 +217,7 @@ def _add_host(commands: Subcommands) -> None:
     host.add_argument("--bots", type=values.count, default=0,
                       help="how many seats bots fill, a number (default 0; tourney's --bots "
                       "names strategies instead)")
-    host.add_argument("--strategy", default=None, choices=_strategy_names(),
-                      help=f"the bots' strategy (default {_defaults()}"
-                      + "".join(f"; {only}" for only in [_strategies_only()] if only) + ")")
+    _add_level(host, default=None)
     _add_match(host, headless=True)
     host.add_argument("--name", type=values.printable("name", 24), default=None,
                       help="your name at the table (without it, the app asks, starting from the "
@@ -269,12 +269,7 @@ def _add_play(commands: Subcommands) -> None:
     )
     play.add_argument("--bots", type=values.positive, default=3,
                       help="bots at the table (default 3)")
-    level = play.add_mutually_exclusive_group()
-    level.add_argument("--level", choices=LEVELS, default="medium",
-                       help="how well the bots play (default medium; docs/bots.md)")
-    level.add_argument("--strategy", default=None, choices=_strategy_names(),
-                       help="the bots' strategy, in place of a level"
-                       + "".join(f" ({only})" for only in [_strategies_only()] if only))
+    _add_level(play, default="medium")
     play.add_argument("--players", type=values.positive, default=None,
                       help="seats at the table (default: one more than --bots)")
     _add_match(play, headless=False)
@@ -442,27 +437,10 @@ def _tables(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     return asyncio.run(headless.tables(args.timeout, args.json))
 
 
-def _verify(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
-    from .net.journal import JournalError
-    from .net.verify import verify
-
-    try:
-        lines, problems = verify(args.journal)
-    except JournalError as error:
-        print(f"doubtlan: {error}", file=sys.stderr)
-        return 1
-    for line in lines:
-        print(line)
-    for problem in problems:
-        print(f"MISMATCH: {problem}")
-    print("journal verified" if not problems else f"{len(problems)} mismatches")
-    return 1 if problems else 0
-
-
 #: What adds each command's parser with all its options (listed as in ``_SUMMARY``).
 _COMMANDS: dict[str, Callable[[Subcommands], None]] = {
     "play": _add_play, "host": _add_host, "join": _add_join, "tourney": _add_tourney,
-    "tables": _add_tables, "verify": _add_verify, "replay": cli_record.add_replay,
+    "tables": _add_tables, "verify": cli_record.add_verify, "replay": cli_record.add_replay,
     "stats": cli_record.add_stats,
 }
 

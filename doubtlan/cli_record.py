@@ -1,6 +1,7 @@
-"""``doubtlan replay`` and ``doubtlan stats``: the story of a journal's games, and the
-record of the games this user played (docs/story.md, docs/record.md). Only the standard
-library at start-up, as the rest of the command line."""
+"""The journal's and the record's commands: ``doubtlan verify`` (a journal checked),
+``replay`` (the story of its games) and ``stats`` (the record of the games this user
+played: docs/journal.md, docs/story.md, docs/record.md). Only the standard library at
+start-up, as the rest of the command line."""
 
 from __future__ import annotations
 
@@ -15,10 +16,39 @@ if TYPE_CHECKING:
     from .net.record import Entry
     from .net.stories import Told
 
+VERIFY = "check a host's journal: its deals and games"
 REPLAY = "tell a journal's games claim by claim: every hand, every lie, who saw through it"
 STATS = "print the record of the games you played (--json for a program)"
 #: The sparkline's steps, lowest first.
 BARS = "▁▂▃▄▅▆▇█"
+
+
+def add_verify(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    verify = commands.add_parser(
+        "verify", help=VERIFY,
+        description="Check a journal written by `doubtlan host`: every deal came from the "
+        "secret the table committed to and the players' seeds, and every game's actions "
+        "follow the rules (docs/journal.md, docs/fairness.md). Exits 1 on any mismatch.",
+    )
+    verify.add_argument("journal", type=Path, metavar="JOURNAL", help="the journal file")
+    verify.set_defaults(run=verify_command, parser=verify)
+
+
+def verify_command(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    from .net.journal import JournalError
+    from .net.verify import verify
+
+    try:
+        lines, problems = verify(args.journal)
+    except JournalError as error:
+        print(f"doubtlan: {error}", file=sys.stderr)
+        return 1
+    for line in lines:
+        print(line)
+    for problem in problems:
+        print(f"MISMATCH: {problem}")
+    print("journal verified" if not problems else f"{len(problems)} mismatches")
+    return 1 if problems else 0
 
 
 def add_replay(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

@@ -18,17 +18,20 @@ if TYPE_CHECKING:
 def host(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     import asyncio
 
-    from .bots import DEFAULTS
     from .net import headless, hosted
 
     _quiet_asyncio()
-    args.strategy = args.strategy or DEFAULTS[args.game]
+    args.strategy = bot_strategy(args)
     config, player = _table_config(args, parser, strategy=args.strategy,
                                    headless=args.headless, table=args.table)
     advertising = hosted.Advertising(not args.no_advertise, tuple(args.advertise))
     from .net import journal as journals
 
     resume = _resume(args, parser)
+    if args.web is not None and args.web == args.port != 0:
+        parser.error(f"--web {args.web} is the table's own port (--port {args.port}), for the "
+                     f"players' connections: give the browser seats another, or --web alone "
+                     f"for the next one ({args.port + 1})")
     web = None if args.web is None else hosted.WebOffer(
         None if args.web < 0 else args.web,
         through=values.login() if args.headless else None)  # (the app's: its player's)
@@ -50,14 +53,15 @@ def host(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
 
 
 def play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
-    from .bots import LEVELS as GAME_LEVELS
     from .net import hosted
 
     _quiet_asyncio()
-    strategy = args.strategy or GAME_LEVELS[args.game][args.level]
-    if args.players is None:
+    strategy = bot_strategy(args)
+    counted = args.players is None  # (the bots and the player: said so if they do not fit)
+    if counted:
         args.players = args.bots + 1
-    config, player = _table_config(args, parser, strategy=strategy, headless=False)
+    config, player = _table_config(args, parser, strategy=strategy, headless=False,
+                                   counted=counted)
     # Loopback only, and no advert: nothing of this table reaches the network.
     return _host_app(config, player, args, strategy=strategy, bind=hosted.LOOPBACK, port=0,
                      advertising=hosted.Advertising(enabled=False), journal=args.journal,
@@ -73,9 +77,20 @@ def _quiet_asyncio() -> None:
     logging.getLogger("asyncio").setLevel(logging.ERROR)
 
 
+def bot_strategy(args: argparse.Namespace) -> str:
+    """The strategy the bots of ``host`` or ``play`` play: ``--strategy``, else the game's
+    at ``--level``, else the game's own (``bots.DEFAULTS``: its medium)."""
+    from .bots import DEFAULTS, LEVELS
+
+    return args.strategy or (LEVELS[args.game][args.level] if args.level
+                             else DEFAULTS[args.game])
+
+
 def _table_config(args: argparse.Namespace, parser: argparse.ArgumentParser, *,
-                  strategy: str, headless: bool, table: str | None = None) -> tuple[Any, str]:
-    """The table ``host`` or ``play`` was asked for, checked, and the host player's name."""
+                  strategy: str, headless: bool, table: str | None = None,
+                  counted: bool = False) -> tuple[Any, str]:
+    """The table ``host`` or ``play`` was asked for, checked, and the host player's name
+    (``counted``: the seats are the bots and the player, ``play`` without ``--players``)."""
     from .net.table import LEAST_WINDOW, TableConfig
     from .rules import RulesError
 
@@ -89,11 +104,18 @@ def _table_config(args: argparse.Namespace, parser: argparse.ArgumentParser, *,
         players = args.players or (4 if headless else options.max_players)
         options.check_players(players)
     except RulesError as error:
+        if counted:
+            need = str(error).removesuffix(f", not {players}")  # (not the count typed)
+            parser.error(f"--bots {args.bots} and you make {players} players, and {need}: "
+                         f"give --bots {options.min_players - 1} to {options.max_players - 1}")
         parser.error(str(error))
+    # (the seats as the user said them: --players, or the table's own number of them)
+    seats = f"--players {players}" if args.players else f"the table's {players} seats"
     if args.bots > players:
-        parser.error(f"--bots {args.bots} is more than --players {players}")
+        parser.error(f"--bots {args.bots} is more than {seats}")
     if args.bots == players and not headless:
-        parser.error(f"--bots {args.bots} leaves no seat for you at --players {players}")
+        parser.error(f"--bots {args.bots} leaves no seat for you at {seats}: give --bots "
+                     f"{players - 1} or fewer")
     player = values.login() if headless else args.name or _name()
     table_name = table or (args.name if headless and args.name else None)
     config = TableConfig(

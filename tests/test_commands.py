@@ -200,7 +200,7 @@ class socketless_port:
     ("argv", "message"),
     [
         (["host", "--decks", "2", "--players", "11"], "3 to 10 players"),
-        (["host", "--bots", "9"], "--bots 9 is more than --players 8"),
+        (["host", "--bots", "9"], "--bots 9 is more than the table's 8 seats"),
         (["host", "--players", "3", "--bots", "3"], "leaves no seat for you"),
         (["host", "--headless", "--players", "2"], "3 to 8 players"),
         (["host", "--headless", "--players", "3", "--bots", "4"], "--bots 4 is more than"),
@@ -223,6 +223,13 @@ class socketless_port:
         (["host", "--deck", "standard"], "--deck is I Know You Don't's"),
         (["host", "--game", "iknowyoudont", "--rounds", "0"], "invalid choice"),
         (["host", "--rounds", "3"], "--rounds is I Know You Don't's"),
+        # (issue 42: the table's own port, and the bots counted as the user typed them)
+        (["host", "--web", "47474"], "--web 47474 is the table's own port (--port 47474)"),
+        (["host", "--port", "5000", "--web", "5000"], "for the next one (5001)"),
+        (["play", "--bots", "99"], "--bots 99 and you make 100 players, and one deck needs 3 "
+                                   "to 8 players: give --bots 2 to 7"),
+        (["host", "--level", "hard", "--strategy", "random"], "not allowed with argument"),
+        (["host", "--bots", "8"], "no seat for you at the table's 8 seats: give --bots 7 or"),
     ],
 )
 def test_bad_arguments_get_a_clear_error(
@@ -233,6 +240,30 @@ def test_bad_arguments_get_a_clear_error(
     assert exit.value.code == 2
     err = capsys.readouterr().err
     assert message in err and "Traceback" not in err
+
+
+def test_the_help_names_every_game(capsys: pytest.CaptureFixture[str]) -> None:
+    from doubtlan.rules import GAMES
+
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    said = " ".join(capsys.readouterr().out.split())
+    assert all(game.title in said for game in GAMES.values()), said
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_host_seats_bots_of_a_level_as_play_does(level: str) -> None:
+    from doubtlan.bots import LEVELS
+    from doubtlan.cli import build_parser
+    from doubtlan.cli_table import bot_strategy
+
+    for command in ("host", "play"):
+        args = build_parser(command).parse_args([command, "--game", "liarsdeck", "--level",
+                                                 level])
+        assert bot_strategy(args) == LEVELS["liarsdeck"][level]
+    args = build_parser("host").parse_args(["host", "--strategy", "sharp"])
+    assert bot_strategy(args) == "sharp"
+    assert bot_strategy(build_parser("host").parse_args(["host"])) == "counter"
 
 
 def under_way(journal: Path, host: subprocess.Popen[str], actions: int) -> None:

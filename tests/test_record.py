@@ -264,12 +264,33 @@ def test_replay_without_a_journal_tells_the_newest(
         monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("DOUBTLAN_HOME", str(tmp_path / "home"))
     assert main(["replay", "--text"]) == 1
-    assert "no journal" in capsys.readouterr().err
+    assert "only the machine that hosts a table keeps its journal" in capsys.readouterr().err
     folder = tmp_path / "home" / "journals"
     folder.mkdir(parents=True)
     bots_journal(folder / "20261203-100000-a.journal", "liarsdeck", games=1)
     assert main(["replay", "--text"]) == 0
     assert "game 1 (" in capsys.readouterr().out
+
+
+def test_a_journal_a_table_still_writes_is_said_to_be_in_use(tmp_path: Path) -> None:
+    from doubtlan.net.verify import verify
+
+    path = tmp_path / "open.journal"
+    table = Table(TableConfig(players=3, games=1, seed=None, next_game_delay=0.0,
+                              bot_delay=1.0), Journal.create(path))
+    for _ in range(3):
+        table.seat_bot("counter")
+    table.start(0.0)
+    for now in range(1, 6):
+        table.tick(float(now))
+        table.take_outbox()
+    lines, problems = verify(path)  # (the table holds the journal's lock)
+    assert any("a table is still writing this journal" in line for line in lines)
+    assert not any("crash" in problem for problem in problems), problems
+    assert table.journal is not None
+    table.journal.close(closed=False, why="over")  # let go unclosed, as a killed host does
+    lines, problems = verify(path)
+    assert any("a crash it was not resumed from" in problem for problem in problems)
 
 
 def test_a_game_verify_stopped_checking_is_not_told(tmp_path: Path) -> None:

@@ -180,6 +180,10 @@ class HostedTable:
         from .web.server import EXTRA_SESSIONS, WebSeats
 
         port = self.port + 1 if offer.port is None else offer.port
+        if port == self.port:  # (not another program's: the table's own)
+            raise WebError(f"Cannot serve browser seats on port {port}: it is the table's own "
+                           f"port, for the players' connections. Choose another with --web "
+                           f"PORT, or --web alone for the next one ({port + 1}).")
         web = WebSeats((self.loopback, self.port), self.identity, title=self.table.config.name,
                        through=offer.through, bind=self.bind, port=port,
                        most=self.table.config.players + EXTRA_SESSIONS,

@@ -362,5 +362,21 @@ def latest() -> Path:
     found = sorted(folder.glob("*.journal"), key=lambda p: p.stat().st_mtime) \
         if folder.is_dir() else []
     if not found:
-        raise JournalError(f"no journal to resume in {folder}")
+        raise JournalError(f"no journal in {folder}: only the machine that hosts a table "
+                           "keeps its journal (`doubtlan host`, or `play --journal`)")
     return found[-1]
+
+
+def in_use(path: Path) -> bool:
+    """Whether a table is writing the journal at ``path`` now (it holds its lock)."""
+    if not lock_path(path).exists():  # (a host holds it in a file of its own while it runs)
+        return False
+    lock = filelock.FileLock(lock_path(path), blocking=False, thread_local=False)
+    try:
+        lock.acquire()
+    except filelock.Timeout:
+        return True
+    except OSError:
+        return False
+    lock.release()
+    return False

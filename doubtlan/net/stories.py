@@ -77,7 +77,9 @@ def stories(path: Path) -> tuple[list[Told], list[str]]:
             told.why = f"it cannot be dealt again: {error}"
             continue
         if not story.over:
-            told.why = "the journal stops before it ended"
+            told.why = "it is still being played: a table is writing this journal" \
+                if any(line.startswith("a table is still writing") for line in lines) \
+                else "the journal stops before it ended"
         elif told.number not in verified:
             told.why = "it did not verify (`doubtlan verify` says where)"
         else:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from .journal import UNNAMED_GAME, Replay, read
+from .journal import UNNAMED_GAME, Replay, in_use, read
 from .last_name import valid as valid_name
 from .messages import LONGEST_LINE
 from .signing import act_text, say_text, signed_by_any
@@ -321,7 +321,10 @@ def verify(path: Path) -> tuple[list[str], list[str]]:
                               finished)
         if said is not None:
             (problems if fault else lines).append(said)
-    if not contents.closed and contents.damage is None:
+    if not contents.closed and contents.damage is None and in_use(path):
+        lines.append("a table is still writing this journal (it is open): its end is not "
+                     "written yet")
+    elif not contents.closed and contents.damage is None:
         problems.append("the journal does not end where its table closed it: the host "
                         "stopped without closing it (a crash it was not resumed from), or "
                         "the file was cut short")
