@@ -242,6 +242,7 @@ def join_app(args: argparse.Namespace) -> DoubtApp:
     setup = JoinSetup(address=args.address, pin=args.pin, watch=args.watch,
                       accept_new_key=args.accept_new_key, fingerprint=args.fingerprint,
                       ask_name=args.ask_name and not args.watch, through=args.through,
+                      named=args.name is not None and not args.ask_name,
                       idle_end=args.idle_end, touch=args.touch, via=args.via)
     if args.ask_name and not args.watch:  # (a browser's own last name, not this login)
         from .net.last_name import last_name
