@@ -15,8 +15,9 @@ import struct
 import msgpack
 
 from doubtlan.net import protocol
+from doubtlan.net.errors import HandshakeTimeout, TooManyConnections
 from doubtlan.net.identity import client_context
-from doubtlan.net.messages import PROTOCOL_VERSION, Hello, Welcome
+from doubtlan.net.messages import PROTOCOL_VERSION, Bye, Error, Hello, Message, Welcome
 
 #: How long one connection of the attack may take, at most, in seconds.
 PATIENCE = 5.0
@@ -58,9 +59,12 @@ def malformed(rng: random.Random) -> bytes:
 
 async def _open(port: int, source: str | None) -> tuple[asyncio.StreamReader,
                                                         asyncio.StreamWriter]:
-    return await asyncio.wait_for(asyncio.open_connection(
-        "127.0.0.1", port, ssl=client_context(), server_hostname="",
-        local_addr=None if source is None else (source, 0)), PATIENCE)
+    # (not wait_for: on Python 3.11 it loses a cancel that comes as the connection opens,
+    # and a flood told to stop would hold that connection until the host lets it go)
+    async with asyncio.timeout(PATIENCE):
+        return await asyncio.open_connection(
+            "127.0.0.1", port, ssl=client_context(), server_hostname="",
+            local_addr=None if source is None else (source, 0))
 
 
 async def _drain_until_closed(reader: asyncio.StreamReader, limit: float = PATIENCE) -> None:
@@ -90,6 +94,50 @@ async def fire(port: int, frame: bytes, source: str | None = None, tries: int = 
         return 1
     finally:
         writer.close()
+
+
+async def _message(reader: asyncio.StreamReader) -> Message:
+    header = await reader.readexactly(protocol.HEADER.size)
+    return protocol.decode(await reader.readexactly(protocol.read_length(header)), "host")
+
+
+async def _bye(reader: asyncio.StreamReader, limit: float) -> Bye | None:
+    """The host's goodbye on this connection (what comes before it is passed over); None if
+    the connection ends, or ``limit`` seconds pass, without one."""
+    with contextlib.suppress(OSError, ConnectionError, TimeoutError, asyncio.IncompleteReadError):
+        async with asyncio.timeout(limit):
+            while True:
+                message = await _message(reader)
+                if isinstance(message, Bye):
+                    return message
+    return None
+
+
+async def refusal(port: int, frame: bytes, source: str | None = None,
+                  within: float = 60.0) -> str | None:
+    """``frame`` on a connection of its own, before any hello (as a bomb comes), and the code
+    of the goodbye the host answers it with; None if none came within ``within`` seconds. A
+    connection the host let go before it read the frame (turned away before TLS, or after it
+    for lack of room, or out of time for a hello on a machine too busy to read it) is tried
+    again until then: what is counted is the host's answer to the frame, however long the
+    machine takes to give it."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + within
+    while loop.time() < deadline:
+        try:
+            reader, writer = await _open(port, source)
+        except (OSError, TimeoutError):
+            await asyncio.sleep(0.02)  # (the host's allowance of handshakes refills)
+            continue
+        try:
+            writer.write(frame)
+            bye = await _bye(reader, max(0.0, deadline - loop.time()))
+        finally:
+            writer.close()
+        if bye is not None and bye.code not in (TooManyConnections.code, HandshakeTimeout.code):
+            return bye.code
+        await asyncio.sleep(0.02)  # (let go unread: the room comes back)
+    return None
 
 
 async def _welcomed(reader: asyncio.StreamReader) -> bool:
@@ -147,6 +195,40 @@ async def spray(connection: Connection | None, frames: int, rng: random.Random,
     return sent
 
 
+async def spray_refused(connection: Connection, frames: int, rng: random.Random,
+                        within: float = 60.0) -> int:
+    """Send ``frames`` malformed frames on a joined ``connection``, at once, and read the
+    host's answers until it has refused every one with an ``error``, said goodbye, or
+    ``within`` seconds have passed; how many it refused. The connection is closed after.
+    (Past the burst of messages a connection may send, the host says goodbye: ``flood``.)"""
+    reader, writer = connection
+    refused = 0
+
+    async def count() -> None:
+        nonlocal refused
+        with contextlib.suppress(OSError, ConnectionError, TimeoutError,
+                                 asyncio.IncompleteReadError):
+            async with asyncio.timeout(within):
+                while refused < frames:
+                    message = await _message(reader)
+                    if isinstance(message, Error):
+                        refused += 1
+                    elif isinstance(message, Bye):
+                        return
+
+    counting = asyncio.create_task(count())
+    try:
+        with contextlib.suppress(OSError, ConnectionError):  # (the count tells)
+            for _ in range(frames):
+                writer.write(malformed(rng))
+                await writer.drain()
+        await counting
+    finally:
+        counting.cancel()
+        writer.close()
+    return refused
+
+
 async def hold(port: int, source: str, seconds: float) -> None:
     """A connection that never says hello, held for ``seconds`` or until the host lets it
     go: what takes a host's room."""
@@ -167,21 +249,28 @@ async def slot_flood(port: int, addresses: int, per_address: int, until: asyncio
                      limit: float, most: int = 5000) -> int:
     """Keep ``per_address`` connections that never say hello open from each of
     ``addresses`` loopback addresses, opening a new one whenever one is let go (or turned
-    away), until ``until`` is set, ``limit`` seconds pass or ``most`` have been opened; how
-    many were opened."""
+    away), until ``until`` is set (those open are closed then), ``limit`` seconds pass or
+    ``most`` have been opened; how many were opened."""
     opened = 0
     loop = asyncio.get_running_loop()
     deadline = loop.time() + limit
+    stopped = asyncio.ensure_future(until.wait())
 
     async def keep(source: str) -> None:
         nonlocal opened
         while not until.is_set() and loop.time() < deadline and opened < most:
             opened += 1
-            await hold(port, source, max(0.0, deadline - loop.time()))
+            holding = asyncio.ensure_future(hold(port, source, max(0.0, deadline - loop.time())))
+            await asyncio.wait([holding, stopped], return_when=asyncio.FIRST_COMPLETED)
+            holding.cancel()  # (closed now: the host need not wait it out)
+            await asyncio.gather(holding, return_exceptions=True)
             await asyncio.sleep(0.005)  # (a pace: the loop is bounded, not the attack)
 
-    await asyncio.gather(*(keep(f"127.0.0.{2 + n % addresses}")
-                           for n in range(addresses * per_address)))
+    try:
+        await asyncio.gather(*(keep(f"127.0.0.{2 + n % addresses}")
+                               for n in range(addresses * per_address)))
+    finally:
+        stopped.cancel()
     return opened
 
 

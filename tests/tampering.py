@@ -17,7 +17,9 @@ ways the rules' own timeout moves allow but the clocks do not:
 - ``ping-silence``: the victim's pings never answered, and its moves dropped (its clocks
   run out); once its pings have gone unanswered for :data:`SILENT` seconds, its turns and
   windows are ended after ``EARLY`` seconds (as ``early``), where a client that stops
-  timing a silent connection cannot tell;
+  timing a silent connection cannot tell. The first deal waits for that silence, so every
+  wait of the victim's in the game is one to cut, however long the game or slow the
+  machine;
 - ``rewrite``: the reveal swaps two cards that a bot of the host's laid in two claims that
   stood, chosen so that no seat's and no spectator's replay shows any other card or count
   (the story of who lied when is rewritten; I Doubt It);
@@ -98,6 +100,15 @@ class Tampering(Table):
         """``ping-silence``: the victim's pings have gone unanswered long enough."""
         return self.attack == "ping-silence" and self.silent_from is not None \
             and now - self.silent_from >= SILENT
+
+    def _deal(self, now: float) -> None:
+        if self.attack == "ping-silence" and self.state == "seeding" \
+                and self._victim_seat() is not None and not self._silenced(now):
+            # Held until the victim's pings have gone unanswered long enough (they come
+            # every half second while it waits for the deal); tick deals then.
+            self._seeding_due = (now if self.silent_from is None else self.silent_from) + SILENT
+            return
+        super()._deal(now)
 
     def _close_unseeded(self, now: float) -> None:
         if self.attack in SEED_ATTACKS and self._victim_seat() is not None:

@@ -53,8 +53,10 @@ JOURNAL_SAID = {"instant": ("s into the turn, of the table's", "s into the windo
 async def _cheated(spec: GameSpec, attack: str, times: int, journal: Path | None = None
                    ) -> tuple[tampering.Tampering, int, str, str]:
     # (the stand-in's victim lets its clocks run out: short ones; and a name of its own:
-    # each in-process host has a key of its own, which the client remembers for the name)
-    turn, window = (1.0, 0.5) if attack == "stand-in" else (5.0, 2.0)
+    # each in-process host has a key of its own, which the client remembers for the name.
+    # Otherwise long ones: a wait cut after tampering.EARLY is told from a whole one by its
+    # client's own clock, with seconds to spare for a machine busy with other work)
+    turn, window = (1.0, 0.5) if attack == "stand-in" else (5.0, 5.0)
     config = TableConfig(players=3, games=1, window=window, turn_timeout=turn, bot_delay=0.0,
                          game=spec.name, options=spec.options,
                          name=f"{attack} {spec.name} {times}")

@@ -512,7 +512,7 @@ async def test_the_browse_starts_afresh_now_and_then(monkeypatch: pytest.MonkeyP
     monkeypatch.setattr(browsing, "AsyncServiceBrowser", ServiceBrowser)
     monkeypatch.setattr(browsing, "BROWSE_AGAIN", 0.01)
     async with browsing.Browser(["10.0.0.1"]):
-        deadline = asyncio.get_running_loop().time() + 5
+        deadline = asyncio.get_running_loop().time() + WAIT
         while len(started) < 3:
             assert asyncio.get_running_loop().time() < deadline, "the browse never began again"
             await asyncio.sleep(0.01)

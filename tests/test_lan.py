@@ -30,11 +30,15 @@ ROOT = Path(__file__).resolve().parent.parent
 
 #: The longest any one step may take: a process starting, a table showing up, a match.
 STEP = 60.0
-#: Seconds `doubtlan join` looks for the table. It browses for all of them before it picks
-#: one, so every joiner spends all of them; on a private LAN a table answers within 1 s.
-JOIN_TIMEOUT = "5"
-#: Seconds `doubtlan tables` looks.
-TABLES_TIMEOUT = "2"
+#: Seconds `doubtlan join` may look for the table: it stops once it has seen one (half a
+#: second later, to see whether another answers), so a long limit costs nothing when the
+#: table answers (on a private LAN within 1 s; a machine busy with other work may take
+#: many times that).
+JOIN_TIMEOUT = "30"
+#: Seconds `doubtlan tables` looks (all of them, each time it runs): its browser asks at
+#: about 0.1 s and 1.1 s, and a machine busy with other work may be slow to answer and to
+#: resolve the table's records; a table that answers is listed within 1 s on a quiet one.
+TABLES_TIMEOUT = "5"
 
 LISTENING = re.compile(r'table "(?P<name>.+)" listening on (?P<bind>\S+):(?P<port>\d+)')
 

@@ -39,7 +39,7 @@ WIDTH, HEIGHT = 100, 30
 #: The longest one step may take (an app starting, a table showing up, a key taking effect),
 #: and the whole test.
 STEP = 20.0
-TOTAL = 90.0
+TOTAL = 300.0  # (bounds a stuck test; a busy machine takes its time)
 #: How often a screen is read while waiting for it to change.
 POLL = 0.05
 #: How long one tmux command may take.
