@@ -216,9 +216,9 @@ class IDoubtItSpec(GameSpec):
     illegal_opening = "announce"
     forged_turn = ("lay", "announce")
     changed_answer = ("stand", "doubt")
-    #: (150 tables of about 50 ms each through the wire, on this 2-core machine: CI must
+    #: (100 tables of about 300 ms each through the wire, on this 2-core machine: CI must
     #: stay under 8 minutes; each run draws new ones)
-    leak_examples = 150
+    leak_examples = 100
     tampered_games = 600
 
     def deck(self, options: Any) -> list[Any]:

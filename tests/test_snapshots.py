@@ -222,10 +222,11 @@ def test_the_results(snap_compare: SnapCompare, size: tuple[int, int]) -> None:
 # -- I Know You Don't ---------------------------------------------------------------------
 
 
-def know_hosting(clock: Callable[[], float] | None = None) -> DoubtApp:
+def know_hosting(clock: Callable[[], float] | None = None, rounds: int = 5) -> DoubtApp:
     from doubtlan.rules.iknowyoudont import Options as KnowOptions
 
-    setup = HostSetup(config(seed=5, game="iknowyoudont", options=KnowOptions()), bots=2,
+    setup = HostSetup(config(seed=5, game="iknowyoudont", options=KnowOptions(rounds=rounds)),
+                      bots=2,
                       strategy="random", bind="127.0.0.1", identity=IDENTITY)
     return PictureApp("Amy", host=setup, clock=clock or FrozenClock())
 
@@ -267,7 +268,7 @@ def test_know_the_results(snap_compare: SnapCompare, size: tuple[int, int]) -> N
         await wait_for(pilot, lambda: app.client.mirror.verdicts, "the deal's check")  # type: ignore[union-attr]
         quiet(app)
 
-    assert snap_compare(know_hosting(TickingClock()), terminal_size=size,
+    assert snap_compare(know_hosting(TickingClock(), rounds=2), terminal_size=size,
                         run_before=run_before)
 
 
