@@ -25,7 +25,7 @@ from doubtlan.net.messages import (
     State,
 )
 from doubtlan.net.table import TableConfig
-from doubtlan.rules import ERROR_CODES
+from doubtlan.rules import ERROR_CODES, Card
 from doubtlan.rules.idoubtit import Announced, Answered, Dealt, Laid, Resolved, TableView, Won
 
 DOC = (Path(__file__).resolve().parent.parent / "docs" / "protocol.md").read_text()
@@ -186,3 +186,22 @@ def test_a_table_has_as_many_players_as_some_game_allows() -> None:
     hints = typing.get_type_hints(TableInfo, include_extras=True)
     (limit,) = [meta for meta in hints["players"].__metadata__ if isinstance(meta, Limit)]
     assert (limit.low, limit.high) == (min(counts), max(counts))
+
+
+@dataclasses.dataclass(frozen=True)
+class _Pairs:
+    """A view field of two items of different types (issue 43: it was sent as if both were
+    ints, and the host's sending failed at the first state, every player left waiting)."""
+
+    held: tuple[int, Card]
+
+
+def test_a_tuple_of_fixed_items_is_refused_when_the_game_is_registered() -> None:
+    from doubtlan.net.codec import Codec
+
+    for build in (protocol.CODEC.encoder, protocol.CODEC.decoder):
+        with pytest.raises(TypeError, match=r"tuple\[int, .*Card\].*only tuple\[X, \.\.\.\]"):
+            build(_Pairs)
+    stub = type("Stub", (), {"name": "stub", "view_type": _Pairs, "events": ()})
+    with pytest.raises(TypeError, match=r"only tuple\[X, \.\.\.\]"):
+        Codec([stub], protocol.parse_any_action)  # type: ignore[list-item]

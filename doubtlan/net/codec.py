@@ -5,9 +5,11 @@ limits (given with ``Annotated``) decide both what is sent and what is accepted.
 encoder and decoder is built once, from the type hints, and reused.
 
 On the wire a dataclass is a map from its field names to their values (events also carry
-their ``kind``, views their ``game``); a tuple is an array; ``None`` is nil; a card, rank,
-claim, declaration, action or rule options travel as their text (``"QS"``, ``"10"``,
-``"3x7"``, ``"4T"``, ``"lay QS"``, ``"decks=1,challenge=window"``); a phase as its value.
+their ``kind``, views their ``game``); a ``tuple[X, ...]`` is an array (a tuple of fixed
+items has no wire form, and a game whose views or events use one is refused when the codec
+is built); ``None`` is nil; a card, rank, claim, declaration, action or rule options travel
+as their text (``"QS"``, ``"10"``, ``"3x7"``, ``"4T"``, ``"lay QS"``,
+``"decks=1,challenge=window"``); a phase as its value.
 Any value type with a ``parse`` class method and a ``code`` (or ``text``) travels as that text.
 """
 
@@ -89,6 +91,10 @@ class Codec:
         # Texts of the actions seen so far, both ways: actions are few and sent often.
         self._texts: dict[Action, str] = {}
         self._actions: dict[str, Action] = {}
+        # Every game's views and events built now: a type with no wire form is refused as
+        # the games are registered, not when a table first sends it.
+        for cls in (*self.views.values(), *self.events.values()):
+            self.encoder(cls), self.decoder(cls)
 
     def _action_text(self, action: Action) -> str:
         text = self._texts.get(action)
@@ -130,7 +136,7 @@ class Codec:
             encode = inner[0]
             return lambda value: None if value is None else encode(value)
         if origin is tuple:
-            item = self.encoder(typing.get_args(tp)[0])
+            item = self.encoder(_items(tp))
             return lambda value: [item(v) for v in value]
         if tp in (int, float, bool, str):
             return _same
@@ -179,7 +185,7 @@ class Codec:
             decode = inner[0]
             return lambda wire, path: None if wire is None else decode(wire, path)
         if origin is tuple:
-            return self._tuple_decoder(typing.get_args(tp)[0], _meta(meta, Many, DEFAULT_MANY))
+            return self._tuple_decoder(_items(tp), _meta(meta, Many, DEFAULT_MANY))
         if tp is bool:
             return _bool
         if tp is int:
@@ -273,6 +279,16 @@ def _mismatch(wire: Any, expected: frozenset[str], tag: dict[str, str], path: st
     missing = sorted(expected - wire.keys())
     extra = sorted(str(key)[:32] for key in wire.keys() - expected)[:8]
     return _fail(path, f"missing {missing}, unexpected {extra}")
+
+
+def _items(tp: Any) -> Any:
+    """The type of a ``tuple[X, ...]``'s items; a TypeError for any other tuple (one of
+    fixed items, ``tuple[int, Card]``, would be sent as if all were of its first type)."""
+    args = typing.get_args(tp)
+    if len(args) != 2 or args[1] is not Ellipsis:
+        raise TypeError(f"no wire form for {tp!r}: only tuple[X, ...] is sent (a record of "
+                        f"fields for items of different types)")
+    return args[0]
 
 
 def _unwrap(tp: Any) -> tuple[Any, tuple[Any, ...]]:
