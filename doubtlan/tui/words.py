@@ -31,11 +31,6 @@ def cap(name: str) -> str:
     return "You" if name == "you" else name
 
 
-def plural(word: str) -> str:
-    """``word`` for more than one: "games", "matches"."""
-    return word + ("es" if word.endswith(("ch", "sh", "s", "x")) else "s")
-
-
 def listed(names: list[str]) -> str:
     """``names`` in a sentence: "Ben", "Ben and Cy", "Ben, Cy and Dee"."""
     if len(names) < 2:
