@@ -35,12 +35,12 @@ RULES_STDLIB = {
 }
 FORBIDDEN_CALLS = {"open", "print", "input", "breakpoint", "__import__", "compile", "eval", "exec"}
 #: The one exception: @record generates a fast __init__ (as dataclasses itself does).
-ALLOWED_CALLS = {("base.py", "exec")}
+ALLOWED_CALLS = {("kinds.py", "exec")}
 #: And the registry (rules/__init__.py) lists the rules' folders and imports each game's.
 ALLOWED_IMPORTS = {(("doubtlan", "rules", "__init__.py"), module)
                    for module in ("importlib", "pkgutil")} | {
     # (sys._getframe alone: the module a one-word action is made in, as namedtuple finds it)
-    (("doubtlan", "rules", "base.py"), "sys")}
+    (("doubtlan", "rules", "kinds.py"), "sys")}
 
 
 def modules(part: str) -> list[Path]:

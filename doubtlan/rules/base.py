@@ -10,149 +10,18 @@ place per game: :meth:`Game.view` and :meth:`Game.log` both go through it.
 from __future__ import annotations
 
 import abc
-import sys
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import MISSING, dataclass, fields
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, dataclass_transform
+from typing import Any, ClassVar, Generic, TypeVar
 
 from .errors import BadOptions, MalformedAction, NoSuchSeat
+from .kinds import Action, Event, record, word
 from .seeds import Seed
 from .told import Told
+from .view import View
+
+__all__ = ["Action", "Event", "Game", "Misplay", "View", "check_seat", "head", "record",
+           "redactor", "word"]
 from .words import Words
-
-T = TypeVar("T")
-
-
-@dataclass_transform(frozen_default=True)
-def record(cls: type[T]) -> type[T]:
-    """Make ``cls`` a frozen, slotted dataclass whose ``__init__`` fills its slots directly.
-
-    A frozen dataclass's own ``__init__`` sets each field through ``object.__setattr__``,
-    which makes it several times slower to build; events and claims are built on every
-    action, so theirs set the slots through the slot descriptors instead. Everything else
-    (immutability, equality, hashing, ``repr``) is the dataclass's.
-    """
-    made: Any = dataclass(frozen=True, slots=True)(cls)
-    if hasattr(made, "__post_init__") or any(
-        f.default is not MISSING or f.default_factory is not MISSING for f in fields(made)
-    ):
-        raise TypeError(f"@record {made.__name__}: no defaults or __post_init__, please")
-    names = [f.name for f in fields(made)]
-    setters = {f"_set_{name}": made.__dict__[name].__set__ for name in names}
-    body = "".join(f"    _set_{name}(self, {name})\n" for name in names) or "    pass\n"
-    namespace: dict[str, Any] = {}
-    exec(f"def __init__(self, {', '.join(names)}):\n{body}", setters, namespace)
-    namespace["__init__"].__qualname__ = f"{made.__qualname__}.__init__"
-    made.__init__ = namespace["__init__"]
-    return made  # type: ignore[no-any-return]
-
-
-@dataclass(frozen=True, slots=True)
-class Action:
-    """Something a seat does. Each game defines its own kinds.
-
-    An action has a text form, its ``kind`` then its arguments, that :meth:`Game.parse_action`
-    reads back: ``Lay(Card.parse("QS")).text == "lay QS"``.
-    """
-
-    kind: ClassVar[str] = "action"
-    #: A challenge that decides who is challenged first when several come at once (I Doubt
-    #: It's doubt, I Know You Don't's interception): they go first, in ``call_order``.
-    call: ClassVar[bool] = False
-
-    @property
-    def text(self) -> str:
-        return " ".join((self.kind, *self.args()))
-
-    def args(self) -> tuple[str, ...]:
-        return ()
-
-    @classmethod
-    def from_args(cls, args: Sequence[str]) -> Action:
-        if args:
-            raise MalformedAction(f"{cls.kind!r} takes no arguments")
-        return cls()
-
-    def __str__(self) -> str:
-        return self.text
-
-
-def word(name: str, kind: str, about: str, *, call: bool = False) -> type[Action]:
-    """An action of one word and no arguments, as a class called ``name`` of the calling
-    module: ``Pass = word("Pass", "pass", "With priority: let priority move on.")``. Its
-    instances are equal to one another, and its text is ``kind``."""
-    module = sys._getframe(1).f_globals.get("__name__", __name__)
-    return type(name, (Action,), {"__slots__": (), "__doc__": about, "__module__": module,
-                                  "__qualname__": name, "kind": kind, "call": call})
-
-
-@dataclass(frozen=True, slots=True)
-class Event:
-    """Something that happened at the table, as stored (full) or as one seat may see it."""
-
-    kind: ClassVar[str] = "event"
-
-
-@dataclass(slots=True)
-class View:
-    """What one seat (or a spectator, seat ``None``) may see of a game at one moment.
-
-    Every game's view begins with these fields (a game's view declares its ``options``
-    again, as its own options' type), and has the ones after them too, among its own.
-    """
-
-    game: ClassVar[str] = "game"
-
-    #: The seat whose view it is; None for a spectator.
-    seat: int | None
-    players: int
-    options: Any
-    #: The seat that opened the game.
-    opener: int
-    #: Bumped by every accepted action; a view is current when its version is the game's.
-    version: int
-    #: How many turns (claims) have been made.
-    turns: int
-
-    if TYPE_CHECKING:  # (not fields here: each game's view places them among its own)
-        #: The seats the game waits for.
-        awaiting: tuple[int, ...]
-        #: Every settled claim of the game so far (public): the game's record of play.
-        claims: tuple[Event, ...]
-        winner: int | None
-        #: This seat's hand (empty for a spectator).
-        hand: tuple[Any, ...]
-        #: What this seat may do now (nothing, for a spectator).
-        legal: tuple[Action, ...]
-
-    @property
-    def decision(self) -> int:
-        """The game's :attr:`Game.decision` as this view saw it: an action sent with it
-        was decided for this moment of the game."""
-        return self.turns
-
-    @property
-    def moment(self) -> tuple[object, ...]:
-        """Changes whenever the seat may face a new decision (a bot client decides once per
-        moment)."""
-        return (self.decision,)
-
-    @property
-    def my_turn(self) -> bool:
-        """True when this seat is on the turn clock (the game's ``turn_seat``)."""
-        return False
-
-    @property
-    def window_key(self) -> tuple[object, ...] | None:
-        """While this seat sees a claim waiting for answers, a key that changes whenever that
-        wait starts again (a screen's countdown starts then); None otherwise. The host's
-        window clock (:meth:`Game.window_key`) uses the same key."""
-        return None
-
-    def can(self, kind: type[Action]) -> bool:
-        """True when an action of this kind is among :attr:`legal`: ``view.can(Doubt)``."""
-        return kind in map(type, self.legal)
-
 
 OptionsT = TypeVar("OptionsT")
 ViewT = TypeVar("ViewT", bound=View)
@@ -341,9 +210,27 @@ class Game(abc.ABC, Generic[OptionsT, ViewT]):
         """What the host plays for ``seat`` when its time runs out: on the turn clock, a
         turn; on the window clock, silence (each rule book says what silence means)."""
 
-    @abc.abstractmethod
     def view(self, seat: int | None) -> ViewT:
-        """What ``seat`` may see now; ``None`` is a spectator, who sees public facts only."""
+        """What ``seat`` may see now; ``None`` is a spectator, who sees public facts only:
+        the facts every seat shares (:meth:`shared`), then the seat's own (:meth:`own`), or
+        the view's :attr:`~View.unseen` for a spectator."""
+        if seat is not None:
+            check_seat(self.players, seat)
+        view_type: Any = self.view_type
+        if seat is None:
+            return view_type(None, *self.shared(), *view_type.unseen.values())  # type: ignore[no-any-return]
+        return view_type(seat, *self.shared(), *self.own(seat))  # type: ignore[no-any-return]
+
+    def own(self, seat: int) -> tuple[object, ...]:
+        """What only ``seat`` sees now, in the order of its view's :attr:`~View.unseen`
+        fields (its hand first, what it may do last)."""
+        raise NotImplementedError
+
+    def public_facts(self, claims: tuple[Event, ...]) -> dict[str, object]:
+        """What every seat sees alike now, by the view's field names, from after ``turns``
+        on (the record of play, ``claims``, among them): :meth:`public` puts them in
+        order."""
+        raise NotImplementedError
 
     #: The facts every seat sees alike at one version (-1: none made yet), and the settled
     #: claims, one tuple that every view shares (:meth:`shared`).
@@ -352,8 +239,13 @@ class Game(abc.ABC, Generic[OptionsT, ViewT]):
 
     def public(self, claims: tuple[Event, ...]) -> tuple[object, ...]:
         """What every seat sees alike now, in the order of the view's fields (from
-        ``players`` on, :func:`head` first), ``claims`` (the settled claims) among them."""
-        raise NotImplementedError
+        ``players`` on, :func:`head` first), ``claims`` (the settled claims) among them:
+        :meth:`public_facts` in order. (A game may build the tuple itself, for speed.)"""
+        state = self.state
+        facts = self.public_facts(claims)
+        facts.update(players=state.players, options=state.options, opener=state.opener,
+                     version=state.version, turns=state.turns)
+        return self.view_type.ordered(facts)
 
     def shared(self) -> tuple[object, ...]:
         """:meth:`public`, made once a version and shared by every seat's view (a view is

@@ -5,10 +5,9 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 
-from ..base import Event
 from ..cards import Card, Rank
+from ..state import GameState
 from .actions import Claim
-from .events import Resolved
 from .options import Options
 
 
@@ -31,13 +30,11 @@ STALE_ROUNDS = 40
 
 
 @dataclass(slots=True)
-class State:
+class State(GameState):
     """Every fact of one game. Every card is in exactly one of ``hands``, ``pile``, ``laid``
     and ``claim_cards``; :meth:`cards` lists them all. Each hand is kept sorted."""
 
-    players: int
     options: Options
-    opener: int
     hands: list[list[Card]]
     rank: Rank
     #: Seat laying now; during a window, the claimer.
@@ -56,12 +53,7 @@ class State:
     #: The seats answering the window, clockwise from the claimer, and their answers so far.
     window: tuple[int, ...] = ()
     answers: dict[int, bool] = field(default_factory=dict)
-    winner: int | None = None
-    version: int = 0
-    turns: int = 0
-    events: list[Event] = field(default_factory=list)
-    #: Every settled claim, in order (also in ``events``).
-    records: list[Resolved] = field(default_factory=list)
+    #: (``records``, GameState's, holds every settled claim, a :class:`Resolved`, in order.)
     #: How many of each seat's claims were bluffs (told to everyone when the game is won).
     bluffs: list[int] = field(default_factory=list)
     #: The fewest cards any hand has held when a claim was settled, and how many claims

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import enum
 import operator
-from typing import ClassVar
 
 from .. import cards as playing
 from ..base import record
 from ..errors import MalformedAction
+from ..interned import Interned
 
 
 class Kind(enum.Enum):
@@ -35,49 +35,34 @@ class Kind(enum.Enum):
 _WILDCARD = Kind.WILDCARD
 
 
-class Card:
+class Card(Interned):
     """One card. ``Card.parse("T3")`` is a level 3 Truth card; ``str`` gives its code back."""
 
-    __slots__ = ("kind", "level", "code", "face", "_order")
-    _by_code: ClassVar[dict[str, Card]] = {}
+    __slots__ = ("kind", "level", "face", "_order")
+    called = "a card of I Know You Don't"
 
     kind: Kind
     level: int | None
-    #: The card's text on the wire and in actions.
-    code: str
     #: The playing card it is, for the standard deck (None for the game's own deck).
     face: playing.Card | None
     _order: int
 
-    def __new__(cls, code: str) -> Card:
-        return cls.parse(code)
-
     @classmethod
     def _make(cls, kind: Kind, level: int | None, code: str,
               face: playing.Card | None = None) -> Card:
-        card = object.__new__(cls)
-        for name, value in (("kind", kind), ("level", level), ("code", code), ("face", face),
-                            ("_order", _KIND_ORDER[kind] * 100 + (level or 0) * 4
-                             + (list(playing.Suit).index(face.suit) if face else 0))):
-            object.__setattr__(card, name, value)
-        cls._by_code[code] = card
-        return card
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("cards are immutable")
+        return cls.made(code, kind=kind, level=level, face=face,
+                        _order=_KIND_ORDER[kind] * 100 + (level or 0) * 4
+                        + (list(playing.Suit).index(face.suit) if face else 0))
 
     @classmethod
-    def parse(cls, text: str) -> Card:
+    def normal(cls, text: str) -> str:
         """Read ``"T3"``, ``"b5"``, ``"I"``, ``"W"``, or a standard card such as ``"10H"``."""
-        if not isinstance(text, str):
-            raise MalformedAction(f"not a card: {text!r}")
         code = text.strip().upper()
-        if code.startswith("10"):
-            code = "T" + code[2:]
-        card = cls._by_code.get(code)
-        if card is None:
-            raise MalformedAction(f"not a card of I Know You Don't: {text!r}")
-        return card
+        return "T" + code[2:] if code.startswith("10") else code
+
+    @classmethod
+    def refusal(cls, text: object) -> str:
+        return f"not {cls.called}: {text!r}" if isinstance(text, str) else f"not a card: {text!r}"
 
     def matches(self, declaration: Declaration) -> bool:
         """Whether this card, shown, bears the declaration out (rule 6)."""
@@ -95,15 +80,6 @@ class Card:
         """How a player reads it: ``"T3"``; a standard card adds its face: ``"T7 7♥"``."""
         short = f"{self.kind.value}{self.level or ''}"
         return short if self.face is None else f"{short} {self.face.label(ascii)}"
-
-    def __reduce__(self) -> tuple[object, tuple[str]]:
-        return (Card.parse, (self.code,))
-
-    def __repr__(self) -> str:
-        return f"Card.parse({self.code!r})"
-
-    def __str__(self) -> str:
-        return self.code
 
 
 _KIND_ORDER = {Kind.TRUTH: 0, Kind.BLUFF: 1, Kind.INTERCEPTION: 2, Kind.WILDCARD: 3}

@@ -30,7 +30,7 @@ from .events import (
 from .options import Options
 from .state import DECIDING, HAND, OVER, PLAYING, PRIORITY, ROUND_CLAIMS, State
 from .told import tell
-from .view import TableView, make_view, public_facts, redact, window_key
+from .view import TableView, own_facts, public_facts, redact, window_key
 
 _PASS, _ACCEPT, _CHALLENGE, _INTERCEPT, _WILD, _KEEP = (
     Pass(), Accept(), Challenge(), Intercept(), Wild(), Keep())
@@ -217,17 +217,10 @@ class IKnowYouDont(Game[Options, TableView]):
             return (_KEEP,)
         return ()
 
-    def view(self, seat: int | None) -> TableView:
-        state = self.state
-        if seat is not None:
-            check_seat(self.players, seat)
-        version, public = self._public
-        if version != state.version:  # (else the facts of this version, made already)
-            public = self.shared()
-        legal = () if seat is None else self._legal(seat)
-        return make_view(state, seat, legal, public)
+    def own(self, seat: int) -> tuple[object, ...]:
+        return own_facts(self.state, seat, self._legal(seat))
 
-    def public(self, claims: tuple[Event, ...]) -> tuple[object, ...]:
+    def public_facts(self, claims: tuple[Event, ...]) -> dict[str, object]:
         return public_facts(self.state, claims, self.awaiting())
 
     # -- changing -----------------------------------------------------------------------

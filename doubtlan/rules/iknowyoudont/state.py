@@ -6,7 +6,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 
-from ..base import Event
+from ..state import GameState
 from .cards import Card, Declaration
 from .options import Options
 
@@ -36,14 +36,12 @@ OVERTIME = 3
 
 
 @dataclass(slots=True)
-class State:
+class State(GameState):
     """Every fact of one game. Every card is in exactly one of ``hands``, ``draw``,
     ``vault``, ``piles`` and ``card``; every token in ``tokens`` or ``pot``. Hands are kept
     sorted; the draw pile's top is its last card."""
 
-    players: int
     options: Options
-    opener: int
     hands: list[list[Card]]
     draw: list[Card]
     active: int
@@ -61,10 +59,7 @@ class State:
     #: Who challenged the claim, and whether through an Interception (while deciding).
     challenger: int | None = None
     intercept: bool = False
-    winner: int | None = None
     reason: str | None = None
-    version: int = 0
-    turns: int = 0
     #: How many times the vault was shuffled into a new draw pile, over the whole match.
     reshuffles: int = 0
     #: The round being played (from 1), and the claims made in it.
@@ -77,9 +72,6 @@ class State:
     awards: list[tuple[int, ...]] = field(default_factory=list)
     #: Whether the winner was decided by a tie-break (rule 8), once the game has ended.
     tiebreak: bool = False
-    events: list[Event] = field(default_factory=list)
-    #: Every settled claim, in order (also in ``events``).
-    records: list[Event] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         if not self.piles:

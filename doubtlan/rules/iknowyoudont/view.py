@@ -79,6 +79,8 @@ class TableView(View):
     my_card: Card | None
     legal: tuple[Action, ...]
 
+    unseen = {"hand": (), "my_card": None, "legal": ()}
+
     @property
     def victory(self) -> tuple[int, ...]:
         """Each seat's victory points: the scorepad's total."""
@@ -111,50 +113,26 @@ def window_key(phase: Phase, turns: int, priority: int | None) -> tuple[object, 
 
 
 def public_facts(state: State, claims: tuple[Event, ...],
-                 awaiting: tuple[int, ...]) -> tuple[object, ...]:
-    """What every seat sees alike: :class:`TableView`'s fields from ``players`` to
-    ``reason``, in order. The game builds it once per version and shares it."""
-    deciding = state.phase is Phase.DECIDING
-    return (
-        state.players, state.options, state.opener, state.version, state.turns,  # (head's)
-        state.phase,
-        state.active,
-        state.declaration,
-        state.priority,
-        tuple(state.passed),
-        state.challenger,
-        state.intercept,
-        state.card if deciding else None,
-        tuple(map(len, state.hands)),
-        tuple(state.tokens),
-        state.pot,
-        tuple(map(tuple, state.piles)),
-        state.round,
-        state.round_claims,
-        tuple(state.score),
-        tuple(state.pad),
-        tuple(state.awards),
-        len(state.draw),
-        len(state.vault),
-        awaiting,
-        claims,
-        state.winner,
-        state.reason,
-        state.tiebreak,
-    )
+                 awaiting: tuple[int, ...]) -> dict[str, object]:
+    """What every seat sees alike, by :class:`TableView`'s field names. The game builds it
+    once per version and shares it."""
+    return dict(
+        phase=state.phase, active=state.active, declaration=state.declaration,
+        priority=state.priority, passed=tuple(state.passed), challenger=state.challenger,
+        intercept=state.intercept,
+        shown=state.card if state.phase is Phase.DECIDING else None,
+        hand_sizes=tuple(map(len, state.hands)), tokens=tuple(state.tokens), pot=state.pot,
+        piles=tuple(map(tuple, state.piles)), round=state.round,
+        round_claims=state.round_claims, points=tuple(state.score), pad=tuple(state.pad),
+        awards=tuple(state.awards), draw=len(state.draw), vault=len(state.vault),
+        awaiting=awaiting, claims=claims, winner=state.winner, reason=state.reason,
+        tiebreak=state.tiebreak)
 
 
-def make_view(state: State, seat: int | None, legal: tuple[Action, ...],
-              public: tuple[object, ...]) -> TableView:
-    """Build ``seat``'s view: the ``public`` facts from :func:`public_facts` and its own."""
-    if seat is None:
-        return TableView(None, *public, (), None, ())  # type: ignore[arg-type,call-arg]
-    return TableView(  # type: ignore[call-arg]
-        seat, *public,  # type: ignore[arg-type]
-        tuple(state.hands[seat]),
-        state.card if seat == state.active else None,
-        legal,
-    )
+def own_facts(state: State, seat: int, legal: tuple[Action, ...]) -> tuple[object, ...]:
+    """What ``seat`` alone sees: its hand, its card face down while its claim waits, what
+    it may do."""
+    return tuple(state.hands[seat]), state.card if seat == state.active else None, legal
 
 
 def _started(event: Started, seat: int | None) -> Started:

@@ -9,9 +9,8 @@ so that cards compare by identity, and a card prints and parses as its code.
 from __future__ import annotations
 
 import enum
-from typing import ClassVar
 
-from ..errors import MalformedAction
+from ..interned import Interned
 
 
 class Rank(enum.Enum):
@@ -29,43 +28,20 @@ class Rank(enum.Enum):
         return self.name.title()
 
 
-class Card:
+class Card(Interned):
     """One card: a Queen, a King, an Ace (``rank``), or a Joker (``rank`` None)."""
 
-    __slots__ = ("rank", "code", "order")
-    _made: ClassVar[dict[str, Card]] = {}
+    __slots__ = ("rank", "order")
+    called = "a card of Liar's Deck"
 
     rank: Rank | None
-    #: Its text on the wire and in actions (``"Q"``, ``"K"``, ``"A"``, ``"J"``), and its place
-    #: in a hand (Jokers last).
-    code: str
+    #: Its place in a hand (Jokers last). (Its ``code``, its text on the wire and in
+    #: actions, is ``"Q"``, ``"K"``, ``"A"`` or ``"J"``.)
     order: int
 
-    def __new__(cls, code: str) -> Card:
-        return cls.parse(code)
-
     @classmethod
-    def parse(cls, text: str) -> Card:
-        """``"Q"``, ``"k"``, ``"A"``, ``"J"`` (a Joker)."""
-        card = cls._made.get(text.strip().upper()) if isinstance(text, str) else None
-        if card is None:
-            raise MalformedAction(f"not a card of Liar's Deck: {text!r} (Q, K, A or J)")
-        return card
-
-    @classmethod
-    def _made_of(cls, code: str, rank: Rank | None, order: int) -> Card:
-        card = object.__new__(cls)
-        object.__setattr__(card, "rank", rank)
-        object.__setattr__(card, "code", code)
-        object.__setattr__(card, "order", order)
-        cls._made[code] = card
-        return card
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("cards are immutable")
-
-    def __reduce__(self) -> tuple[object, tuple[str]]:
-        return (Card.parse, (self.code,))
+    def refusal(cls, text: object) -> str:
+        return f"not {cls.called}: {text!r} (Q, K, A or J)"
 
     def matches(self, rank: Rank) -> bool:
         """Whether this card is a true one at a table of ``rank``."""
@@ -75,15 +51,9 @@ class Card:
         return "a Joker" if self.rank is None else f"{'an' if self.rank is Rank.ACE else 'a'} " \
             f"{self.rank.title}"
 
-    def __repr__(self) -> str:
-        return f"Card.parse({self.code!r})"
 
-    def __str__(self) -> str:
-        return self.code
-
-
-QUEEN, KING, ACE = (Card._made_of(rank.value, rank, n) for n, rank in enumerate(Rank))
-JOKER = Card._made_of("J", None, 3)
+QUEEN, KING, ACE = (Card.made(rank.value, rank=rank, order=n) for n, rank in enumerate(Rank))
+JOKER = Card.made("J", rank=None, order=3)
 #: Each deck: six of each rank and two Jokers.
 ONE_DECK = (QUEEN,) * 6 + (KING,) * 6 + (ACE,) * 6 + (JOKER,) * 2
 

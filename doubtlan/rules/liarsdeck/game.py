@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
 from ..base import Action, Event, Game, check_seat
 from ..errors import (
@@ -33,6 +33,7 @@ from ..errors import (
     UnknownAction,
 )
 from ..seeds import Seed, derive, seal, seed_bytes, shuffle
+from ..turns import OneAtATime
 from ..words import Words
 from .actions import ACTIONS, LIAR, MOST, Liar, Put
 from .cards import Card, Rank, deck, in_order
@@ -41,10 +42,10 @@ from .events import Believed, Called, Deal, Down, Lost, Standing
 from .options import Options
 from .state import CHAMBERS, HAND, OVER, PLAYING, State
 from .told import tell
-from .view import TableView, make_view, public_facts, redact
+from .view import TableView, own_facts, public_facts, redact
 
 
-class LiarsDeck(Game[Options, TableView]):
+class LiarsDeck(OneAtATime, Game[Options, TableView]):
     """One game of Liar's Deck, from the first deal to the last player standing."""
 
     state: State
@@ -128,18 +129,10 @@ class LiarsDeck(Game[Options, TableView]):
     def over(self) -> bool:
         return self.state.phase is OVER
 
-    @property
-    def decision(self) -> int:
-        return self.state.decision
-
     def must_call(self, seat: int) -> bool:
         """Whether ``seat`` is the only player holding cards: its one move is the call."""
         hands = self.state.hands
         return all(not hand for number, hand in enumerate(hands) if number != seat)
-
-    def legal_actions(self, seat: int) -> tuple[Action, ...]:
-        check_seat(self.players, seat)
-        return self._legal(seat)
 
     def _only(self, seat: int) -> tuple[Action, ...] | None:
         """What ``seat`` may do when that is nothing (not its turn) or the call alone; None
@@ -149,7 +142,7 @@ class LiarsDeck(Game[Options, TableView]):
             return ()
         return (LIAR,) if self.must_call(seat) else None
 
-    def _legal(self, seat: int) -> tuple[Action, ...]:
+    def moves(self, seat: int) -> tuple[Action, ...]:
         only = self._only(seat)
         if only is not None:
             return only
@@ -158,16 +151,7 @@ class LiarsDeck(Game[Options, TableView]):
                              for cards in itertools.combinations(state.hands[seat], size))
         return (*puts, LIAR) if state.last is not None else tuple(puts)
 
-    def awaiting(self) -> tuple[int, ...]:
-        return (self.state.active,) if self.state.phase is PLAYING else ()
-
-    def may_act(self) -> tuple[int, ...]:
-        return self.awaiting()
-
-    def call_order(self, seats: Iterable[int]) -> tuple[int, ...]:
-        return tuple(seat for seat in self.awaiting() if seat in set(seats))
-
-    def turn_seat(self) -> int | None:
+    def active_seat(self) -> int | None:
         return self.state.active if self.state.phase is PLAYING else None
 
     def timeout_actions(self, seat: int) -> tuple[Action, ...]:
@@ -182,13 +166,10 @@ class LiarsDeck(Game[Options, TableView]):
     def ending(self) -> str | None:
         return "standing" if self.over else None
 
-    def view(self, seat: int | None) -> TableView:
-        if seat is not None:
-            check_seat(self.players, seat)
-        legal = () if seat is None else self._legal(seat)
-        return make_view(self.state, seat, legal, self.shared())
+    def own(self, seat: int) -> tuple[object, ...]:
+        return own_facts(self.state, seat, self.moves(seat))
 
-    def public(self, claims: tuple[Event, ...]) -> tuple[object, ...]:
+    def public_facts(self, claims: tuple[Event, ...]) -> dict[str, object]:
         return public_facts(self.state, claims)
 
     @classmethod
@@ -261,7 +242,6 @@ class LiarsDeck(Game[Options, TableView]):
             for place, card in enumerate(cards))))
         state.active = next(number for number in self._round_from(seat + 1)
                             if state.hands[number])
-        state.decision += 1
 
     def _call(self, caller: int) -> None:
         state = self.state
@@ -287,7 +267,6 @@ class LiarsDeck(Game[Options, TableView]):
             state.events.append(Standing(standing[0]))
         else:
             self._deal(self._round_from(loser)[0])
-        state.decision += 1
 
     def _settle(self, record: Event) -> None:
         self.state.records.append(record)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 
-from ..base import Event
+from ..state import GameState
 from .cards import Card, Rank
 from .options import Options
 
@@ -25,13 +25,11 @@ HAND, CHAMBERS = 5, 6
 
 
 @dataclass(slots=True)
-class State:
+class State(GameState):
     """Every fact of one game. Each card of the deck is in exactly one of ``hands``,
     ``down`` (put down this round) and ``rest`` (not dealt this round)."""
 
-    players: int
     options: Options
-    opener: int
     #: Each seat's lives left (the roulette: 1 until its bullet comes), the triggers it has
     #: pulled, and (secret) the chamber its bullet is in.
     lives: list[int]
@@ -48,14 +46,10 @@ class State:
     phase: Phase = PLAYING
     #: The seats out of the game, in the order they went out.
     out: list[int] = field(default_factory=list)
-    #: Accepted actions; claims made; times a seat was asked for a new move.
-    version: int = 0
-    turns: int = 0
+    #: Times a seat was asked for a new move. (``turns`` counts the claims made, and
+    #: ``records`` holds the settled ones: :class:`~.events.Believed` and
+    #: :class:`~.events.Called`.)
     decision: int = 0
-    winner: int | None = None
-    events: list[Event] = field(default_factory=list)
-    #: The settled claims: :class:`~.events.Believed` and :class:`~.events.Called`.
-    records: list[Event] = field(default_factory=list)
 
     def cards(self) -> list[Card]:
         """Every card of the deck, wherever it is."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..base import Action, Event, View, head, redactor
+from ..base import Action, Event, View, redactor
 from .cards import Card, Rank
 from .events import Believed, Called, Deal, Down, Lost, Standing
 from .options import Options
@@ -54,6 +54,8 @@ class TableView(View):
     my_claim: tuple[Card, ...]
     legal: tuple[Action, ...]
 
+    unseen = {"hand": (), "my_claim": (), "legal": ()}
+
     @property
     def my_turn(self) -> bool:
         """True when this seat is to move now."""
@@ -64,27 +66,24 @@ class TableView(View):
         return self.decisions
 
 
-def public_facts(state: State, claims: tuple[Event, ...]) -> tuple[object, ...]:
-    """What every seat sees alike: :class:`TableView`'s fields from ``players`` to
-    ``awaiting``, in order (made once a version, shared by every seat's view)."""
+def public_facts(state: State, claims: tuple[Event, ...]) -> dict[str, object]:
+    """What every seat sees alike, by :class:`TableView`'s field names (made once a version,
+    shared by every seat's view)."""
     last = state.last
-    playing = state.phase is PLAYING
-    return (*head(state), state.decision, state.phase, state.round, state.rank, state.active,
-            None if last is None else last[0], 0 if last is None else len(last[1]),
-            len(state.down), tuple(map(len, state.hands)), tuple(state.lives),
-            tuple(state.pulled), tuple(state.out), state.winner, claims,
-            (state.active,) if playing else ())
+    return dict(
+        decisions=state.version, phase=state.phase, round=state.round, rank=state.rank,
+        active=state.active, claimer=None if last is None else last[0],
+        count=0 if last is None else len(last[1]), down=len(state.down),
+        hand_sizes=tuple(map(len, state.hands)), lives=tuple(state.lives),
+        pulled=tuple(state.pulled), out=tuple(state.out), winner=state.winner, claims=claims,
+        awaiting=(state.active,) if state.phase is PLAYING else ())
 
 
-def make_view(state: State, seat: int | None, legal: tuple[Action, ...],
-              public: tuple[object, ...]) -> TableView:
-    """``seat``'s view: the ``public`` facts (:func:`public_facts`) and its own."""
-    if seat is None:
-        return TableView(None, *public, (), (), ())  # type: ignore[arg-type,call-arg]
+def own_facts(state: State, seat: int, legal: tuple[Action, ...]) -> tuple[object, ...]:
+    """What ``seat`` alone sees: its hand, its cards in the claim waiting, what it may do."""
     last = state.last
-    mine = last[1] if last is not None and last[0] == seat else ()
-    return TableView(seat, *public, tuple(state.hands[seat]),  # type: ignore[arg-type,call-arg]
-                     mine, legal)
+    return tuple(state.hands[seat]), last[1] if last is not None and last[0] == seat else (), \
+        legal
 
 
 def _dealt(event: Deal, seat: int | None) -> Deal:

@@ -1,0 +1,84 @@
+"""The kinds of things a game is made of: an :class:`Action` a seat takes, an :class:`Event`
+that happened at the table, and :func:`record`, which makes such a value a frozen, slotted
+dataclass that is quick to build."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from dataclasses import MISSING, dataclass, fields
+from typing import Any, ClassVar, TypeVar, dataclass_transform
+
+from .errors import MalformedAction
+
+T = TypeVar("T")
+
+
+@dataclass_transform(frozen_default=True)
+def record(cls: type[T]) -> type[T]:
+    """Make ``cls`` a frozen, slotted dataclass whose ``__init__`` fills its slots directly.
+
+    A frozen dataclass's own ``__init__`` sets each field through ``object.__setattr__``,
+    which makes it several times slower to build; events and claims are built on every
+    action, so theirs set the slots through the slot descriptors instead. Everything else
+    (immutability, equality, hashing, ``repr``) is the dataclass's.
+    """
+    made: Any = dataclass(frozen=True, slots=True)(cls)
+    if hasattr(made, "__post_init__") or any(
+        f.default is not MISSING or f.default_factory is not MISSING for f in fields(made)
+    ):
+        raise TypeError(f"@record {made.__name__}: no defaults or __post_init__, please")
+    names = [f.name for f in fields(made)]
+    setters = {f"_set_{name}": made.__dict__[name].__set__ for name in names}
+    body = "".join(f"    _set_{name}(self, {name})\n" for name in names) or "    pass\n"
+    namespace: dict[str, Any] = {}
+    exec(f"def __init__(self, {', '.join(names)}):\n{body}", setters, namespace)
+    namespace["__init__"].__qualname__ = f"{made.__qualname__}.__init__"
+    made.__init__ = namespace["__init__"]
+    return made  # type: ignore[no-any-return]
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """Something a seat does. Each game defines its own kinds.
+
+    An action has a text form, its ``kind`` then its arguments, that :meth:`Game.parse_action`
+    reads back: ``Lay(Card.parse("QS")).text == "lay QS"``.
+    """
+
+    kind: ClassVar[str] = "action"
+    #: A challenge that decides who is challenged first when several come at once (I Doubt
+    #: It's doubt, I Know You Don't's interception): they go first, in ``call_order``.
+    call: ClassVar[bool] = False
+
+    @property
+    def text(self) -> str:
+        return " ".join((self.kind, *self.args()))
+
+    def args(self) -> tuple[str, ...]:
+        return ()
+
+    @classmethod
+    def from_args(cls, args: Sequence[str]) -> Action:
+        if args:
+            raise MalformedAction(f"{cls.kind!r} takes no arguments")
+        return cls()
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def word(name: str, kind: str, about: str, *, call: bool = False) -> type[Action]:
+    """An action of one word and no arguments, as a class called ``name`` of the calling
+    module: ``Pass = word("Pass", "pass", "With priority: let priority move on.")``. Its
+    instances are equal to one another, and its text is ``kind``."""
+    module = sys._getframe(1).f_globals.get("__name__", __name__)
+    return type(name, (Action,), {"__slots__": (), "__doc__": about, "__module__": module,
+                                  "__qualname__": name, "kind": kind, "call": call})
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened at the table, as stored (full) or as one seat may see it."""
+
+    kind: ClassVar[str] = "event"
