@@ -13,7 +13,7 @@ import abc
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, ClassVar, Generic, TypeVar
 
-from .errors import BadOptions, MalformedAction, NoSuchSeat
+from .errors import BadOptions, GameOver, MalformedAction, NoSuchSeat, UnknownAction
 from .kinds import Action, Event, record, word
 from .seeds import Seed
 from .told import Told
@@ -47,6 +47,7 @@ class Game(abc.ABC, Generic[OptionsT, ViewT]):
     words: ClassVar[Words] = Words()
     #: Every action kind of this game, by its text name (no two games share a kind).
     actions: ClassVar[dict[str, type[Action]]]
+    _kinds: ClassVar[frozenset[type[Action]]] = frozenset()
     #: Every kind of event the game records (no two games share a kind).
     events: ClassVar[tuple[type[Event], ...]]
     #: The game's rule options (with ``parse``, ``text``, ``check_players``,
@@ -60,6 +61,8 @@ class Game(abc.ABC, Generic[OptionsT, ViewT]):
         for base in getattr(cls, "__orig_bases__", ()):
             if getattr(base, "__origin__", None) is Game:
                 cls.options_type, cls.view_type = base.__args__
+        if "actions" in cls.__dict__:
+            cls._kinds = frozenset(cls.actions.values())
 
     players: int
     options: OptionsT
@@ -153,9 +156,27 @@ class Game(abc.ABC, Generic[OptionsT, ViewT]):
     def _do(self, seat: int, action: Action) -> None:
         """Apply an action :meth:`check` accepted (never one it refused)."""
 
-    @abc.abstractmethod
     def check(self, seat: int, action: Action) -> None:
-        """Raise the error :meth:`apply` would raise for this action, or return None."""
+        """Raise the error :meth:`apply` would raise for this action, or return None.
+
+        Every game refuses in one order: the seat, what the action is (a kind of this
+        game's, well formed), the game's end, then what the game's rules say of this move
+        now (:meth:`check_move`)."""
+        check_seat(self.players, seat)
+        if type(action) not in self._kinds:
+            raise UnknownAction(f"{self.title} has no action {action!r}")
+        malformed = action.malformed()
+        if malformed is not None:
+            raise MalformedAction(malformed)
+        if self.over:
+            raise GameOver()
+        self.check_move(seat, action)
+
+    @abc.abstractmethod
+    def check_move(self, seat: int, action: Action) -> None:
+        """Raise the error the rules give for this well-formed action of this game by
+        ``seat`` now, in a game not over; or return None when it is allowed."""
+
 
     def is_legal(self, seat: int, action: Action) -> bool:
         try:

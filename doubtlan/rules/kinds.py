@@ -51,6 +51,12 @@ class Action:
     #: It's doubt, I Know You Don't's interception): they go first, in ``call_order``.
     call: ClassVar[bool] = False
 
+    def malformed(self) -> str | None:
+        """Why this action is not one a seat could have sent (its arguments are not of
+        their types: it was built by hand), or None. The host reads actions from their
+        text, so this guards the rules' own callers."""
+        return None
+
     @property
     def text(self) -> str:
         return " ".join((self.kind, *self.args()))

@@ -50,6 +50,9 @@ class Lay(Action):
     kind = "lay"
     card: Card
 
+    def malformed(self) -> str | None:
+        return None if type(self.card) is Card else f"not a card: {self.card!r}"
+
     def args(self) -> tuple[str, ...]:
         return (self.card.code,)
 

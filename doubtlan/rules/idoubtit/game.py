@@ -16,13 +16,10 @@ from ..errors import (
     BadOptions,
     CardNotInHand,
     ClaimTooLarge,
-    GameOver,
-    MalformedAction,
     NotAllowedInWindow,
     NothingLaid,
     NotYourTurn,
     NoWindowOpen,
-    UnknownAction,
     WindowOpen,
 )
 from ..seeds import Seed, seal, seed_bytes, shuffle
@@ -265,39 +262,35 @@ class IDoubtIt(Game[Options, TableView]):
 
     # -- changing -----------------------------------------------------------------------
 
-    def check(self, seat: int, action: Action) -> None:
+    def check_move(self, seat: int, action: Action) -> None:
+        if type(action) is Lay or type(action) is Announce:
+            self._check_turn(seat, action)
+        else:
+            self._check_answer(seat, action)
+
+    def _check_turn(self, seat: int, action: Action) -> None:
+        """A card laid or a claim announced: only by the seat on turn, outside a window."""
         state = self.state
-        if type(seat) is not int or not 0 <= seat < self.players:
-            check_seat(self.players, seat)  # raises
-        kind = type(action)
-        if kind is Lay:
-            assert isinstance(action, Lay)
-            if type(action.card) is not Card:
-                raise MalformedAction(f"not a card: {action.card!r}")
-        elif kind not in (Announce, Doubt, LetStand):
-            raise UnknownAction(f"I Doubt It has no action {action!r}")
-        if state.phase is OVER:
-            raise GameOver()
-        if kind is Lay or kind is Announce:
-            if state.phase is WINDOW:
-                assert state.claimer is not None
-                if seat == (state.claimer + 1) % self.players or seat == state.claimer:
-                    raise WindowOpen()
-                raise NotYourTurn()
-            if seat != state.turn:
-                raise NotYourTurn()
-            if kind is Announce:
-                if not state.laid:
-                    raise NothingLaid()
-                return
-            if len(state.laid) >= self._max_claim:
-                raise ClaimTooLarge(
-                    f"a claim holds at most {self._max_claim} cards; announce it"
-                )
-            if action.card not in state.hands[seat]:  # type: ignore[attr-defined]
-                raise CardNotInHand(f"{action.card.label()} is not in your hand")  # type: ignore[attr-defined]
+        if state.phase is WINDOW:
+            assert state.claimer is not None
+            if seat == (state.claimer + 1) % self.players or seat == state.claimer:
+                raise WindowOpen()
+            raise NotYourTurn()
+        if seat != state.turn:
+            raise NotYourTurn()
+        if type(action) is Announce:
+            if not state.laid:
+                raise NothingLaid()
             return
-        # Doubt or LetStand
+        if len(state.laid) >= self._max_claim:
+            raise ClaimTooLarge(f"a claim holds at most {self._max_claim} cards; announce it")
+        if action.card not in state.hands[seat]:  # type: ignore[attr-defined]
+            raise CardNotInHand(f"{action.card.label()} is not in your hand")  # type: ignore[attr-defined]
+
+    def _check_answer(self, seat: int, action: Action) -> None:
+        """A doubt or a let-stand: in a window, once by each other seat; in the open mode,
+        a doubt by anyone but the claimer."""
+        state = self.state
         if state.phase is WINDOW:
             if seat == state.claimer:
                 raise NotAllowedInWindow("you cannot answer your own claim")
@@ -307,7 +300,7 @@ class IDoubtIt(Game[Options, TableView]):
         if state.open_claim:
             if seat == state.claimer:
                 raise NotAllowedInWindow("you cannot call your own claim")
-            if kind is LetStand:
+            if type(action) is LetStand:
                 raise NotAllowedInWindow(
                     "in the open mode a claim stands once the next player lays a card"
                 )

@@ -18,6 +18,11 @@ class Play(Action):
     card: Card
     declaration: Declaration
 
+    def malformed(self) -> str | None:
+        if type(self.card) is Card and type(self.declaration) is Declaration:
+            return None
+        return f"not a play: {self!r}"
+
     def args(self) -> tuple[str, ...]:
         return (self.card.code, self.declaration.code)
 

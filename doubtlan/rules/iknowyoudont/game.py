@@ -225,41 +225,39 @@ class IKnowYouDont(Game[Options, TableView]):
 
     # -- changing -----------------------------------------------------------------------
 
-    def check(self, seat: int, action: Action) -> None:
-        state = self.state
-        check_seat(self.players, seat)
+    def check_move(self, seat: int, action: Action) -> None:
         kind = type(action)
         if kind is Play:
-            assert isinstance(action, Play)
-            if type(action.card) is not Card or type(action.declaration) is not Declaration:
-                raise errors.MalformedAction(f"not a play: {action!r}")
-        elif kind not in _KINDS:
-            raise errors.UnknownAction(f"I Know You Don't has no action {action!r}")
-        phase = state.phase
-        if phase is OVER:
-            raise errors.GameOver()
-        if kind is Play:
-            if phase is not PLAYING:
-                raise errors.WindowOpen("wait until the claim is settled") if seat == state.active \
-                    else errors.NotYourTurn()
-            if seat != state.active:
-                raise errors.NotYourTurn()
-            if action.card not in state.hands[seat]:  # type: ignore[attr-defined]
-                raise errors.CardNotInHand(
-                    f"{action.card.describe()} is not in your hand")  # type: ignore[attr-defined]
-            if action.declaration.level > self.options.max_level:  # type: ignore[attr-defined]
-                raise errors.BadDeclaration(
-                    f"this deck's levels go from 1 to {self.options.max_level}")
-            return
-        if kind is Wild or kind is Keep:
-            if phase is not DECIDING:
+            self._check_play(seat, action)  # type: ignore[arg-type]
+        elif kind is Wild or kind is Keep:
+            if self.state.phase is not DECIDING:
                 raise errors.NoWildcard("a Wildcard is played only after an Interception")
-            if seat != state.active:
+            if seat != self.state.active:
                 raise errors.NotYourTurn("the active player decides")
-            return
-        if phase is not PRIORITY:
+        else:
+            self._check_answer(seat, action)
+
+    def _check_play(self, seat: int, action: Play) -> None:
+        """A card laid and declared: by the active player, while no claim waits."""
+        state = self.state
+        if state.phase is not PLAYING:
+            raise errors.WindowOpen("wait until the claim is settled") if seat == state.active \
+                else errors.NotYourTurn()
+        if seat != state.active:
+            raise errors.NotYourTurn()
+        if action.card not in state.hands[seat]:
+            raise errors.CardNotInHand(f"{action.card.describe()} is not in your hand")
+        if action.declaration.level > self.options.max_level:
+            raise errors.BadDeclaration(
+                f"this deck's levels go from 1 to {self.options.max_level}")
+
+    def _check_answer(self, seat: int, action: Action) -> None:
+        """A pass, an acceptance, a challenge or an interception: while a claim waits; by
+        the seat with priority, or (an interception) by another who holds one."""
+        state = self.state
+        if state.phase is not PRIORITY:
             raise errors.NoWindowOpen("no claim waits for an answer")
-        if kind is Intercept:
+        if type(action) is Intercept:
             if seat == state.active:
                 raise errors.NotAllowedInWindow("you cannot challenge your own claim")
             if seat == state.priority:

@@ -21,6 +21,9 @@ class Put(Action):
     kind = "put"
     cards: tuple[Card, ...]
 
+    def malformed(self) -> str | None:
+        return None if all(type(card) is Card for card in self.cards) else f"not cards: {self!r}"
+
     @classmethod
     def of(cls, cards: Sequence[Card]) -> Put:
         return cls(in_order(tuple(cards)))

@@ -21,16 +21,13 @@ import itertools
 from collections import Counter
 from collections.abc import Sequence
 
-from ..base import Action, Event, Game, check_seat
+from ..base import Action, Event, Game
 from ..errors import (
     BadOptions,
     CardNotInHand,
     ClaimTooLarge,
-    GameOver,
-    MalformedAction,
     NotYourTurn,
     NoWindowOpen,
-    UnknownAction,
 )
 from ..seeds import Seed, derive, seal, seed_bytes, shuffle
 from ..turns import OneAtATime
@@ -191,25 +188,14 @@ class LiarsDeck(OneAtATime, Game[Options, TableView]):
 
     # -- changing -----------------------------------------------------------------------
 
-    def check(self, seat: int, action: Action) -> None:
-        """Refuse what is not a move of Liar's Deck, or not ``seat``'s now: the order of
-        the refusals is every game's (the seat, what the action is, the game's end, whose
-        turn it is), then a call's or cards' own."""
-        check_seat(self.players, seat)
-        put = action if type(action) is Put else None
-        if put is None and type(action) is not Liar:
-            raise UnknownAction(f"Liar's Deck has no action {action!r}")
-        if put is not None and not all(type(card) is Card for card in put.cards):
-            raise MalformedAction(f"not cards: {action!r}")
+    def check_move(self, seat: int, action: Action) -> None:
         state = self.state
-        if state.phase is OVER:
-            raise GameOver()
         if seat != state.active:
             raise NotYourTurn()
-        if put is None and state.last is None:
+        if type(action) is Liar and state.last is None:
             raise NoWindowOpen("no cards have been put down this round: nothing to call")
-        if put is not None:
-            self._check_put(seat, put.cards)
+        if type(action) is Put:
+            self._check_put(seat, action.cards)
 
     def _check_put(self, seat: int, cards: tuple[Card, ...]) -> None:
         if not 1 <= len(cards) <= MOST:
