@@ -204,9 +204,8 @@ class Game(abc.ABC, Generic[OptionsT, ViewT]):
         """Every seat with a legal action now: :meth:`awaiting` plus optional callers."""
 
     def ending(self) -> str | None:
-        """How the game ended, in a word its rule book uses (I Doubt It: ``"out"``, a hand
-        emptied, or ``"stalemate"``; I Know You Don't: its ``Ended.reason``); None while it
-        goes on."""
+        """How the game ended, in a word its rule book uses (I Doubt It: ``"out"`` or
+        ``"stalemate"``); None while it goes on."""
         return None
 
     def could_call(self) -> tuple[int, ...]:

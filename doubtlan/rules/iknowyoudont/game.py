@@ -8,7 +8,7 @@ from collections.abc import Iterable, Sequence
 
 from .. import errors
 from ..base import Action, Event, Game, check_seat
-from ..seeds import Seed, derive, seal, seed_bytes, shuffle
+from ..seeds import Seed, seal, seed_bytes, shuffle
 from ..words import Words
 from . import scorepad
 from .actions import ACTIONS, Accept, Challenge, Intercept, Keep, Pass, Play, Wild
@@ -28,7 +28,8 @@ from .events import (
     narrate,
 )
 from .options import Options
-from .state import DECIDING, HAND, OVER, PLAYING, PRIORITY, ROUND_CLAIMS, State
+from .rounds import Rounds, holds
+from .state import DECIDING, OVER, PLAYING, PRIORITY, ROUND_CLAIMS, State
 from .told import tell
 from .view import TableView, own_facts, public_facts, redact, window_key
 
@@ -40,7 +41,7 @@ _TRUTH = Kind.TRUTH
 
 
 
-class IKnowYouDont(Game[Options, TableView]):
+class IKnowYouDont(Rounds, Game[Options, TableView]):
     """One game of I Know You Don't.
 
     >>> game = IKnowYouDont(3, seed=1)
@@ -149,7 +150,7 @@ class IKnowYouDont(Game[Options, TableView]):
         """The seats that may intercept now, clockwise from the active player."""
         state = self.state
         return tuple(seat for seat in self._round[state.active][:-1]
-                     if seat != state.priority and _holds(state.hands[seat], Kind.INTERCEPTION))
+                     if seat != state.priority and holds(state.hands[seat], Kind.INTERCEPTION))
 
     def call_order(self, seats: Iterable[int]) -> tuple[int, ...]:
         """Interceptions that reached the table together, in the order that counts them
@@ -175,7 +176,7 @@ class IKnowYouDont(Game[Options, TableView]):
         if phase is PRIORITY:
             if seat == state.priority:
                 return _ANSWERS
-            if seat != state.active and _holds(state.hands[seat], Kind.INTERCEPTION):
+            if seat != state.active and holds(state.hands[seat], Kind.INTERCEPTION):
                 return (_INTERCEPT,)
             return ()
         if phase is DECIDING and seat == state.active:
@@ -262,7 +263,7 @@ class IKnowYouDont(Game[Options, TableView]):
                 raise errors.NotAllowedInWindow("you cannot challenge your own claim")
             if seat == state.priority:
                 raise errors.NotAllowedInWindow("you hold priority: challenge it plainly")
-            if not _holds(state.hands[seat], Kind.INTERCEPTION):
+            if not holds(state.hands[seat], Kind.INTERCEPTION):
                 raise errors.NoInterception()
             return
         if seat != state.priority:
@@ -323,123 +324,11 @@ class IKnowYouDont(Game[Options, TableView]):
         matches = card.matches(declaration)
         state.events.append(Revealed(state.active, card, matches))
         state.challenger, state.intercept, state.priority = seat, intercept, None
-        if intercept and not matches and _holds(state.hands[state.active], Kind.WILDCARD):
+        if intercept and not matches and holds(state.hands[state.active], Kind.WILDCARD):
             state.phase = DECIDING
             return
         self._settle(seat, False)
 
-    def _settle(self, challenger: int, wild: bool) -> None:
-        state = self.state
-        active, card, declaration = state.active, state.card, state.declaration
-        assert card is not None and declaration is not None
-        if wild:
-            self._discard(active, Kind.WILDCARD)
-        if wild or card.matches(declaration):
-            winner, loser = active, challenger
-        else:
-            winner, loser = challenger, active
-        state.piles[winner].append(card)
-        state.score[winner] += declaration.level
-        state.card = None
-        state.tokens[loser] -= 1
-        state.pot += 1
-        if winner == active:
-            self._draw(challenger, 2)
-        if state.pot:
-            state.pot -= 1
-            state.tokens[winner] += 1
-        record = Showdown(active, declaration, card, challenger, state.intercept, wild,
-                          winner, loser)
-        state.events.append(record)
-        state.records.append(record)
-        if state.tokens[loser] == 0:
-            self._end_round(broke=True)
-        else:
-            self._clean_up()
-
-    def _clean_up(self) -> None:
-        """Rule 7: fill every hand up to 5, then the active role passes on."""
-        state = self.state
-        order = self._round[state.active]
-        for seat in (order[-1], *order[:-1]):  # the active player first
-            missing = HAND - len(state.hands[seat])
-            if missing > 0:
-                self._draw(seat, missing)
-        state.card = state.declaration = state.priority = state.challenger = None
-        state.passed, state.intercept = [], False
-        following = next((seat for seat in order if state.hands[seat]), None)
-        if following is None or state.round_claims >= self._round_claims:
-            self._end_round()
-            return
-        state.active, state.phase = following, PLAYING
-
-    def _end_round(self, broke: bool = False) -> None:
-        """Rule 10: the round's round points give victory points; the match ends (``broke``:
-        a player lost their last token), or the next round is dealt."""
-        state = self.state
-        points = tuple(state.score)
-        state.pad.append(points)
-        state.awards.append(scorepad.awards(points))
-        state.score = [0] * self.players
-        state.events.append(RoundEnded(state.round, points, state.awards[-1], state.victory))
-        reason = scorepad.ending(state, self.options.rounds, broke)
-        if reason is not None:
-            self._end(reason)
-            return
-        # The next round: the whole deck shuffled again, dealt from the seat after the last
-        # round's first active player; tokens and the scorepad carry over.
-        state.round += 1
-        state.round_claims = 0
-        cards = self.options.cards()
-        shuffle(cards, derive(self.seed, f"round {state.round}"))
-        opener = (self.opener + state.round - 1) % self.players
-        hands = scorepad.deal(cards, self.players, opener)
-        state.hands, state.draw, state.vault = hands, cards, []
-        state.piles = [[] for _ in range(self.players)]
-        state.active, state.phase = opener, PLAYING
-        state.events.append(Started(opener, tuple(map(tuple, hands)), tuple(map(len, hands)),
-                                    len(cards), tuple(state.tokens)))
-
-    def _draw(self, seat: int, count: int) -> None:
-        state = self.state
-        drawn: list[Card] = []
-        for _ in range(count):
-            if not state.draw:
-                if not state.vault:
-                    break
-                state.reshuffles += 1
-                state.draw, state.vault = state.vault, []
-                shuffle(state.draw, derive(self.seed, f"vault {state.reshuffles}"))
-                state.events.append(Reshuffled(len(state.draw)))
-            drawn.append(state.draw.pop())
-        if drawn:
-            hand = state.hands[seat]
-            hand.extend(drawn)
-            hand.sort(key=sort_key)
-            state.events.append(Drew(seat, len(drawn), tuple(drawn)))
-
-    def _discard(self, seat: int, kind: Kind) -> None:
-        hand = self.state.hands[seat]
-        card = next(card for card in hand if card.kind is kind)
-        hand.remove(card)
-        self.state.vault.append(card)
-
-    def _end(self, reason: str) -> None:
-        """The match is over (rule 8)."""
-        state = self.state
-        winner, state.tiebreak = scorepad.winner(state, self._round[state.active])
-        state.winner, state.reason, state.phase = winner, reason, OVER
-        state.card = state.declaration = state.priority = state.challenger = None
-        state.passed, state.intercept = [], False
-        state.events.append(Ended(winner, reason, state.victory, tuple(state.tokens),
-                                  state.tiebreak))
-
-
-_KINDS = frozenset(ACTIONS.values())
-
-
-def _holds(hand: list[Card], kind: Kind) -> bool:
-    return any(card.kind is kind for card in hand)
 
 
 def _cards(hand: Sequence[Card] | str) -> list[Card]:
