@@ -54,64 +54,76 @@ def play(game: Game[Any, Any], bots: Sequence[Any], max_turns: int = MAX_TURNS,
             decisions[0] += played_out
         return game.over
     played = 0
-    view, awaiting, may_act, call_order = game.view, game.awaiting, game.may_act, \
-        game.call_order
     while not game.over:
         if game.turns >= max_turns:
             if decisions is not None:
                 decisions[0] += played
             return False
-        awaited = awaiting()
+        awaited = game.awaiting()
         if len(awaited) > 1:  # a window: every seat answers, and the first doubt settles it
-            answers = []
-            for seat in awaited:  # each sees the same moment: nobody sees another's answer
-                seen = view(seat)
-                actions = bots[seat].act(seen)
-                if not actions:
-                    raise BotError(f"{bots[seat]!r} at seat {seat + 1} did not act when it had to")
-                if len(actions) > 1:  # (as the fast path: an answer is one action)
-                    raise BotError(f"{bots[seat]!r} at seat {seat + 1} chose {actions[1]}: "
-                                   "answered the claim with more than one action")
-                answers.append((seat, actions, seen.legal))
-                if actions[0].call:
-                    break  # the seats after it cannot change how the claim is settled
-            for answer in answers:
-                _advance(game, bots, *answer)
-            played += len(answers)
+            played += _window(game, bots, awaited)
             continue
-        seats = may_act()
+        seats = game.may_act()
         if len(seats) == 1:
-            seat = seats[0]
-            seen = view(seat)
-            actions = bots[seat].act(seen)
-            if not actions:
-                raise BotError(f"{bots[seat]!r} at seat {seat + 1} did not act on its turn")
-            _advance(game, bots, seat, actions, seen.legal)
+            _advance(game, bots, seats[0], *_asked(game, bots, seats[0], "on its turn"))
             played += 1
             continue
-        order = call_order(seats)
-        waiting: tuple[int, Sequence[Action], tuple[Action, ...]] | None = None
-        called = False
-        for seat in (*order, *(s for s in seats if s not in order)):
-            seen = view(seat)
-            actions = bots[seat].act(seen)
-            if seat in awaited and not actions:
-                raise BotError(f"{bots[seat]!r} at seat {seat + 1} did not act when it had to")
-            if actions and actions[0].call:
-                _advance(game, bots, seat, actions, seen.legal)
-                called = True
-                break  # the first call counts: the moment has changed
-            if actions and seat not in awaited:
-                raise BotError(f"{bots[seat]!r} at seat {seat + 1} chose {actions[0]}, but it "
-                               "may only call now")
-            if actions:
-                waiting = (seat, actions, seen.legal)
-        if not called and waiting is not None:
-            _advance(game, bots, *waiting)
-        played += called or waiting is not None
+        played += _calls(game, bots, seats, awaited)
     if decisions is not None:
         decisions[0] += played
     return True
+
+
+def _asked(game: Game[Any, Any], bots: Sequence[Any], seat: int,
+           when: str) -> tuple[Sequence[Action], tuple[Action, ...]]:
+    """What ``seat``'s bot does now, and what its view allowed; :class:`BotError` if it
+    does nothing though it must (``when``: when it had to act)."""
+    seen = game.view(seat)
+    actions = bots[seat].act(seen)
+    if not actions:
+        raise BotError(f"{bots[seat]!r} at seat {seat + 1} did not act {when}")
+    return actions, seen.legal
+
+
+def _window(game: Game[Any, Any], bots: Sequence[Any], awaited: tuple[int, ...]) -> int:
+    """Every awaited seat answers the claim from the same moment (nobody sees another's
+    answer), clockwise, until the first call; the answers are played; how many."""
+    answers = []
+    for seat in awaited:
+        actions, legal = _asked(game, bots, seat, "when it had to")
+        if len(actions) > 1:  # (as the fast path: an answer is one action)
+            raise BotError(f"{bots[seat]!r} at seat {seat + 1} chose {actions[1]}: "
+                           "answered the claim with more than one action")
+        answers.append((seat, actions, legal))
+        if actions[0].call:
+            break  # the seats after it cannot change how the claim is settled
+    for answer in answers:
+        _advance(game, bots, *answer)
+    return len(answers)
+
+
+def _calls(game: Game[Any, Any], bots: Sequence[Any], seats: tuple[int, ...],
+           awaited: tuple[int, ...]) -> int:
+    """The seats that may call are asked in ``call_order`` and the first call counts; the
+    awaited seat's answer is played once nobody called; 1 if anything was played."""
+    order = game.call_order(seats)
+    waiting: tuple[int, Sequence[Action], tuple[Action, ...]] | None = None
+    for seat in (*order, *(s for s in seats if s not in order)):
+        seen = game.view(seat)
+        actions = bots[seat].act(seen)
+        if seat in awaited and not actions:
+            raise BotError(f"{bots[seat]!r} at seat {seat + 1} did not act when it had to")
+        if actions and actions[0].call:
+            _advance(game, bots, seat, actions, seen.legal)
+            return 1  # the first call counts: the moment has changed
+        if actions and seat not in awaited:
+            raise BotError(f"{bots[seat]!r} at seat {seat + 1} chose {actions[0]}, but it "
+                           "may only call now")
+        if actions:
+            waiting = (seat, actions, seen.legal)
+    if waiting is not None:
+        _advance(game, bots, *waiting)
+    return int(waiting is not None)
 
 
 def _advance(game: Game[Any, Any], bots: Sequence[Any], seat: int, actions: Sequence[Action],
