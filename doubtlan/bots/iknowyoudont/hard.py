@@ -43,6 +43,7 @@ from ...rules.iknowyoudont import (
     Kind,
     Play,
     Showdown,
+    Stood,
     TableView,
     true_declaration,
 )
@@ -185,13 +186,11 @@ class HardKnowBot(SharpKnowBot):
             read = start
         if read == count:
             return hands, unknown
-        record, sorts, pool = self.record, hands.sorts, self._unplaced.pool()
-        top, sizes, expected, between = sorts.top, hands.sizes, hands.expected, hands.between
-        could, tops, asked, read_z = record.could, record.top, record.asked, record.read
+        pool, sizes, between, asked = self._unplaced.pool(), hands.sizes, hands.between, \
+            self.record.asked
         judged_round, judged, judged_z = self._judged
         if judged_round != key:
             judged = -1
-        (high_truth, high_bluff), wildcard = sorts.own[top], sorts.wildcard
         for number, claim in enumerate(claims[read:], read):
             active = claim.seat  # type: ignore[attr-defined]
             if type(claim) is Showdown:
@@ -207,26 +206,7 @@ class HardKnowBot(SharpKnowBot):
                 if min(sizes) < HAND:
                     hands.refill(pool)
                 continue
-            # Another seat's: its hand laid a card and drew.
-            declaration = claim.declaration  # type: ignore[attr-defined]
-            level, size = declaration.level, sizes[active]
-            held = size if size > 1 else 1
-            row = expected[active]
-            if level == top:
-                tops[active] += 1
-            share = (row[high_bluff] + row[high_truth] + row[wildcard]) / held
-            could[active] += 1.0 if share >= 1 else 1.0 - (1.0 - share) ** held
-            if judged == number:
-                true = self._judged_chance
-            else:
-                true = read_z(active, self.odds(view, hands, active, declaration, held))
-            size -= 1
-            cards = HAND - size if size < HAND - 1 else 1  # (one drawn, then up to five)
-            expected[active] = stood(row, sorts.bearing[level][declaration.kind is BLUFF],
-                                     true, held, cards, pool)
-            sizes[active] = size + cards
-            if min(sizes) < HAND:
-                hands.refill(pool)
+            self._stood(view, hands, claim, judged == number, pool)  # type: ignore[arg-type]
         self._read = count
         sizes = list(view.hand_sizes)
         if waiting:
@@ -234,6 +214,32 @@ class HardKnowBot(SharpKnowBot):
         if sizes != hands.sizes:
             hands.sync(sizes)
         return hands, unknown
+
+    def _stood(self, view: TableView, hands: Hands, claim: Stood, judged: bool,
+               pool: list[float]) -> None:
+        """Another seat's claim stood: its hand laid a card and drew. How likely it was
+        true (``judged``: this bot judged it while it waited), and the hand expected now."""
+        record, sorts, sizes, expected = self.record, hands.sorts, hands.sizes, hands.expected
+        (high_truth, high_bluff), wildcard = sorts.own[sorts.top], sorts.wildcard
+        active, declaration = claim.seat, claim.declaration
+        level, size = declaration.level, sizes[active]
+        held = size if size > 1 else 1
+        row = expected[active]
+        if level == sorts.top:
+            record.top[active] += 1
+        share = (row[high_bluff] + row[high_truth] + row[wildcard]) / held
+        record.could[active] += 1.0 if share >= 1 else 1.0 - (1.0 - share) ** held
+        if judged:
+            true = self._judged_chance
+        else:
+            true = record.read(active, self.odds(view, hands, active, declaration, held))
+        size -= 1
+        cards = HAND - size if size < HAND - 1 else 1  # (one drawn, then up to five)
+        expected[active] = stood(row, sorts.bearing[level][declaration.kind is BLUFF], true,
+                                 held, cards, pool)
+        sizes[active] = size + cards
+        if min(sizes) < HAND:
+            hands.refill(pool)
 
     def _showdown(self, view: TableView, hands: Hands, claim: Showdown, z: float | None,
                   pool: list[float]) -> None:
