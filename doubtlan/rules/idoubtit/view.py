@@ -61,6 +61,8 @@ class TableView(View):
     #: What this seat may do now.
     legal: tuple[Action, ...]
 
+    unseen = {"hand": (), "my_laid": (), "my_pile": (), "my_answer": None, "legal": ()}
+
     @property
     def my_turn(self) -> bool:
         """True when this seat is the one laying cards now."""
