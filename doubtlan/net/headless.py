@@ -119,7 +119,8 @@ async def host(
         stopped = asyncio.create_task(stop.wait())
         await asyncio.wait([done, stopped], return_when=asyncio.FIRST_COMPLETED)
         seats = hosted.web
-        if seats is not None and not stop.is_set() and seats.sessions:
+        if seats is not None and not stop.is_set() and seats.sessions \
+                and server.failure is None:
             # Browser seats read the results and check the deal as terminals do: the table
             # stays up for them until they leave (or for WEB_LINGER seconds).
             print(f"the match is over: serving the browser seats until they leave (at most "
@@ -132,6 +133,9 @@ async def host(
         for task in (done, stopped):
             task.cancel()
     on_change()
+    if server.failure is not None:  # (the host ended the table: its log says more)
+        print(f"doubtlan: {server.failure}", file=sys.stderr, flush=True)
+        return 1
     return 0 if table.state == "over" else 1
 
 

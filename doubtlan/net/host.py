@@ -32,6 +32,9 @@ log = logging.getLogger(__name__)
 
 #: TLS connections begun between two collections of garbage (:meth:`Host._collect_soon`).
 COLLECT_EVERY = 32
+#: The ``bye`` code of a table the host ended because it could not send a message (a bug:
+#: a value the codec has no wire form for; docs/protocol.md).
+HOST_ERROR = "host_error"
 _CLOSE = b""  # put in a writer's queue: close once everything before it is written
 
 
@@ -96,6 +99,10 @@ class Host:
         self._context: ssl.SSLContext | None = None
         #: Set when the table's match is over and everyone has been told.
         self.over = asyncio.Event()
+        #: Why the host ended the table itself (None while it has not): a message it could
+        #: not encode. Everyone was told so in a ``bye`` of code :data:`HOST_ERROR`.
+        self.failure: str | None = None
+        self._ending: asyncio.Task[None] | None = None
         #: Called after every change the table makes (to update the advertisement).
         self.on_change: Callable[[], None] = lambda: None
 
@@ -178,15 +185,25 @@ class Host:
             self._flush()
 
     async def serve(self) -> None:
-        """Run until the match is over and every connection has been told."""
+        """Run until the match is over and every connection has been told, or the host
+        ended the table itself (:attr:`failure` says why)."""
         await self.over.wait()
 
     async def close(
         self, code: str = "shutdown", message: str = "the host closed the table"
     ) -> None:
         """Tell every client, let the writers finish (briefly), and stop."""
-        self.table.finish(code, message)
-        self._flush()
+        if self._ending is None:
+            self.table.finish(code, message)
+            self._flush()
+        if self._ending is not None:  # the host ended the table itself: everyone was told why
+            await self._ending
+        else:
+            await self._stop()
+
+    async def _stop(self) -> None:
+        """Let the writers finish (briefly), close every connection and the server, and stop
+        the clocks: :meth:`serve` returns."""
         writers = [c.tasks[0] for c in self._conns.values() if c.tasks]
         if writers:
             await asyncio.wait(writers, timeout=2.0)
@@ -426,11 +443,17 @@ class Host:
     def _flush(self) -> None:
         """Hand what the table wants sent to the writers; close what it wants closed."""
         self._flush_pending = False
+        if self.failure is not None:  # the table has ended: nothing more is sent
+            return
         # One write per connection per flush: each write is a system call, and a wake-up
         # for the reader at the other end.
         batches: dict[int, list[bytes]] = {}
-        for number, message in self.table.take_outbox():
-            batches.setdefault(number, []).append(protocol.encode(message))
+        try:
+            for number, message in self.table.take_outbox():
+                batches.setdefault(number, []).append(protocol.encode(message))
+        except (TypeError, ValueError) as error:  # (the codec's, and a frame too large)
+            self._fail(error)
+            return
         for number, frames in batches.items():
             self._send(number, b"".join(frames))
         for number in self.table.take_closing():
@@ -445,6 +468,28 @@ class Host:
         self.on_change()
         if self.table.state == "over" and not self._conns:
             self.over.set()
+
+    def _fail(self, error: Exception) -> None:
+        """A message could not be encoded (a bug: a value with no wire form). Nobody can be
+        told the table any more, so it ends: a ``bye`` to every connection, straight (not
+        through the table, whose goodbye sends the state that failed first), then the host
+        stops."""
+        log.error("could not encode a message for the table; ending it", exc_info=error)
+        self.failure = (f"the host could not send the game ({type(error).__name__}, a bug in "
+                        "doubtlan): the table has ended")
+        bye = protocol.encode(Bye(HOST_ERROR, self.failure))
+        for conn in list(self._conns.values()):
+            if conn.closing:
+                continue  # (told why already)
+            try:
+                conn.queue.put_nowait(bye)
+                conn.queue.put_nowait(_CLOSE)
+            except asyncio.QueueFull:
+                self._drop(conn)  # it stopped reading: it would never read the goodbye
+                continue
+            conn.closing = True
+        self._ending = asyncio.get_running_loop().create_task(self._stop(), name="host ending")
+        self.on_change()
 
     def _drop(self, conn: _Conn) -> None:
         """Close the connection now, whatever is still queued."""
