@@ -132,22 +132,24 @@ def replay_command(args: argparse.Namespace, parser: argparse.ArgumentParser) ->
 def print_story(game: Told) -> None:
     """One game's story as text (or why it is not told)."""
     from .rules import game_named
-    from .rules.story import verdict, who
+    from .rules.story import who
 
-    words = game_named(game.game).words
+    kind = game_named(game.game)
+    words = kind.words
     story = game.story
     if story is None:
         print(f"{words.game} {game.number} is not told: {game.why}")
         return
     names = game.names
-    print(f"{words.game} {game.number} ({len(story.steps)} claims)")
+    print(f"{words.game} {game.number} "
+          f"({words.count(len(story.steps), words.claim, words.claims)})")
     print("  dealt: " + "; ".join(f"{who(seat, names)} {_cards(hand)}"
                                   for seat, hand in enumerate(story.dealt)))
     for step in story.steps:
         told = step.told
-        truth, doubt = verdict(told, names, words)
-        print(f"  claim {step.number}: {who(told.seat, names)} claimed {told.claim}; really "
-              f"{_cards(told.cards or ())}: {truth}; {doubt}.")
+        truth, doubt = kind.verdict(told, names)
+        print(f"  {words.claim} {step.number}: {who(told.seat, names)} {words.claimed} "
+              f"{told.said}; really {_cards(told.shown or ())}: {truth}; {doubt}.")
         print("    hands: " + "; ".join(f"{who(seat, names)} {_cards(hand)}"
                                         for seat, hand in enumerate(step.hands)))
     won = "nobody" if story.winner is None else who(story.winner, names)

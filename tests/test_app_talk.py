@@ -191,14 +191,14 @@ async def test_r_steps_through_the_story_of_the_game(tmp_path: Path) -> None:
         assert isinstance(screen, StoryScreen)
         story = mirror.story(mirror.game_number)
         assert not isinstance(story, str) and screen.story == story
-        assert screen.index == 0 and f"claimed {story.steps[0].told.claim}" in str(
+        assert screen.index == 0 and f"claimed {story.steps[0].told.said}" in str(
             screen.query_one("#claim").render())
         await pilot.press("right", "right")
         assert screen.index == 2
         told = story.steps[2].told
         shown = str(screen.query_one("#claim").render())
-        assert f"claimed {told.claim}" in shown
-        assert ("a lie" if told.lie else "true") in shown
+        assert f"claimed {told.said}" in shown
+        assert ("a lie" if told.held is False else "true") in shown
         await pilot.press("end")
         assert "won the game" in str(screen.query_one("#claim").render())
         await pilot.press("left")

@@ -63,8 +63,8 @@ def test_replay_tells_every_game_of_a_journal(game: str, tmp_path: Path,
         assert story is not None
         assert f"{words.game} {story.number} ({len(story.steps)} claims)" in out
         for step in story.steps:
-            assert f"claim {step.number}: {names[step.told.seat]} claimed {step.told.claim}; " \
-                   f"really {' '.join(map(str, step.told.cards or ()))}" in out
+            assert f"claim {step.number}: {names[step.told.seat]} claimed {step.told.said}; " \
+                   f"really {' '.join(map(str, step.told.shown or ()))}" in out
     assert main(["replay", str(path), "--text", "--game", "2"]) == 0
     assert f"{words.game} 1 (" not in capsys.readouterr().out
 
@@ -119,7 +119,7 @@ async def test_the_replay_app_steps_through_a_journals_game(tmp_path: Path) -> N
         assert isinstance(screen, StoryScreen)
         await pilot.press("right", "right", "left")
         assert screen.index == 1
-        assert f"claimed {story.steps[1].told.claim}" in str(screen.query_one("#claim").render())
+        assert f"claimed {story.steps[1].told.said}" in str(screen.query_one("#claim").render())
         await pilot.press("escape")
     assert app.return_code == 0
 
@@ -133,7 +133,7 @@ async def test_the_story_tells_a_game_in_its_own_words(game: str, tmp_path: Path
     assert story is not None
     words = game_named(game).words
     others = {game_named(other).words.challenged for other in SPECS} - {words.challenged}
-    challenged = next(i for i, step in enumerate(story.steps) if step.told.doubter is not None)
+    challenged = next(i for i, step in enumerate(story.steps) if step.told.by is not None)
     app = StoryApp(story, told[0].names, ascii=True)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()

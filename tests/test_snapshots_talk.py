@@ -83,7 +83,7 @@ def test_the_story_of_a_game(snap_compare: SnapCompare, step: str) -> None:
         assert isinstance(screen, StoryScreen)
         if step == "doubted":
             doubted = next(i for i, s in enumerate(screen.story.steps)
-                           if s.told.doubter is not None and s.told.lie)
+                           if s.told.by is not None and s.told.held is False)
             await pilot.press(*["right"] * doubted)
             assert screen.index == doubted
         elif step == "end":

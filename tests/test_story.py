@@ -49,14 +49,14 @@ def test_a_story_shows_the_cards_the_deal_gave_and_the_lays_the_claims_made(
     told: dict[int, list[Any]] = {seat: [] for seat in range(played.players)}
     for step, record in zip(story.steps, game.view(None).claims, strict=True):
         assert step.told.seat == record.seat
-        cards = step.told.cards
+        cards = step.told.shown
         assert cards is not None and cards
         told[step.told.seat].extend(cards)
         # The hand as the claim began held every card laid for it.
         assert not Counter(cards) - Counter(step.hands[step.told.seat])
-        assert step.told.lie is not None
-        if step.told.doubter is not None:
-            assert step.told.right in (step.told.seat, step.told.doubter)
+        assert step.told.held is not None
+        if step.told.by is not None:
+            assert step.told.right in (step.told.seat, step.told.by)
     assert told == lays
     assert story.winner == game.winner
 
@@ -75,17 +75,17 @@ def test_what_the_table_saw_of_a_claim_keeps_its_cards_face_down() -> None:
         public = kind.tell(game.log(None))
         whole = kind.tell(game.state.events)
         assert len(public) == len(whole)
-        stood = [t for t in public if t.doubter is None]
-        assert stood and all(t.cards is None and t.lie is None for t in stood), name
-        doubted = [(p, w) for p, w in zip(public, whole, strict=True) if w.doubter is not None]
+        stood = [t for t in public if t.by is None]
+        assert stood and all(t.shown is None and t.held is None for t in stood), name
+        doubted = [(p, w) for p, w in zip(public, whole, strict=True) if w.by is not None]
         assert doubted and all(p == w for p, w in doubted), name
 
 
 def test_figures_count_each_seats_claims_bluffs_and_doubts() -> None:
-    steps = [Told(0, "one 7", (), True, 1, 1, 0, 3), Told(1, "two 8s", (), False, 0, 1, 4, 9),
-             Told(0, "one 9", (), True, None, None, 10, 12),
+    steps = [Told(0, "one 7", (), False, 1, 1, 0, 3), Told(1, "two 8s", (), True, 0, 1, 4, 9),
+             Told(0, "one 9", (), False, None, None, 10, 12),
              Told(2, "one 10", (), None, None, None, 13, 15),
-             Told(2, "one J", (), False, 0, 2, 16, 20)]
+             Told(2, "one J", (), True, 0, 2, 16, 20)]
     mine = figures(steps, 0)
     assert (mine.claims, mine.bluffs, mine.caught) == (2, 2, 1)
     assert (mine.doubts_right, mine.doubts_wrong) == (0, 2)
@@ -98,7 +98,7 @@ def test_a_lie_a_wildcard_saved_is_no_catch() -> None:
     for its player, was not caught (and its player's bot is saved, not caught)."""
     from doubtlan.bots.talk import mood
 
-    saved = Told(0, "level 3 Truth", (), True, 1, 0, 0, 5)
+    saved = Told(0, "level 3 Truth", (), False, 1, 0, 0, 5)
     assert figures([saved], 0).caught == 0 and figures([saved], 0).bluffs == 1
     assert figures([saved], 1).doubts_wrong == 1
     assert mood(saved, 0) == "saved" and mood(saved, 1) == "wrong"

@@ -153,10 +153,10 @@ def test_the_table_keeps_the_latest_lines() -> None:
 def test_what_a_bot_says_depends_on_the_claim_as_the_table_saw_it() -> None:
     import random
 
-    caught = Told(0, "one 7", None, True, 1, 1, 0, 3)
+    caught = Told(0, "one 7", None, False, 1, 1, 0, 3)
     assert (mood(caught, 0), mood(caught, 1), mood(caught, 2)) == ("caught", "right",
                                                                     "watching")
-    honest = Told(0, "one 7", None, False, 1, 0, 0, 3)
+    honest = Told(0, "one 7", None, True, 1, 0, 0, 3)
     assert (mood(honest, 0), mood(honest, 1)) == ("honest", "wrong")
     stood = Told(0, "one 7", None, None, None, None, 0, 3)
     assert all(mood(stood, seat) is None for seat in range(3))
@@ -199,13 +199,13 @@ def test_the_bots_read_each_claim_as_the_table_saw_it(name: str,
     kind = game_named(name)
 
     def fields(told: Told) -> tuple[object, ...]:
-        return told.seat, told.claim, told.cards, told.lie, told.doubter, told.right
+        return told.seat, told.said, told.shown, told.held, told.by, told.right
 
     for number, game in games.items():
         assert game is not None
         public = kind.tell(game.log(None))
         assert [fields(t) for t in read_by_bots[number]] == [fields(t) for t in public]
-        assert any(t.cards is None for t in public)  # (claims that stood: face down)
+        assert any(t.shown is None for t in public)  # (claims that stood: face down)
     said = table.talk  # (nobody is connected to be sent it)
     assert said and all(s.bot and any(s.line in lines for lines in REMARKS.values())
                         for s in said)

@@ -33,11 +33,11 @@ CHANCE_INVOLVED, CHANCE_WATCHING = 0.35, 0.08
 def mood(told: Told, seat: int) -> str | None:
     """What ``told`` was to ``seat`` (a key of :data:`REMARKS`); None: nothing to say (it
     stood, so the table never saw whether it was true)."""
-    if told.doubter is None or told.right is None:
+    if told.by is None or told.right is None:
         return None
     if told.seat == seat:
-        return "caught" if told.right != seat else "saved" if told.lie else "honest"
-    if told.doubter == seat:
+        return "caught" if told.right != seat else "saved" if told.held is False else "honest"
+    if told.by == seat:
         return "right" if told.right == seat else "wrong"
     return "watching"
 
@@ -45,7 +45,7 @@ def mood(told: Told, seat: int) -> str | None:
 def remark(told: Told, bots: Sequence[int], rng: random.Random) -> tuple[int, str] | None:
     """At most one remark on ``told`` from the seats ``bots``: (seat, line), or None. Those
     in the claim speak first, and more often."""
-    involved = [seat for seat in bots if seat in (told.seat, told.doubter)]
+    involved = [seat for seat in bots if seat in (told.seat, told.by)]
     others = [seat for seat in bots if seat not in involved]
     for seats, chance in ((involved, CHANCE_INVOLVED), (others, CHANCE_WATCHING)):
         for seat in seats:

@@ -10,13 +10,13 @@ place per game: :meth:`Game.view` and :meth:`Game.log` both go through it.
 from __future__ import annotations
 
 import abc
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar, Generic, TypeVar
 
 from .errors import BadOptions, GameOver, MalformedAction, NoSuchSeat, UnknownAction
 from .kinds import Action, Event, record, word
 from .seeds import Seed
-from .told import Told
+from .told import Told, verdict
 from .view import View
 
 __all__ = ["Action", "Event", "Game", "Misplay", "View", "check_seat", "head", "record",
@@ -310,6 +310,12 @@ class Game(abc.ABC, Generic[OptionsT, ViewT]):
             raise BadOptions(f"{cls.opener_called} must be a seat from 0 to {players - 1}, "
                              f"not {opener!r}")
         return rules  # type: ignore[no-any-return]
+
+    @classmethod
+    def verdict(cls, told: Told, names: Mapping[int, str]) -> tuple[str, str]:
+        """Whether what ``told`` says held, and how it was decided, in words for the story
+        ("a lie", "Ben doubted, and was right"): a claim others may challenge, by default."""
+        return verdict(told, names, cls.words)
 
     @classmethod
     def narrate(cls, event: Event, names: dict[int, str | None]) -> str:

@@ -11,14 +11,13 @@ gives what the whole table knows of each claim (the bots' table talk uses that, 
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
 from .base import Game
 from .fairness import Disclosure, deal_seed
-from .told import Told
-from .words import Words
+from .told import Told, verdict, who
 
 __all__ = ["Figures", "Step", "Story", "Told", "figures", "tell", "verdict", "who"]
 
@@ -84,40 +83,20 @@ def tell(kind: type[Game[Any, Any]], players: int, options: Any,
 
 
 def figures(steps: Iterable[Told], seat: int) -> Figures:
-    """What ``seat`` did in the claims ``steps``: its claims and bluffs, its bluffs caught,
-    and its doubts, right and wrong (only what the claims show: a lie not known is none)."""
+    """What ``seat`` did in ``steps``: what it said and what of it did not hold (its claims
+    and bluffs), its bluffs caught, and its tests of others (doubts), right and wrong (only
+    what the steps show: a lie not known is none)."""
     claims = bluffs = caught = right = wrong = 0
     for told in steps:
         if told.seat == seat:
             claims += 1
-            if told.lie:
+            if told.held is False:
                 bluffs += 1
                 # (doubted and the doubter right: a Wildcard that saves a lie is no catch)
-                caught += told.doubter is not None and told.right == told.doubter
-        elif told.doubter == seat and told.right is not None:
+                caught += told.by is not None and told.right == told.by
+        elif told.by == seat and told.right is not None:
             if told.right == seat:
                 right += 1
             else:
                 wrong += 1
     return Figures(claims, bluffs, caught, right, wrong)
-
-
-def who(seat: int | None, names: Mapping[int, str]) -> str:
-    """A seat as the story names it."""
-    if seat is None:
-        return "nobody"
-    return names.get(seat) or f"seat {seat + 1}"
-
-
-def verdict(told: Told, names: Mapping[int, str], words: Words) -> tuple[str, str]:
-    """The claim's truth and its challenge in the game's ``words``: ("a lie", "Ben doubted,
-    and was right"), ("true", "nobody doubted: it stood")."""
-    truth = "not known" if told.lie is None else "a lie" if told.lie else "true"
-    if told.doubter is None:
-        return truth, f"nobody {words.challenged}: it stood"
-    doubter = who(told.doubter, names)
-    if told.right is None:
-        return truth, f"{doubter} {words.challenged}"
-    right = "and was right" if told.right == told.doubter else \
-        f"and {who(told.right, names)} was right"
-    return truth, f"{doubter} {words.challenged}, {right}"

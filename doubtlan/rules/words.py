@@ -25,6 +25,14 @@ class Words:
     #: A claim that was a lie, one and more than one ("1 bluff", "3 bluffs").
     bluff: str = "bluff"
     bluffs: str = "bluffs"
+    #: What a player says, one and more than one, and saying it ("Amy claimed two 7s").
+    claim: str = "claim"
+    claims: str = "claims"
+    claimed: str = "claimed"
+    #: What is said of it once shown: it held, or it did not; and of several that did not
+    #: ("3 of them lies").
+    held: tuple[str, str] = ("true", "a lie")
+    unheld: str = "lies"
 
     def count(self, number: int, one: str, many: str) -> str:
         """``number`` and the word for that many: "1 bluff", "2 bluffs"."""
@@ -40,6 +48,9 @@ class Words:
             number = f"{int(value)}" if whole else f"{value:.1f}"
             return f"{number} {one if whole and value == 1 else many}".rstrip()
 
-        return (f"{said('claims', 'claim', 'claims')}, {said('bluffs', self.bluff, self.bluffs)}"
-                f" ({said('caught')} caught), {self.challenges} {said('doubts_right')} right,"
-                f" {said('doubts_wrong')} wrong.")
+        made = f"{said('claims', self.claim, self.claims)}, " \
+            f"{said('bluffs', self.bluff, self.bluffs)}"
+        if not self.challenge:  # (nobody tests what is said but its own player)
+            return f"{made}."
+        return (f"{made} ({said('caught')} caught), {self.challenges} "
+                f"{said('doubts_right')} right, {said('doubts_wrong')} wrong.")

@@ -35,6 +35,7 @@ def tell(events: Sequence[Event]) -> tuple[Told, ...]:
                 lie = None
             right = None if event.doubter is None or lie is None else (
                 event.doubter if lie else event.seat)
-            told.append(Told(event.seat, event.claim.describe(), cards, lie, event.doubter,
+            held = None if lie is None else not lie
+            told.append(Told(event.seat, event.claim.describe(), cards, held, event.doubter,
                              right, begun.pop(event.seat, index), index))
     return tuple(told)

@@ -23,14 +23,14 @@ def tell(events: Sequence[Event]) -> tuple[Told, ...]:
             card, begun = event.card, index
         elif kind is Stood:
             assert isinstance(event, Stood)
-            lie = None if card is None else not card.matches(event.declaration)
+            held = None if card is None else card.matches(event.declaration)
             told.append(Told(event.seat, event.declaration.describe(),
-                             None if card is None else (card,), lie, None, None, begun, index))
+                             None if card is None else (card,), held, None, None, begun, index))
             card = None
         elif kind is Showdown:
             assert isinstance(event, Showdown)
             told.append(Told(event.seat, event.declaration.describe(), (event.card,),
-                             not event.card.matches(event.declaration), event.challenger,
+                             event.card.matches(event.declaration), event.challenger,
                              event.winner, begun, index))
             card = None
     return tuple(told)

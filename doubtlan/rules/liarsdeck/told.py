@@ -28,15 +28,14 @@ def tell(events: Sequence[Event]) -> tuple[Told, ...]:
         elif kind is Believed:
             assert isinstance(event, Believed)
             cards = down.pop(event.seat, None)
-            lie = None if cards is None else not all(
-                card.matches(event.rank) for card in cards)
-            told.append(Told(event.seat, _said(event.count, event.rank), cards, lie, None,
+            held = None if cards is None else all(card.matches(event.rank) for card in cards)
+            told.append(Told(event.seat, _said(event.count, event.rank), cards, held, None,
                              None, begun.pop(event.seat, index), index))
         elif kind is Called:
             assert isinstance(event, Called)
             down.pop(event.seat, None)
             told.append(Told(event.seat, _said(event.count, event.rank), event.shown,
-                             event.lie, event.caller,
+                             not event.lie, event.caller,
                              event.caller if event.lie else event.seat,
                              begun.pop(event.seat, index), index))
     return tuple(told)

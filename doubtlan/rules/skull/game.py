@@ -16,9 +16,12 @@ a player with none left is out. The last player with discs wins too.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from ..base import Action, Event, Game
 from ..errors import CardNotInHand, NotYourTurn
 from ..seeds import Seed, derive, seal, seed_bytes, shuffle
+from ..told import Told
 from ..turns import OneAtATime
 from ..words import Words
 from .actions import ACTIONS, PASS, PLACE, Bid, Pass, Place, Turn
@@ -27,7 +30,7 @@ from .errors import BadBid, NoSuchStack, NotNow
 from .events import BidMade, Lost, Passed, Placed, Round, Settled, Turned, Won
 from .options import Options
 from .state import BIDDING, LAYING, OPENING, OVER, TURNING, State
-from .told import tell
+from .told import tell, verdict
 from .view import TableView, redact
 
 
@@ -41,10 +44,15 @@ class Skull(OneAtATime, Game[Options, TableView]):
         "find a Skull"
     actions = ACTIONS
     events = (Round, Placed, BidMade, Passed, Turned, Settled, Lost, Won)
-    words = Words(challenge="bid", challenged="bid", challenges="bids", challenger="bidder",
-                  bluff="Skull", bluffs="Skulls")
+    words = Words(challenge="", challenged="", challenges="", challenger="",
+                  bluff="failed bid", bluffs="failed bids", claim="bid", claims="bids",
+                  claimed="bid", held=("made", "failed"), unheld="failed")
     redact = staticmethod(redact)
     tell = staticmethod(tell)
+
+    @classmethod
+    def verdict(cls, told: Told, names: Mapping[int, str]) -> tuple[str, str]:
+        return verdict(told, names)
 
     def __init__(self, players: int, options: Options | None = None, *,
                  seed: Seed | None = None, opener: int = 0) -> None:

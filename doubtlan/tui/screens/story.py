@@ -16,7 +16,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from ...rules import game_named
-from ...rules.story import Story, verdict, who
+from ...rules.story import Story, who
 from ..games import table_type
 from ..widgets.keys import KeyLine
 from ..widgets.titlebar import TitleBar
@@ -43,6 +43,8 @@ class StoryScreen(Screen[None]):
         self.story, self.names, self.face, self.me = story, names, face, me
         #: The game's words ("match", "challenged").
         self.words = game_named(story.game).words
+        #: The game's own words for whether a step held and how it was decided.
+        self.verdict = game_named(story.game).verdict
         self.title_text = title or f"The story of {self.words.game} {story.number}"
         #: The claim shown, from 0; one past the last shows how the game ended.
         self.index = 0
@@ -81,7 +83,7 @@ class StoryScreen(Screen[None]):
         last = len(steps)
         index = self.index = max(0, min(self.index, last))
         title = Text(f" {self.title_text}", style="bold")
-        where = f"claim {index + 1} of {last}" if index < last else "the end"
+        where = f"{self.words.claim} {index + 1} of {last}" if index < last else "the end"
         title.append(f" · {where}")
         self.query_one(TitleBar).show(title)
         claim, hands = Text(), Text()
@@ -90,24 +92,25 @@ class StoryScreen(Screen[None]):
             claim.append(f"{self.seat_name(story.winner)} won the {game}."
                          if story.winner is not None
                          else f"The {game} ended without a winner.", style="bold")
-            claim.append(f"\n{last} claims, {sum(bool(s.told.lie) for s in steps)} of them "
-                         "lies.")
+            failed = sum(s.told.held is False for s in steps)
+            claim.append(f"\n{self.words.count(last, self.words.claim, self.words.claims)}, "
+                         f"{failed} of them {self.words.unheld}.")
             held = steps[-1].hands if steps else story.dealt
             hands.append("Every hand as the last claim began:\n", style="dim")
-            laid = steps[-1].told.cards if steps else None
+            laid = steps[-1].told.shown if steps else None
             self._hands(hands, held, steps[-1].told.seat if steps else None, laid or ())
         else:
             told = steps[index].told
-            truth, doubt = verdict(told, self.names, self.words)
+            truth, doubt = self.verdict(told, self.names)
             claim.append(self.seat_name(told.seat), style="bold")
-            claim.append(f" claimed {told.claim}. Really: ")
-            claim.append_text(self.cards(told.cards or ()))
+            claim.append(f" {self.words.claimed} {told.said}. Really: ")
+            claim.append_text(self.cards(told.shown or ()))
             claim.append("— ")
-            claim.append(f"{truth}.", style="bold red" if told.lie else "bold green")
+            claim.append(f"{truth}.", style="bold red" if told.held is False else "bold green")
             claim.append(f"\n{doubt[0].upper()}{doubt[1:]}.")
             hands.append("Every hand as the claim began (the cards laid marked):\n",
                          style="dim")
-            self._hands(hands, steps[index].hands, told.seat, told.cards or ())
+            self._hands(hands, steps[index].hands, told.seat, told.shown or ())
         self.query_one("#claim", Static).update(claim)
         self.query_one("#hands", Static).update(hands)
 
