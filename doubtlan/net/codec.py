@@ -138,6 +138,17 @@ class Codec:
         if origin is tuple:
             item = self.encoder(_items(tp))
             return lambda value: [item(v) for v in value]
+        found = self._value_encoder(tp)
+        if found is not None:
+            return found
+        if tp is Event or tp is View:
+            return lambda value: self.encoder(type(value))(value)
+        if dataclasses.is_dataclass(tp):
+            return self._dataclass_encoder(tp)
+        raise TypeError(f"no wire form for {tp!r}")
+
+    def _value_encoder(self, tp: Any) -> Encode | None:
+        """The encoder of a value sent as itself or as its text (None for any other type)."""
         if tp in (int, float, bool, str):
             return _same
         if tp is Card:
@@ -152,11 +163,7 @@ class Codec:
             return lambda value: value.value
         if tp is Action or isinstance(tp, type) and issubclass(tp, Action):
             return self._action_text
-        if tp is Event or tp is View:
-            return lambda value: self.encoder(type(value))(value)
-        if dataclasses.is_dataclass(tp):
-            return self._dataclass_encoder(tp)
-        raise TypeError(f"no wire form for {tp!r}")
+        return None
 
     def _dataclass_encoder(self, cls: Any) -> Encode:
         # Written out as code once per class, as dataclasses does for __init__: this runs
@@ -186,14 +193,19 @@ class Codec:
             return lambda wire, path: None if wire is None else decode(wire, path)
         if origin is tuple:
             return self._tuple_decoder(_items(tp), _meta(meta, Many, DEFAULT_MANY))
-        if tp is bool:
-            return _bool
-        if tp is int:
-            return _int(_meta(meta, Limit, DEFAULT_INT))
-        if tp is float:
-            return _float(_meta(meta, Limit, DEFAULT_FLOAT))
-        if tp is str:
-            return _str(_meta(meta, Text, DEFAULT_TEXT))
+        found = _plain_decoder(tp, meta) or self._text_decoder(tp)
+        if found is not None:
+            return found
+        if tp is Event:
+            return self._tagged_decoder("kind", self.events, "an event")
+        if tp is View:
+            return self._tagged_decoder("game", self.views, "a game's view")
+        if dataclasses.is_dataclass(tp):
+            return self._dataclass_decoder(tp)
+        raise TypeError(f"no wire form for {tp!r}")
+
+    def _text_decoder(self, tp: Any) -> Decode | None:
+        """The decoder of a value sent as its text (None for any other type)."""
         if tp is Card:
             return _parsed(Card.parse, "card", {card.code: card for card in DECK})
         if tp is Rank:
@@ -206,13 +218,7 @@ class Codec:
             return _enum(tp)
         if tp is Action or isinstance(tp, type) and issubclass(tp, Action):
             return _parsed(self.parse_action, "action", self._actions)
-        if tp is Event:
-            return self._tagged_decoder("kind", self.events, "an event")
-        if tp is View:
-            return self._tagged_decoder("game", self.views, "a game's view")
-        if dataclasses.is_dataclass(tp):
-            return self._dataclass_decoder(tp)
-        raise TypeError(f"no wire form for {tp!r}")
+        return None
 
     def _tuple_decoder(self, item_type: Any, many: Many) -> Decode:
         item = self.decoder(item_type)
@@ -267,6 +273,20 @@ class Codec:
             return self.decoder(classes[tag])(wire, path)
 
         return decode
+
+
+def _plain_decoder(tp: Any, meta: tuple[Any, ...]) -> Decode | None:
+    """The decoder of a plain value (true or false, a number, a text) held to its field's
+    limits (None for any other type)."""
+    if tp is bool:
+        return _bool
+    if tp is int:
+        return _int(_meta(meta, Limit, DEFAULT_INT))
+    if tp is float:
+        return _float(_meta(meta, Limit, DEFAULT_FLOAT))
+    if tp is str:
+        return _str(_meta(meta, Text, DEFAULT_TEXT))
+    return None
 
 
 def _mismatch(wire: Any, expected: frozenset[str], tag: dict[str, str], path: str) -> BadMessage:

@@ -73,27 +73,7 @@ async def host(
     # Everything made so far lives as long as the process: keep the collector off it, so
     # that its full passes stay short while the table serves.
     gc.freeze()
-    print(f'table "{table.config.name}" listening on {bind}:{hosted.port}', file=out,
-          flush=True)
-    print(f"the table's key: {words(table.fingerprint)}", file=out, flush=True)
-    if table.journal is not None:
-        verb = "resumed from" if hosted.resumed else "journal:"
-        print(f"{verb} {table.journal.path}", file=out, flush=True)
-    if bind in ("0.0.0.0", "::"):
-        pin = " --pin PIN" if table.config.pin is not None else ""  # (the PIN itself unsaid)
-        for address in hosted.join_addresses():
-            print(f"  join by address: doubtlan join {address}:{hosted.port}{pin}", file=out,
-                  flush=True)
-    if hosted.web is not None:
-        for url in hosted.web_addresses():
-            print(f"  a seat from a browser: {url}", file=out, flush=True)
-        print(f"the page's certificate, SHA-256: {colons(hosted.web.fingerprint)}", file=out,
-              flush=True)
-    if hosted.advertised_name is not None:
-        print(f'advertised as "{hosted.advertised_name}" on {", ".join(hosted.advertised_at)}',
-              file=out, flush=True)
-    elif hosted.advertising.enabled:
-        print("no network address to advertise on; join by address", file=out, flush=True)
+    _announce(hosted, bind, out)
     reported = 0
     #: Who sits in each seat, as last told (a seat given away may change hands).
     seated = {seat.number: seat.name for seat in table.seats if seat.taken}
@@ -118,17 +98,8 @@ async def host(
         done = asyncio.create_task(server.serve())
         stopped = asyncio.create_task(stop.wait())
         await asyncio.wait([done, stopped], return_when=asyncio.FIRST_COMPLETED)
-        seats = hosted.web
-        if seats is not None and not stop.is_set() and seats.sessions \
-                and server.failure is None:
-            # Browser seats read the results and check the deal as terminals do: the table
-            # stays up for them until they leave (or for WEB_LINGER seconds).
-            print(f"the match is over: serving the browser seats until they leave (at most "
-                  f"{WEB_LINGER:g} s)", file=out, flush=True)
-            emptied = asyncio.create_task(seats.none_open.wait())
-            await asyncio.wait([emptied, stopped], timeout=WEB_LINGER,
-                               return_when=asyncio.FIRST_COMPLETED)
-            emptied.cancel()
+        if not stop.is_set() and server.failure is None:
+            await _linger(hosted, stopped, out)
         await hosted.close()  # says goodbye to anyone still there; withdraws the advert
         for task in (done, stopped):
             task.cancel()
@@ -141,6 +112,47 @@ async def host(
 
 #: Seconds a headless host whose match is over goes on serving browser seats still open.
 WEB_LINGER = 120.0
+
+
+async def _linger(hosted: HostedTable, stopped: asyncio.Task[bool], out: TextIO) -> None:
+    """Browser seats read the results and check the deal as terminals do: once the match is
+    over the table stays up for them until they leave (or for :data:`WEB_LINGER` seconds,
+    or until ``stopped``)."""
+    seats = hosted.web
+    if seats is None or not seats.sessions:
+        return
+    print(f"the match is over: serving the browser seats until they leave (at most "
+          f"{WEB_LINGER:g} s)", file=out, flush=True)
+    emptied = asyncio.create_task(seats.none_open.wait())
+    await asyncio.wait([emptied, stopped], timeout=WEB_LINGER,
+                       return_when=asyncio.FIRST_COMPLETED)
+    emptied.cancel()
+
+
+def _announce(hosted: HostedTable, bind: str, out: TextIO) -> None:
+    """Say where the table listens, its key, its journal, and how to join it."""
+    table = hosted.table
+    print(f'table "{table.config.name}" listening on {bind}:{hosted.port}', file=out,
+          flush=True)
+    print(f"the table's key: {words(table.fingerprint)}", file=out, flush=True)
+    if table.journal is not None:
+        verb = "resumed from" if hosted.resumed else "journal:"
+        print(f"{verb} {table.journal.path}", file=out, flush=True)
+    if bind in ("0.0.0.0", "::"):
+        pin = " --pin PIN" if table.config.pin is not None else ""  # (the PIN itself unsaid)
+        for address in hosted.join_addresses():
+            print(f"  join by address: doubtlan join {address}:{hosted.port}{pin}", file=out,
+                  flush=True)
+    if hosted.web is not None:
+        for url in hosted.web_addresses():
+            print(f"  a seat from a browser: {url}", file=out, flush=True)
+        print(f"the page's certificate, SHA-256: {colons(hosted.web.fingerprint)}", file=out,
+              flush=True)
+    if hosted.advertised_name is not None:
+        print(f'advertised as "{hosted.advertised_name}" on {", ".join(hosted.advertised_at)}',
+              file=out, flush=True)
+    elif hosted.advertising.enabled:
+        print("no network address to advertise on; join by address", file=out, flush=True)
 
 
 @contextlib.contextmanager

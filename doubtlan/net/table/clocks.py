@@ -51,42 +51,60 @@ class Clocks(TableParts):
             away = seat.away_since
             if away is not None and seat.bot is None and now >= away + self.config.grace:
                 seat.bot = STAND_IN
-        if self._seeding_due is not None and now >= self._seeding_due:
-            self._seeding_due = None
-            if self.state == "seeding":
-                # A seat whose player is away may come back within the grace time (and send
-                # its seed again); the rest of the seeds that did not come are not waited for.
-                back_by = [seat.away_since + self.config.grace for seat in self.seats
-                           if seat.seed_hash is not None and not seat.contribution
-                           and seat.away_since is not None and seat.bot is None]
-                if back_by and now < max(back_by):
-                    self._seeding_due = max(back_by)
-                    return
-                self._close_unseeded(now)
-                self._deal(now)
-                return
-        if self._next_game_due is not None and now >= self._next_game_due:
-            self._next_game_due = None
-            if self.state == "between":
-                self._deal(now)
-                return
+        if self._seeding_ran_out(now) or self._next_game_came(now):
+            return
         if game is not None and self.state == "playing":
             if self._window_due is not None and now >= self._window_due:
                 self._window_due = None
-                self._notes.append(Note("window", None))
-                key = game.window_key()
-                # Silence from every seat the window waits for (the rules say what it means).
-                while key is not None and game.window_key() == key and game.awaiting():
-                    silent = game.awaiting()[0]
-                    silence = game.timeout_actions(silent)
-                    if not silence:
-                        break
-                    for action in silence:
-                        self._apply(silent, action, "window")
+                self._close_window(game)
             if self._turn_due is not None and now >= self._turn_due:
                 self._turn_due = None
                 self._play_for(game)
         self._settle(now)
+
+    def _seeding_ran_out(self, now: float) -> bool:
+        """The wait for the seats' seeds is over: deal without those missing (True), unless a
+        seat whose player is away may still come back with its seed (then wait for it,
+        True). False when the table does not wait for seeds now."""
+        if self._seeding_due is None or now < self._seeding_due:
+            return False
+        self._seeding_due = None
+        if self.state != "seeding":
+            return False
+        # A seat whose player is away may come back within the grace time (and send its
+        # seed again); the rest of the seeds that did not come are not waited for.
+        back_by = [seat.away_since + self.config.grace for seat in self.seats
+                   if seat.seed_hash is not None and not seat.contribution
+                   and seat.away_since is not None and seat.bot is None]
+        if back_by and now < max(back_by):
+            self._seeding_due = max(back_by)
+            return True
+        self._close_unseeded(now)
+        self._deal(now)
+        return True
+
+    def _next_game_came(self, now: float) -> bool:
+        """The wait before the next game is over: deal it (True, when one is due)."""
+        if self._next_game_due is None or now < self._next_game_due:
+            return False
+        self._next_game_due = None
+        if self.state != "between":
+            return False
+        self._deal(now)
+        return True
+
+    def _close_window(self, game: Game[Any, Any]) -> None:
+        """The window clock ran out: silence from every seat the window waits for (the rules
+        say what it means)."""
+        self._notes.append(Note("window", None))
+        key = game.window_key()
+        while key is not None and game.window_key() == key and game.awaiting():
+            silent = game.awaiting()[0]
+            silence = game.timeout_actions(silent)
+            if not silence:
+                break
+            for action in silence:
+                self._apply(silent, action, "window")
 
     def _play_for(self, game: Game[Any, Any]) -> None:
         """The turn timer ran out: the host plays the turn as the rules say."""
