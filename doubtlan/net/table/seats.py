@@ -1,23 +1,21 @@
 """The seats and who sits in them: connections coming and going, joining (PIN, name, seed,
-token), coming back with a token, leaving; bots seated and removed; the rules, clocks and
-number of seats changed before the match starts."""
+token), coming back with a token, leaving. :class:`Seating` is made of two parts of its own
+too: the names (names.py) and the host's changes, such as bots seated and removed and the
+rules changed before the match starts (arranging.py)."""
 
 from __future__ import annotations
 
 import hmac
 import math
 import secrets
-from typing import Any
 
-from ...bots import DEFAULTS
-from ...rules import Match, RulesError
 from ...rules.fairness import MAX_CONTRIBUTION
 from .. import errors, pin, signing
 from ..address import counted_as, is_loopback
 from ..messages import PROTOCOL_VERSION, Bye, Hello, Knock, Proof
 from ..pin import HostExchange
-from .base import Conn, Seat, TableParts
-from .config import LEAST_WINDOW, Refused
+from .arranging import Arranging
+from .base import Conn, Seat
 from .standins import STAND_IN
 
 #: Wrong PINs from one address before it must wait, and the longest wait, in seconds.
@@ -32,23 +30,13 @@ PIN_TRIES, PIN_LOCK_MAX = 3, 60.0
 #: the PIN, so many addresses add at most one guess each.
 TABLE_PIN_BURST, TABLE_PIN_EVERY = 10, 9.0
 NEW_PIN_BURST, NEW_PIN_EVERY = 64, 1.0
-#: The names bots sit under, each bot the first one free: short, so that no list cuts them,
-#: and each told from the others by its first letter (their levels are shown apart:
-#: "Ada (hard bot)").
-BOT_NAMES = ("Ada", "Bex", "Cal", "Dot", "Eli", "Fay", "Gus", "Hal", "Ivy", "Kit", "Lou",
-             "Mo", "Ned", "Oz", "Pip", "Rex", "Sol", "Tam", "Uma", "Vic", "Wyn", "Zed")
 #: The addresses and browsers with wrong PINs the table remembers (the oldest forgotten
 #: first).
 PIN_KEYS_KEPT = 4096
 
 
-class Seating(TableParts):
+class Seating(Arranging):
     """The table's seats, its connections, and the way in: PIN, names, tokens."""
-
-    @property
-    def taken(self) -> int:
-        """Seats with someone in them (a seat given away to a newcomer is not)."""
-        return sum(seat.taken and not seat.open for seat in self.seats)
 
     # -- connections ----------------------------------------------------------------------
 
@@ -245,53 +233,6 @@ class Seating(TableParts):
         browser, address = found
         return (counted_as(address), f"browser {browser}")
 
-    def _not_alike(self, wanted: str, seat: Seat) -> None:
-        """Refuse a newcomer for ``seat`` whose name looks the same as another seat's but is
-        not it (net/lookalike.py): a Cyrillic "Аmy" beside "Amy", or "Amy" with an invisible
-        character in it. The same name is told apart by a number, as always."""
-        from ..lookalike import looks_like
-
-        name = " ".join(wanted.split())
-        for other in self.seats:
-            if other is not seat and other.name and looks_like(name, other.name):
-                raise errors.NameTaken(f"{name!r} looks like {other.name!r}")
-
-    def _make_way(self, wanted: str) -> None:
-        """A newcomer in the lobby keeps their name: a seated bot under it (or one that looks
-        like it) takes another of :data:`BOT_NAMES`."""
-        from ..lookalike import looks_like
-
-        name = " ".join(wanted.split())
-        for seat in self.seats:
-            if seat.strategy is not None and seat.name is not None and (
-                    seat.name.casefold() == name.casefold() or looks_like(name, seat.name)):
-                seat.name = None
-                seat.name = self._bot_name(but=name)
-
-    def _bot_name(self, but: str = "") -> str:
-        """The first of :data:`BOT_NAMES` that is nobody's at the table (nor ``but``), and
-        looks like nobody's."""
-        from ..lookalike import looks_like
-
-        taken = [seat.name for seat in self.seats if seat.name] + ([but] if but else [])
-        for name in BOT_NAMES:
-            if not any(name.casefold() == other.casefold() or looks_like(name, other)
-                       for other in taken):
-                return name
-        return self._unique_name("bot")
-
-    def _unique_name(self, wanted: str) -> str:
-        name = " ".join(wanted.split()) or "player"
-        taken = {seat.name for seat in self.seats if seat.name}
-        if name not in taken:
-            return name
-        for n in range(2, 100):
-            suffix = f" ({n})"
-            candidate = f"{name[: 24 - len(suffix)]}{suffix}"
-            if candidate not in taken:
-                return candidate
-        return f"{name[:15]} {secrets.token_hex(4)}"
-
     def _leave(self, client: Conn, now: float) -> None:
         if client.seat is not None and self.state == "lobby":
             self.seats[client.seat] = Seat(client.seat)  # nothing to keep: free the seat
@@ -306,108 +247,6 @@ class Seating(TableParts):
         self._broadcast_table()
         self._settle(now)
 
-    # -- the host's own changes, before the match starts -----------------------------------
-
-    def rename(self, name: str) -> None:
-        """Call the table ``name`` from now on (the advert took another: a table of that
-        name was on the network already), so that its lobby says what its advert says."""
-        self.config.name = name[:64]
-        self._broadcast_table()
-
-    def seat_bot(self, strategy: str | None = None, name: str | None = None) -> Seat:
-        """Seat a bot of ``strategy`` (the game's own unless told: ``bots.DEFAULTS``) in the
-        first free seat (before the match starts)."""
-        strategy = strategy or DEFAULTS[self.config.game]
-        seat = next((s for s in self.seats if not s.taken), None)
-        if seat is None or self.state != "lobby":
-            raise Refused("every seat is taken" if self.state == "lobby"
-                          else "bots can be seated only before the match starts")
-        seat.strategy = strategy
-        seat.bot = self._bot(strategy, seat.number)
-        seat.name = self._unique_name(name) if name else self._bot_name()
-        self._broadcast_table()
-        return seat
-
-    def open_seats(self, keep: int | None = None) -> list[str]:
-        """Give the seats whose players are away to newcomers (between games): a stand-in
-        plays each at once, until someone new takes it, and the away player's token no
-        longer takes it back (coming back, they are a newcomer too, and take their own seat
-        if it is still free). Seat ``keep`` (the host's own player's) is never given away.
-        Returns the names of those seats."""
-        if self.state != "between":
-            raise Refused("away seats can be given to newcomers between games")
-        away = [seat for seat in self.seats if seat.taken and seat.strategy is None
-                and seat.conn is None and not seat.open and seat.number != keep]
-        if not away:
-            raise Refused("no player is away")
-        for seat in away:
-            seat.token = None
-            seat.bot = seat.bot or STAND_IN  # (even within the grace time: nobody comes back)
-        self._broadcast_table()
-        self.on_change()
-        return [seat.name or "" for seat in away]
-
-    def remove_bot(self, number: int) -> None:
-        """Take the bot in seat ``number`` off the table, or a player who went away (before
-        the match starts; the player's token then takes no seat back)."""
-        if self.state != "lobby":
-            raise Refused("bots can be removed only before the match starts")
-        seat = self.seats[number] if 0 <= number < len(self.seats) else None
-        away = seat is not None and seat.taken and seat.strategy is None and seat.conn is None
-        if seat is None or (seat.strategy is None and not away):
-            raise Refused("that seat has no bot (or player who went away) to remove")
-        self.seats[number] = Seat(number)
-        self._broadcast_table()
-        self.on_change()
-
-    def configure(
-        self,
-        options: Any = None,
-        *,
-        window: float | None = None,
-        turn_timeout: float | None = None,
-        players: int | None = None,
-    ) -> None:
-        """Change the rules, the clocks or the number of seats (before the match starts)."""
-        if self.state != "lobby":
-            raise Refused("the rules can be changed only before the match starts")
-        options = options or self.config.options
-        players = players or self.config.players
-        if not isinstance(options, self.kind.options_type):
-            raise Refused(f"these are not rule options of {self.kind.title}")
-        try:
-            options.check_players(players)
-        except RulesError as error:
-            raise Refused(error.message) from None
-        if self.taken > players:
-            raise Refused(f"{self.taken} are seated; a table for {players} is too small")
-        self.config.options = options
-        if window is not None:
-            if window < LEAST_WINDOW:
-                raise Refused(f"the window clock is {LEAST_WINDOW:g} seconds at least, so "
-                              "that a person has time to answer")
-            self.config.window = window
-        if turn_timeout is not None:
-            self.config.turn_timeout = turn_timeout
-        self._seat_round(players)
-
-    def _seat_round(self, players: int) -> None:
-        """Seat the taken seats first, in order, at a table of ``players``; a player whose
-        seat number changed is welcomed again with the new one (the same token)."""
-        taken = [seat for seat in self.seats if seat.taken]
-        moved = [seat for number, seat in enumerate(taken) if seat.number != number]
-        for number, seat in enumerate(taken):
-            seat.number = number
-        self.seats = taken + [Seat(n) for n in range(len(taken), players)]
-        self.config.players = players
-        self.match = Match(players, self.config.options, seed=self.config.seed, game=self.kind)
-        for seat in moved:
-            client = self.conns.get(seat.conn) if seat.conn is not None else None
-            if client is not None:
-                client.seat = seat.number
-                self._welcome(client, seat)
-        self._broadcast_table()
-        self.on_change()
 
 
 def _check_version(version: int) -> None:
