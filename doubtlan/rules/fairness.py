@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -185,6 +185,45 @@ def unchecked(why: str) -> Verdict:
     return Verdict((), (why,), checked=False)
 
 
+class _Mismatch(Exception):
+    """A check of a deal that failed: ``problem`` is the one sentence its verdict gives."""
+
+    def __init__(self, problem: str) -> None:
+        super().__init__(problem)
+        self.problem = problem
+
+
+@dataclass(slots=True)
+class _Case:
+    """What :func:`verify` checks: the reveal, what the table said before the deal, and what
+    the seat was shown; ``notes`` gathers, in order, what could not be checked."""
+
+    reveal: Disclosure
+    commitment: bytes
+    players: int
+    options: Any
+    seen: Seen
+    seeded: bool
+    bots: tuple[int, ...]
+    game: str
+    seed_hashes: Sequence[bytes | None]
+    seeds_in: Collection[int]
+    signed: Callable[[Played, int], str | None] | None
+    notes: list[str] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class _Replay:
+    """The game dealt again and played through the reveal's actions: after each number of
+    actions (from none), its count of events and what the seat waits on; and the claims the
+    host played in the seat's name."""
+
+    dealt: Any
+    marks: list[int]
+    waits: list[tuple[int | None, object]]
+    played_for: set[int] = field(default_factory=set)
+
+
 def verify(reveal: Disclosure, *, commitment: bytes, players: int, options: Any,
            seen: Seen, seeded: bool = False, bots: tuple[int, ...] = (),
            game: str = "idoubtit", seed_hashes: Sequence[bytes | None] = (),
@@ -199,108 +238,211 @@ def verify(reveal: Disclosure, *, commitment: bytes, players: int, options: Any,
     the seeds came in) unless the table had said the host had it. ``signed``, when given,
     says why an action labelled as a player's (``by`` ``"player"``) is not signed by that
     player, given the decision it was played at (``game.decision``), or None."""
+    case = _Case(reveal, commitment, players, options, seen, seeded, bots, game, seed_hashes,
+                 seeds_in, signed)
+    try:
+        for check in _BEFORE_THE_DEAL:
+            check(case)
+        replay = _replay(case, _deal(case))
+    except _Mismatch as mismatch:  # the first that fails is the verdict, without notes
+        return Verdict((mismatch.problem,))
+    problems = [problem for check in _AFTER_THE_REPLAY for problem in check(case, replay)]
+    return Verdict(tuple(problems), tuple(case.notes), marks=tuple(replay.marks),
+                   waits=tuple(replay.waits))
+
+
+# -- before the deal: the secret, the opener and the seeds ------------------------------------
+
+
+def _secret_links(case: _Case) -> None:
+    """The host's secret is this game's link of the chain it committed to."""
+    reveal = case.reveal
+    if not links_to(reveal.secret, reveal.game, case.commitment):
+        raise _Mismatch(f"the host's secret for game {reveal.game} does not match the "
+                        "commitment it gave before the deal")
+
+
+def _opener_in_turn(case: _Case) -> None:
+    """Game ``n`` is opened by the seat after game ``n - 1``'s opener."""
+    reveal, players = case.reveal, case.players
+    if reveal.opener != (reveal.game - 1) % players:
+        raise _Mismatch(f"game {reveal.game} was opened by seat {reveal.opener + 1}, not by "
+                        f"seat {(reveal.game - 1) % players + 1}")
+
+
+def _seeds_shaped(case: _Case) -> None:
+    """The seeds revealed are none, or one for each seat, none too long."""
+    contributions = case.reveal.contributions
+    if len(contributions) not in (0, case.players) or any(
+            len(seed) > MAX_CONTRIBUTION for seed in contributions):
+        raise _Mismatch("the players' seeds revealed are not one for each seat")
+
+
+def _seeds_as_said(case: _Case) -> None:
+    """A table dealing from a fixed seed took no seeds; any other took every seat's, as
+    :func:`_seeds_as_committed` checks."""
+    if case.seeded:
+        if any(case.reveal.contributions):
+            raise _Mismatch("the table said it deals from a fixed seed, but seeds went in")
+        case.notes.append("this table dealt from a fixed seed, so no player's seed went into it")
+    elif len(case.reveal.contributions) != case.players:
+        raise _Mismatch("the players' seeds are missing from the deal")
+    else:
+        _seeds_as_committed(case)
+
+
+def _seeds_as_committed(case: _Case) -> None:
+    """This seat's seed went in as sent, no bot's seat got one, and each seat's is the one
+    it committed to (or, left out, is noted or, when the host said it had it, wrong)."""
+    seat, contributions = case.seen.seat, case.reveal.contributions
+    if seat is not None and case.seen.contribution is not None \
+            and contributions[seat] not in (b"", case.seen.contribution):
+        raise _Mismatch("your seed is not the one the deal was made with")
+    if any(contributions[bot] for bot in case.bots if 0 <= bot < case.players):
+        raise _Mismatch("the host added a seed of its own for a bot's seat")
+    for number, (wanted, seed) in enumerate(zip(case.seed_hashes, contributions,
+                                                strict=False), 1):
+        _seat_seed(case, number, wanted, seed)
+
+
+def _seat_seed(case: _Case, number: int, wanted: bytes | None, seed: bytes) -> None:
+    """Seat ``number``'s seed (from 1) against the hash it committed to (None: none)."""
+    if wanted is None and seed:
+        raise _Mismatch(f"the host added a seed for seat {number}, which committed to none")
+    yours = number - 1 == case.seen.seat and case.seen.contribution is not None
+    if wanted is not None and not seed and number - 1 in case.seeds_in:
+        raise _Mismatch(("your" if yours else f"seat {number}'s") + " seed was left out "
+                        "of the deal after the table said the host had it")
+    if wanted is not None and not seed:
+        case.notes.append("your seed did not reach the host in time: the deals went on "
+                          "without it" if yours else f"seat {number}'s seed did not come in "
+                          "time: the deal went on without it")
+    elif wanted is not None and seed and not hmac.compare_digest(digest(seed), wanted):
+        raise _Mismatch(f"seat {number}'s seed is not the one it committed to before any seed "
+                        "was sent")
+
+
+#: The checks before the game is dealt again, in the order they run.
+_BEFORE_THE_DEAL: tuple[Callable[[_Case], None], ...] = (
+    _secret_links, _opener_in_turn, _seeds_shaped, _seeds_as_said)
+
+
+# -- the deal and its actions, played again ----------------------------------------------------
+
+
+def _deal(case: _Case) -> Any:
+    """The game dealt again from the host's secret and the seeds."""
     from . import game_named  # (the registry imports this module's neighbours)
 
-    notes: list[str] = []
-    if not links_to(reveal.secret, reveal.game, commitment):
-        return Verdict((f"the host's secret for game {reveal.game} does not match the "
-                        "commitment it gave before the deal",))
-    if reveal.opener != (reveal.game - 1) % players:
-        return Verdict((f"game {reveal.game} was opened by seat {reveal.opener + 1}, not by "
-                        f"seat {(reveal.game - 1) % players + 1}",))
-    if len(reveal.contributions) not in (0, players) or any(
-            len(seed) > MAX_CONTRIBUTION for seed in reveal.contributions):
-        return Verdict(("the players' seeds revealed are not one for each seat",))
-    seat = seen.seat
-    if seeded:
-        if any(reveal.contributions):
-            return Verdict(("the table said it deals from a fixed seed, but seeds went in",))
-        notes.append("this table dealt from a fixed seed, so no player's seed went into it")
-    elif len(reveal.contributions) != players:
-        return Verdict(("the players' seeds are missing from the deal",))
-    else:
-        if seat is not None and seen.contribution is not None \
-                and reveal.contributions[seat] not in (b"", seen.contribution):
-            return Verdict(("your seed is not the one the deal was made with",))
-        if any(reveal.contributions[bot] for bot in bots if 0 <= bot < players):
-            return Verdict(("the host added a seed of its own for a bot's seat",))
-        for number, (wanted, seed) in enumerate(zip(seed_hashes, reveal.contributions,
-                                                    strict=False), 1):
-            if wanted is None and seed:
-                return Verdict((f"the host added a seed for seat {number}, which committed "
-                                "to none",))
-            yours = number - 1 == seat and seen.contribution is not None
-            if wanted is not None and not seed and number - 1 in seeds_in:
-                return Verdict((("your" if yours else f"seat {number}'s") + " seed was left out "
-                                "of the deal after the table said the host had it",))
-            if wanted is not None and not seed:
-                notes.append("your seed did not reach the host in time: the deals went on "
-                             "without it" if yours else f"seat {number}'s seed did not come in "
-                             "time: the deal went on without it")
-            elif wanted is not None and seed and not hmac.compare_digest(digest(seed),
-                                                                         wanted):
-                return Verdict((f"seat {number}'s seed is not the one it committed to before "
-                                "any seed was sent",))
+    reveal = case.reveal
     try:
-        dealt = game_named(game)(players, options, seed=deal_seed(
+        return game_named(case.game)(case.players, case.options, seed=deal_seed(
             reveal.secret, reveal.game, reveal.contributions), opener=reveal.opener)
     except (RulesError, ValueError, TypeError) as error:
-        return Verdict((f"the game cannot be dealt again: {error}",))
-    marks = [dealt.event_count]
-    waits = [_waits(dealt, seat)]
-    played_for: set[int] = set()
-    for number, played in enumerate(reveal.actions, 1):
+        raise _Mismatch(f"the game cannot be dealt again: {error}") from error
+
+
+def _replay(case: _Case, dealt: Any) -> _Replay:
+    """Every action of the reveal, checked and played through the rules, in order."""
+    replay = _Replay(dealt, [dealt.event_count], [_waits(dealt, case.seen.seat)])
+    for number, played in enumerate(case.reveal.actions, 1):
         if played.by not in PLAYED_BY:
-            return Verdict((f"action {number} was played by {played.by!r}, which is no one",))
+            raise _Mismatch(f"action {number} was played by {played.by!r}, which is no one")
         try:
-            if played.by in HOST_PLAYED and (wrong := host_played(dealt, played)) is not None:
-                return Verdict((f"action {number}: {wrong}",))
-            if played.by == "bot" and played.seat not in bots:
-                return Verdict((f"action {number}: the host says a bot played seat "
-                                f"{played.seat + 1}, a person's",))
-            if played.by == "player" and signed is not None \
-                    and (wrong := signed(played, dealt.decision)) is not None:
-                return Verdict((f"action {number}: {wrong}",))
-            before = mark_before(dealt, played.seat, played.by) if played.seat == seat \
-                else None
-            dealt.apply(played.seat, dealt.parse_action(played.action))
-            if (claim := mark_after(dealt, played.seat, before)) is not None:
-                played_for.add(claim)
-            marks.append(dealt.event_count)
-            waits.append(_waits(dealt, seat))
+            _play(case, replay, number, played)
         except RulesError as error:
-            return Verdict((f"action {number} ({played.action!r} by seat {played.seat + 1}) "
-                            f"breaks the rules: {error.message}",))
-    problems: list[str] = []
-    if not dealt.over:
-        problems.append("the actions revealed do not finish the game")
+            raise _Mismatch(f"action {number} ({played.action!r} by seat {played.seat + 1}) "
+                            f"breaks the rules: {error.message}") from error
+    return replay
+
+
+def _play(case: _Case, replay: _Replay, number: int, played: Played) -> None:
+    """Action ``number``: whoever the host says played it could have, then it is applied
+    and what follows from it noted."""
+    dealt, seat = replay.dealt, case.seen.seat
+    _played_rightly(case, dealt, number, played)
+    before = mark_before(dealt, played.seat, played.by) if played.seat == seat else None
+    dealt.apply(played.seat, dealt.parse_action(played.action))
+    if (claim := mark_after(dealt, played.seat, before)) is not None:
+        replay.played_for.add(claim)
+    replay.marks.append(dealt.event_count)
+    replay.waits.append(_waits(dealt, seat))
+
+
+def _played_rightly(case: _Case, dealt: Any, number: int, played: Played) -> None:
+    """The host's clocks and stand-ins play only what the rules play when time runs out, a
+    bot only a bot's seat, and a player's action carries the player's signature."""
+    if played.by in HOST_PLAYED and (wrong := host_played(dealt, played)) is not None:
+        raise _Mismatch(f"action {number}: {wrong}")
+    if played.by == "bot" and played.seat not in case.bots:
+        raise _Mismatch(f"action {number}: the host says a bot played seat "
+                        f"{played.seat + 1}, a person's")
+    if played.by == "player" and case.signed is not None \
+            and (wrong := case.signed(played, dealt.decision)) is not None:
+        raise _Mismatch(f"action {number}: {wrong}")
+
+
+# -- after it: what the replay gives against what the seat was shown -------------------------
+
+
+def _finished(case: _Case, replay: _Replay) -> Iterator[str]:
+    """The actions revealed finish the game."""
+    if not replay.dealt.over:
+        yield "the actions revealed do not finish the game"
+
+
+def _as_shown(case: _Case, replay: _Replay) -> Iterator[str]:
+    """The settled claims and the seat's events are the ones it was shown (as far as it saw
+    them, when it left before the end)."""
+    seen, dealt = case.seen, replay.dealt
     claims = dealt.view(None).claims
-    events = dealt.log(seat, seen.events_from)
+    events = dealt.log(seen.seat, seen.events_from)
     if not seen.to_end:  # shown as far as this client saw the game
         claims, events = claims[:len(seen.claims)], events[:len(seen.events)]
-        notes.append("you left this game before its end: it was checked as far as you saw it")
+        case.notes.append("you left this game before its end: it was checked as far as you "
+                          "saw it")
     if claims != seen.claims:
-        problems.append(_first_difference("claim", seen.claims, claims))
+        yield _first_difference("claim", seen.claims, claims)
     if seen.events != events:
-        problems.append(_first_difference("event", seen.events, events, seen.events_from))
-    if seat is not None and seen.hand is not None and seen.to_end \
-            and dealt.view(seat).hand != seen.hand:
-        problems.append("your hand as last shown is not the one the deal and the actions "
-                        "give")
-    if seat is not None and seen.to_end and seen.played_for is not None \
-            and seen.played_for != played_for:
-        problems.append(_marks_problem(seen.played_for, frozenset(played_for)))
-    if seat is not None and not seen.from_start:
-        notes.append("this seat's actions from before this screen joined the game (on coming "
-                     "back, or taking the seat over) were not checked: it did not see them sent")
+        yield _first_difference("event", seen.events, events, seen.events_from)
+
+
+def _hand_as_shown(case: _Case, replay: _Replay) -> Iterator[str]:
+    """The seat's hand as last shown is the one the replay ends with."""
+    seen = case.seen
+    if seen.seat is not None and seen.hand is not None and seen.to_end \
+            and replay.dealt.view(seen.seat).hand != seen.hand:
+        yield "your hand as last shown is not the one the deal and the actions give"
+
+
+def _marks_as_shown(case: _Case, replay: _Replay) -> Iterator[str]:
+    """The claims the host marked as played for the seat are those it played in them."""
+    seen = case.seen
+    if seen.seat is not None and seen.to_end and seen.played_for is not None \
+            and seen.played_for != replay.played_for:
+        yield _marks_problem(seen.played_for, frozenset(replay.played_for))
+
+
+def _sent_as_played(case: _Case, replay: _Replay) -> Iterator[str]:
+    """Every action the host says the seat's player played, the player sent (in order,
+    some refused between them); unchecked for a seat that joined the game late."""
+    seat = case.seen.seat
+    if seat is not None and not case.seen.from_start:
+        case.notes.append("this seat's actions from before this screen joined the game (on "
+                          "coming back, or taking the seat over) were not checked: it did not "
+                          "see them sent")
     elif seat is not None:
-        mine = [p.action for p in reveal.actions if p.seat == seat and p.by == "player"]
-        sent = iter(seen.sent)
+        mine = [p.action for p in case.reveal.actions if p.seat == seat and p.by == "player"]
+        sent = iter(case.seen.sent)
         for action in mine:
             if not any(action == text for text in sent):  # in order, skipping refusals
-                problems.append(f"the host says you played {action!r}, which you never sent")
+                yield f"the host says you played {action!r}, which you never sent"
                 break
-    return Verdict(tuple(problems), tuple(notes), marks=tuple(marks), waits=tuple(waits))
+
+
+#: The comparisons after the replay, in the order they run (each may find a problem).
+_AFTER_THE_REPLAY: tuple[Callable[[_Case, _Replay], Iterator[str]], ...] = (
+    _finished, _as_shown, _hand_as_shown, _marks_as_shown, _sent_as_played)
 
 
 def mark_before(game: Any, seat: int, by: str) -> tuple[int, bool] | None:
