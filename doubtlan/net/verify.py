@@ -8,7 +8,17 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from .journal import UNNAMED_GAME, Replay, in_use, read
+from ..rules import RulesError, game_named
+from ..rules.fairness import (
+    CHAIN_LINKS,
+    HOST_PLAYED,
+    PLAYED_BY,
+    Played,
+    SeedChain,
+    host_played,
+    links_to,
+)
+from .journal import UNNAMED_GAME, Contents, Replay, in_use, read
 from .last_name import valid as valid_name
 from .messages import LONGEST_LINE
 from .signing import act_text, say_text, signed_by_any
@@ -167,21 +177,171 @@ def _words(record: dict[str, Any]) -> str | None:
     return None
 
 
+class _Walk:
+    """A journal read record by record after its table's: the game replayed, its number and
+    its actions so far, the seats' bots, clocks and keys as the records give them, and what
+    was found (``lines`` for people, ``problems``)."""
+
+    def __init__(self, commitment: bytes, replay: Replay, config: dict[str, Any],
+                 lines: list[str], problems: list[str]) -> None:
+        self.commitment = commitment
+        self.replay = replay
+        self.number = self.actions = 0
+        self.turn_timeout, self.window = config.get("turn_timeout", 0.0), config.get(
+            "window", 0.0)
+        self.bots: set[int] = set()
+        self.waits = _Waits()
+        self.times = _Times()
+        self.signatures = _Signed(commitment.hex())
+        self.lines = lines
+        self.problems = problems
+
+    def record(self, index: int, record: dict[str, Any]) -> None:
+        """Record number ``index`` (from 1), checked and played; one that breaks the rules
+        or cannot be read ends its game's replay."""
+        try:
+            self._record(index, record)
+        except RulesError as error:
+            self.problems.append(f"record {index}: game {self.number}, action "
+                                 f"{self.actions + 1} breaks the rules: {error.message}")
+            self.replay.game = None
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
+            self.problems.append(f"record {index} cannot be read ({error!r})")
+            self.replay.game = None
+
+    def ended(self) -> None:
+        """The game replayed so far is over, or stops here: a line on how far it went."""
+        game = self.replay.game
+        if game is None:
+            return
+        if game.over:
+            winner = "nobody" if game.winner is None else f"seat {game.winner + 1}"
+            self.lines.append(f"game {self.number}: verified, won by {winner} "
+                              f"in {self.actions} actions")
+        else:
+            self.lines.append(f"game {self.number}: verified as far as it went "
+                              f"({self.actions} actions)")
+
+    def _record(self, index: int, record: dict[str, Any]) -> None:
+        """One record, by its kind: the words in it, then what it does."""
+        kind = record["t"]
+        if kind in ("seats", "say"):
+            wrong_words = _words(record)
+            if wrong_words is not None:
+                self.problems.append(f"record {index}: {wrong_words}")
+        if kind == "say" and (unsigned := self.signatures.say(record, self.bots)) is not None:
+            self.problems.append(f"record {index}: {unsigned}")
+        if kind == "seats":
+            self._seats(record)
+        elif kind == "resumed":
+            self.waits.unknown()
+            self.times = _Times()
+        elif kind == "deal":
+            self._deal(index, record)
+        elif kind == "act":
+            self._act(index, record)
+        elif kind not in ("table", "closed", "resumed", "say"):  # (talk: not the game's)
+            self.problems.append(f"record {index}: unknown record {kind!r}")
+
+    def _seats(self, record: dict[str, Any]) -> None:
+        """A ``seats`` record: the keys, players, rules, clocks and bots from now on."""
+        self.signatures.seats(record)
+        self.replay.seats(record)
+        self.turn_timeout, self.window = record["turn_timeout"], record["window"]
+        self.bots = {row[0] for row in record["seats"] if row[2] is not None}
+
+    def _deal(self, index: int, record: dict[str, Any]) -> None:
+        """A ``deal`` record: at its time, after the last game ended, numbered next and
+        dealt from the committed secret; it is dealt as it says, whatever was found."""
+        wrong_time = self.times.judge(record.get("at"))
+        if wrong_time is not None:
+            self.problems.append(f"record {index}: the deal of game {record.get('game')}: "
+                                 f"{wrong_time}")
+        game = self.replay.game
+        if game is not None and not game.over:
+            self.problems.append(f"record {index}: game {record['game']} was dealt before "
+                                 f"game {self.number} ended")
+        self.ended()
+        last, self.number, self.actions = self.number, record["game"], 0
+        if type(self.number) is not int or not 1 <= self.number <= CHAIN_LINKS:
+            self.problems.append(f"record {index}: a game numbered {self.number!r}")
+            self.replay.game, self.number = None, 0
+            return
+        self._numbered(index, last)
+        self._committed(record)
+        self.replay.deal(record)  # as the record says, whatever was found above
+        self.waits = _Waits()
+        self.waits.note(self.replay.game, record.get("at"))
+
+    def _numbered(self, index: int, last: int) -> None:
+        """The game dealt is the one after game ``last``."""
+        number = self.number
+        if number <= last:
+            self.problems.append(f"record {index}: game {number} is dealt again (it "
+                                 f"comes after game {last})")
+        elif number > last + 1:
+            missing = f"game {last + 1} is" if number == last + 2 else \
+                f"games {last + 1} to {number - 1} are"
+            self.problems.append(f"record {index}: {missing} missing (game {number} "
+                                 f"comes after game {last})")
+
+    def _committed(self, record: dict[str, Any]) -> None:
+        """The deal's secret links to the commitment, with a seed for each seat and the
+        opener whose turn it is to open."""
+        number, players = self.number, self.replay.players
+        secret, seeds = record["secret"], tuple(record["seeds"])
+        if not links_to(secret, number, self.commitment):
+            self.problems.append(f"game {number}: its secret does not match the commitment")
+        if len(seeds) != players:
+            self.problems.append(f"game {number}: {len(seeds)} seeds for {players} seats")
+        if record["opener"] != (number - 1) % players:
+            self.problems.append(f"game {number}: opened by seat {record['opener'] + 1}, "
+                                 f"not seat {(number - 1) % players + 1}")
+
+    def _act(self, index: int, record: dict[str, Any]) -> None:
+        """An ``act`` record: in its game, at its time, played by whom it could be, then
+        applied; its game goes on only as the record's digest says."""
+        if self.replay.game is None and record["game"] == self.number and self.number:
+            return  # the rest of a game already found wrong
+        game = self.replay.game
+        if game is None or record["game"] != self.number:
+            self.problems.append(f"record {index}: an action outside its game")
+            return
+        wrong_time = self.times.judge(record.get("at"))
+        if wrong_time is not None:
+            self.problems.append(f"record {index}: game {self.number}, action "
+                                 f"{self.actions + 1}: {wrong_time}")
+        self._played_by(index, record, game)
+        self.replay.act(record)
+        self.waits.note(game, record.get("at"))
+        self.actions += 1
+        if record["h"] != self.replay.digest:
+            self.problems.append(f"record {index}: game {self.number}, action {self.actions}: "
+                                 "the game went otherwise than the journal says")
+            self.replay.game = None
+
+    def _played_by(self, index: int, record: dict[str, Any], game: Any) -> None:
+        """Whoever the record says played the action could have: the host's clocks and
+        stand-ins as the rules and the clocks allow, a bot in a bot's seat, a player in a
+        person's, with the player's signature."""
+        taken = Played(record["seat"], record["action"], record["by"])
+        where = f"record {index}: game {self.number}, action {self.actions + 1}"
+        if taken.by not in PLAYED_BY:
+            self.problems.append(f"{where} was played by {taken.by!r}, which is no one")
+            return
+        wrong = host_played(game, taken) if taken.by in HOST_PLAYED else None
+        wrong = wrong or _label(taken.by, taken.seat, self.bots) or self.waits.judge(
+            game, taken.by, record.get("at"), self.turn_timeout, self.window)
+        if wrong is None and taken.by == "player":
+            wrong = self.signatures.act(record, self.number, game.decision)
+        if wrong is not None:
+            self.problems.append(f"{where}: {wrong}")
+
+
 def verify(path: Path) -> tuple[list[str], list[str]]:
     """Check the journal at ``path``: each deal from the secret the table committed to (and
     from the seats' seeds), each game's actions by the rules. Returns (lines for people,
     problems): no problems means verified."""
-    from ..rules import RulesError, game_named
-    from ..rules.fairness import (
-        CHAIN_LINKS,
-        HOST_PLAYED,
-        PLAYED_BY,
-        Played,
-        SeedChain,
-        host_played,
-        links_to,
-    )
-
     contents = read(path)
     lines: list[str] = []
     problems: list[str] = []
@@ -198,127 +358,27 @@ def verify(path: Path) -> tuple[list[str], list[str]]:
     except (KeyError, TypeError, ValueError, AttributeError, RulesError) as error:
         return lines, [f"the table's record cannot be read ({error!r})"]
     lines.append(f"commitment {commitment.hex()}")
-    replay = Replay(played, players, options)
-    number = actions = 0
     config = records[0]["config"]
-    turn_timeout, window = config.get("turn_timeout", 0.0), config.get("window", 0.0)
-    bots: set[int] = set()
-    waits = _Waits()
-    times = _Times()
-    signatures = _Signed(commitment.hex())
-
-    def ended() -> None:
-        game = replay.game
-        if game is None:
-            return
-        if game.over:
-            winner = "nobody" if game.winner is None else f"seat {game.winner + 1}"
-            lines.append(f"game {number}: verified, won by {winner} "
-                         f"in {actions} actions")
-        else:
-            lines.append(f"game {number}: verified as far as it went ({actions} actions)")
-
+    walk = _Walk(commitment, Replay(played, players, options), config, lines, problems)
     for index, record in enumerate(records[1:], 2):
-        try:
-            kind = record["t"]
-            if kind in ("seats", "say"):
-                wrong_words = _words(record)
-                if wrong_words is not None:
-                    problems.append(f"record {index}: {wrong_words}")
-            if kind == "say" and (unsigned := signatures.say(record, bots)) is not None:
-                problems.append(f"record {index}: {unsigned}")
-            if kind == "seats":
-                signatures.seats(record)
-                replay.seats(record)
-                turn_timeout, window = record["turn_timeout"], record["window"]
-                bots = {row[0] for row in record["seats"] if row[2] is not None}
-            elif kind == "resumed":
-                waits.unknown()
-                times = _Times()
-            elif kind == "deal":
-                wrong_time = times.judge(record.get("at"))
-                if wrong_time is not None:
-                    problems.append(f"record {index}: the deal of game {record.get('game')}: "
-                                    f"{wrong_time}")
-                game = replay.game
-                if game is not None and not game.over:
-                    problems.append(f"record {index}: game {record['game']} was dealt before "
-                                    f"game {number} ended")
-                ended()
-                last, number, actions = number, record["game"], 0
-                if type(number) is not int or not 1 <= number <= CHAIN_LINKS:
-                    problems.append(f"record {index}: a game numbered {number!r}")
-                    replay.game, number = None, 0
-                    continue
-                if number <= last:
-                    problems.append(f"record {index}: game {number} is dealt again (it "
-                                    f"comes after game {last})")
-                elif number > last + 1:
-                    missing = f"game {last + 1} is" if number == last + 2 else \
-                        f"games {last + 1} to {number - 1} are"
-                    problems.append(f"record {index}: {missing} missing (game {number} "
-                                    f"comes after game {last})")
-                secret, seeds = record["secret"], tuple(record["seeds"])
-                if not links_to(secret, number, commitment):
-                    problems.append(f"game {number}: its secret does not match the commitment")
-                if len(seeds) != replay.players:
-                    problems.append(f"game {number}: {len(seeds)} seeds for {replay.players} "
-                                    "seats")
-                if record["opener"] != (number - 1) % replay.players:
-                    problems.append(f"game {number}: opened by seat {record['opener'] + 1}, "
-                                    f"not seat {(number - 1) % replay.players + 1}")
-                replay.deal(record)  # as the record says, whatever was found above
-                waits = _Waits()
-                waits.note(replay.game, record.get("at"))
-            elif kind == "act":
-                if replay.game is None and record["game"] == number and number:
-                    continue  # the rest of a game already found wrong
-                if replay.game is None or record["game"] != number:
-                    problems.append(f"record {index}: an action outside its game")
-                    continue
-                wrong_time = times.judge(record.get("at"))
-                if wrong_time is not None:
-                    problems.append(f"record {index}: game {number}, action {actions + 1}: "
-                                    f"{wrong_time}")
-                taken = Played(record["seat"], record["action"], record["by"])
-                if taken.by not in PLAYED_BY:
-                    problems.append(f"record {index}: game {number}, action {actions + 1} was "
-                                    f"played by {taken.by!r}, which is no one")
-                else:
-                    wrong = host_played(replay.game, taken) if taken.by in HOST_PLAYED \
-                        else None
-                    wrong = wrong or _label(taken.by, taken.seat, bots) or waits.judge(
-                        replay.game, taken.by, record.get("at"), turn_timeout, window)
-                    if wrong is None and taken.by == "player":
-                        wrong = signatures.act(record, number, replay.game.decision)
-                    if wrong is not None:
-                        problems.append(f"record {index}: game {number}, action "
-                                        f"{actions + 1}: {wrong}")
-                replay.act(record)
-                waits.note(replay.game, record.get("at"))
-                actions += 1
-                if record["h"] != replay.digest:
-                    problems.append(f"record {index}: game {number}, action {actions}: the "
-                                    "game went otherwise than the journal says")
-                    replay.game = None
-            elif kind not in ("table", "closed", "resumed", "say"):  # (talk: not the game's)
-                problems.append(f"record {index}: unknown record {kind!r}")
-        except RulesError as error:
-            problems.append(f"record {index}: game {number}, action {actions + 1} breaks the "
-                            f"rules: {error.message}")
-            replay.game = None
-        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
-            problems.append(f"record {index} cannot be read ({error!r})")
-            replay.game = None
-    ended()
+        walk.record(index, record)
+    walk.ended()
+    _end(path, contents, config, walk)
+    return lines, problems
+
+
+def _end(path: Path, contents: Contents, config: dict[str, Any], walk: _Walk) -> None:
+    """How the journal ends: bytes torn off it, why its match closed, or that it is not
+    closed (its table still writing it, or stopped without closing it)."""
+    lines, problems = walk.lines, walk.problems
     if contents.torn and contents.damage is None:
         lines.append(f"{contents.torn} bytes after the last whole record were left out "
                      "(a write cut short by a crash)")
     games = config.get("games", 0)
     if contents.closed:
-        finished = replay.game is not None and bool(replay.game.over)
-        said, fault = _closed(records[-1], games if type(games) is int else 0, number,
-                              finished)
+        finished = walk.replay.game is not None and bool(walk.replay.game.over)
+        said, fault = _closed(contents.records[-1], games if type(games) is int else 0,
+                              walk.number, finished)
         if said is not None:
             (problems if fault else lines).append(said)
     if not contents.closed and contents.damage is None and in_use(path):
@@ -328,4 +388,3 @@ def verify(path: Path) -> tuple[list[str], list[str]]:
         problems.append("the journal does not end where its table closed it: the host "
                         "stopped without closing it (a crash it was not resumed from), or "
                         "the file was cut short")
-    return lines, problems
