@@ -16,10 +16,12 @@ import ssl
 import time
 from collections.abc import Awaitable, Callable
 
-from ..rules import GAMES, Action
+from ..rules import Action
 from . import protocol
 from .errors import BadToken, TooManyAttempts, TooManyConnections, WireError
-from .identity import client_context, seen_fingerprint
+from .identity import client_context
+from .joining import KNOWN as KNOWN  # (re-exported: the games a hello names)
+from .joining import Joining, read_message
 from .kept import Kept, KeptSeats
 from .messages import (
     PROTOCOL_VERSION,
@@ -27,24 +29,15 @@ from .messages import (
     Bye,
     Error,
     Hello,
-    Knock,
     Leave,
     Message,
-    Peek,
     Ping,
     Pong,
-    Proof,
     Say,
-    TableName,
     Welcome,
 )
 from .mirror import Mirror
-from .pin import ClientExchange, NotTheTable
-from .signing import SeatKey
 
-#: The games this client plays and shows, which its hello tells the host: a table of another
-#: game refuses it, saying so (``unknown_game``).
-KNOWN = tuple(GAMES)
 #: Seconds of silence from the host before the client gives the connection up (checked
 #: at each ping, so noticed within SILENCE + PING_EVERY seconds).
 SILENCE = 10.0
@@ -95,13 +88,14 @@ class NotATable(ConnectionLost):
     tried again."""
 
 
-class Client:
+class Client(Joining):
     """One connection to a host, kept up by itself.
 
     ``on_message`` is called with every message after the :attr:`mirror` has taken it in.
     :meth:`run` connects, says hello and reads until the host says ``bye`` or the client is
     closed; after a lost connection it reconnects with the seat's token (backing off, up to
-    ``retry_for`` seconds) and the host sends a full snapshot.
+    ``retry_for`` seconds) and the host sends a full snapshot. Each connection's way in is
+    :class:`~.joining.Joining`'s.
     """
 
     def __init__(
@@ -252,91 +246,68 @@ class Client:
                 if self.connections == 0:
                     failure = why_not(error)
             finally:
-                was_up = self.connected.is_set()
-                if was_up:
+                if self._session_over():
                     since, delay = loop.time(), 0.1  # it was up: the retry clock restarts
-                self.connected.clear()
-                self._writer = None
-                if was_up and self.on_connection is not None:
-                    self.on_connection(False)
-            bye = self.mirror.bye
-            # No room just now, or (for a spectator coming back) the table's PIN allowance
-            # spent by others just now: try again.
-            busy = bye is not None and (bye.code == TooManyConnections.code or (
-                bye.code == TooManyAttempts.code and self.connections > 0))
-            if busy and not self._closed:
-                self.mirror.bye, no_room = None, True
-                self.turned_away += 1
-            elif bye is not None or self._closed:
-                return bye
-            else:
-                no_room = False
+            no_room = self._no_room()
+            if not no_room and (self.mirror.bye is not None or self._closed):
+                return self.mirror.bye
             now = loop.time()
-            if self.connections == 0:
-                # A table that answered "no room" is there: it is tried for as long as a
-                # lost connection would be.
-                patience = max(self.first_try_for, self.retry_for) if no_room \
-                    else self.first_try_for
-                if now - started >= patience:
-                    if no_room:
-                        raise ConnectionLost(f"the table at {self.host}:{self.port} had no room "
-                                             f"for another connection for {patience:g} s")
-                    raise ConnectionLost(f"cannot reach a table at {self.host}:{self.port}: "
-                                         f"{failure}")
-            elif self.mirror.token is None and not self.watch:
+            if not self._try_again(now - started, now - since, no_room, failure):
                 return None  # it never had a seat to come back to
-            elif now - since >= self.retry_for:
-                raise ConnectionLost(
-                    f"lost the connection to {self.host}:{self.port} and could not get it back"
-                )
             await asyncio.sleep(delay * (0.5 + random.random()))  # backoff between tries
             delay = min(delay * 2, 5.0)
         return self.mirror.bye
 
+    def _session_over(self) -> bool:
+        """The connection is down (or never came up): whether it had been up."""
+        was_up = self.connected.is_set()
+        self.connected.clear()
+        self._writer = None
+        if was_up and self.on_connection is not None:
+            self.on_connection(False)
+        return was_up
+
+    def _no_room(self) -> bool:
+        """Whether the host turned this client away for now: no room just now, or (for a
+        spectator coming back) the table's PIN allowance spent by others just now. Its
+        goodbye is then forgotten, and the client tries again."""
+        bye = self.mirror.bye
+        busy = bye is not None and (bye.code == TooManyConnections.code or (
+            bye.code == TooManyAttempts.code and self.connections > 0))
+        if busy and not self._closed:
+            self.mirror.bye = None
+            self.turned_away += 1
+            return True
+        return False
+
+    def _try_again(self, since_started: float, since_up: float, no_room: bool,
+                   failure: str) -> bool:
+        """After a connection that ended without a goodbye (or found no room): whether to
+        try again (False: a spectator's, or a seat's never taken, is not made again), or
+        :class:`ConnectionLost` once the client has tried for long enough."""
+        if self.connections == 0:
+            # A table that answered "no room" is there: it is tried for as long as a
+            # lost connection would be.
+            patience = max(self.first_try_for, self.retry_for) if no_room \
+                else self.first_try_for
+            if since_started >= patience:
+                if no_room:
+                    raise ConnectionLost(f"the table at {self.host}:{self.port} had no room "
+                                         f"for another connection for {patience:g} s")
+                raise ConnectionLost(f"cannot reach a table at {self.host}:{self.port}: "
+                                     f"{failure}")
+        elif self.mirror.token is None and not self.watch:
+            return False
+        elif since_up >= self.retry_for:
+            raise ConnectionLost(
+                f"lost the connection to {self.host}:{self.port} and could not get it back"
+            )
+        return True
+
     async def _session(self) -> None:
-        # A peer that drops the connection attempt would hold us for minutes otherwise.
-        reader, writer = await asyncio.wait_for(
-            asyncio.open_connection(self.host, self.port), CONNECT_TIMEOUT)
-        if self.tls:
-            try:
-                await writer.start_tls(client_context(), ssl_handshake_timeout=CONNECT_TIMEOUT)
-            except ssl.SSLError as error:
-                writer.transport.abort()
-                if isinstance(error, ssl.SSLEOFError | ssl.SSLZeroReturnError):
-                    raise  # (closed: a host turning connections away does that)
-                raise NotATable(f"{self.host}:{self.port} answered, but it is not a doubtlan "
-                                "table") from None
-            except TimeoutError:
-                writer.transport.abort()
-                raise ConnectionLost("the machine there took the connection but did not answer "
-                                     "as a doubtlan table does") from None
-            except BaseException:
-                writer.transport.abort()
-                raise
+        reader, writer = await _connect(self.host, self.port, self.tls)
         self.mirror.bye = None
-        try:
-            self.fingerprint = seen_fingerprint(writer.get_extra_info("ssl_object"))
-            if self.expected and self.fingerprint != self.expected:
-                raise NotTheTable(f"its key is not the one {self._expected_from}")
-            self.expected = self.expected or self.fingerprint
-            if self.check_key is not None and self.connections == 0:
-                name = await self._peek(reader, writer)
-                if name is not None:
-                    self.check_key(name, self.fingerprint)  # (or refused, before the hello)
-            kept = self._take_kept()
-            # A seat's token is enough to come back: the PIN is asked of newcomers only, and
-            # the host's key is the one this client saw before.
-            knock = self.pin is not None and self.mirror.token is None
-            proof = await self._prove_pin(reader, writer) if knock else None
-        except Exception:
-            writer.close()
-            # Let TLS close now: run() ends here, and the loop may end with it.
-            with contextlib.suppress(Exception):
-                await asyncio.wait_for(writer.wait_closed(), CONNECT_TIMEOUT)
-            raise
-        except BaseException:
-            writer.close()
-            raise
+        kept, proof = await self._before_hello(reader, writer, CONNECT_TIMEOUT)
         if self.mirror.bye is not None:  # refused before the hello
             writer.close()
             return
@@ -348,129 +319,44 @@ class Client:
         self.last_read = time.monotonic()
         pinger = asyncio.create_task(self._ping(writer))
         try:
-            while True:
-                message, size, self.last_read = await _read(reader)
-                self.received += size
-                if isinstance(message, Error) and message.code == BadToken.code \
-                        and not self.connected.is_set():
-                    if kept is None:  # the seat this client held is gone
-                        self.mirror.receive(Bye(message.code, message.message))
-                        return
-                    kept = None  # a seat kept that the table no longer knows: afresh
-                    await self._afresh(reader, writer)
-                    if self.mirror.bye is not None:
-                        return
-                    continue
-                if isinstance(message, Welcome) and not self.connected.is_set():
-                    if self.connections == 0 and self.check_key is not None:
-                        try:
-                            self.check_key(message.table.name, self.fingerprint)
-                        except NotTheTable:
-                            await self.send(Leave())  # (the seat its hello took: given up)
-                            raise
-                    self.connections += 1  # in: only now is the connection up
-                    self.connected.set()
-                    if self.on_connection is not None:
-                        self.on_connection(True)
-                if isinstance(message, Ping) and self.connected.is_set():
-                    await self.send(Pong())  # (before the welcome the host takes a hello only)
-                self.mirror.receive(message, self.last_read)
-                self._keep(message)
-                seed = self.mirror.seed_due()
-                if seed is not None:  # a ping right after: its answer proves the seed came
-                    await self.send(seed)
-                    await self.send(Ping())
-                if self.on_message is not None:
-                    result = self.on_message(message)
-                    if result is not None:
-                        await result
-                if isinstance(message, Bye):
-                    return
+            await self._converse(reader, writer, kept)
         finally:
             pinger.cancel()
             writer.close()
 
-    def _take_kept(self) -> Kept | None:
-        """Take the seat kept at this table for this name, if any (a player whose program
-        stopped, back): its token and seed go into the hello."""
-        if self.kept is None or self.watch:
-            return None
-        kept = self.kept.find(self.fingerprint, self.name)
-        if kept is None:
-            return None
-        if self.mirror.token is not None:  # a seat given (the host's own, resumed): its key
-            if kept.token == self.mirror.token and self.mirror.key is None:
-                self.mirror.key = SeatKey.from_hex(kept.key)
-            return None
-        try:
-            seed = bytes.fromhex(kept.seed)
-        except ValueError:
-            return None
-        self.mirror.token, self.mirror.contribution = kept.token, seed
-        self.mirror.key = SeatKey.from_hex(kept.key) or self.mirror.key
-        return kept
+    async def _converse(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
+                        kept: Kept | None) -> None:
+        """Read the host's messages until its goodbye (or the connection's end)."""
+        while True:
+            message, size, self.last_read = await read_message(reader)
+            self.received += size
+            if isinstance(message, Error) and message.code == BadToken.code \
+                    and not self.connected.is_set():
+                if await self._unknown_seat(message, kept, reader, writer, CONNECT_TIMEOUT):
+                    return
+                kept = None  # (a hello afresh: the seat kept is forgotten)
+                continue
+            if isinstance(message, Welcome) and not self.connected.is_set():
+                await self._welcomed(message)
+            await self._take_in(message)
+            if isinstance(message, Bye):
+                return
 
-    async def _afresh(self, reader: asyncio.StreamReader,
-                      writer: asyncio.StreamWriter) -> None:
-        """The table no longer knows the seat kept (another match, or it was given away):
-        forget it, and say hello as a newcomer on the same connection."""
-        if self.kept is not None:
-            self.kept.forget(self.fingerprint, self.name)
-        self.mirror.token, self.mirror.contribution = None, secrets.token_bytes(16)
-        proof = await self._prove_pin(reader, writer) if self.pin is not None else None
-        if self.mirror.bye is None:
-            await self.send(Hello(PROTOCOL_VERSION, self.name, proof, None, self.watch,
-                                  self.mirror.seed_hash(), self.program, KNOWN))
-
-    def _keep(self, message: Message) -> None:
-        """Keep the seat this client was welcomed to; forget it when the match is over."""
-        if self.kept is None or not self.fingerprint:
-            return
-        if isinstance(message, Welcome) and message.token is not None \
-                and message.seat is not None and self.mirror.contribution:
-            key = self.mirror.key
-            self.kept.keep(Kept(self.fingerprint.hex(), self.name, message.table.commitment,
-                                message.token, self.mirror.contribution.hex(),
-                                message.table.name, key=key.secret.hex() if key else ""))
-        elif isinstance(message, Bye) and message.code in ("match_over", "left"):
-            self.kept.forget(self.fingerprint, self.name)
-
-    async def _peek(self, reader: asyncio.StreamReader,
-                    writer: asyncio.StreamWriter) -> str | None:
-        """Ask the table's name before saying anything else (None: a host that does not
-        answer ``peek`` says so with an error, and the name is checked at the welcome)."""
-        writer.write(protocol.encode(Peek()))
-        async with asyncio.timeout(CONNECT_TIMEOUT):
-            while True:
-                message, _, _ = await _read(reader)
-                if isinstance(message, TableName):
-                    return message.name
-                if isinstance(message, Error | Bye):
-                    return None
-                if not isinstance(message, Ping):
-                    raise NotTheTable(f"it answered the question of its name with "
-                                      f"{message.TYPE!r}")
-
-    async def _prove_pin(self, reader: asyncio.StreamReader,
-                         writer: asyncio.StreamWriter) -> str | None:
-        """The PIN's key exchange (net/pin.py): knock, and check the host's proof before
-        anything else is sent. :class:`NotTheTable` when the host cannot prove the PIN; None
-        (with :attr:`mirror`'s ``bye`` set) when the host refused the knock."""
-        assert self.pin is not None
-        exchange = ClientExchange(self.pin, self.fingerprint)
-        writer.write(protocol.encode(Knock(PROTOCOL_VERSION, exchange.knock(), self.via)))
-        async with asyncio.timeout(CONNECT_TIMEOUT):
-            while True:
-                message, _, _ = await _read(reader)
-                if isinstance(message, Proof):
-                    return exchange.answer(message.half, message.proof)
-                if isinstance(message, Bye):
-                    if message.code == "no_pin":
-                        raise NotTheTable("it says it has no PIN")
-                    self.mirror.receive(message)
-                    return None
-                if not isinstance(message, Ping):
-                    raise NotTheTable(f"it answered the PIN with {message.TYPE!r}")
+    async def _take_in(self, message: Message) -> None:
+        """Answer a ping, take ``message`` into the mirror (keeping the seat), send the seed
+        when the table waits for it, and hand the message on (``on_message``)."""
+        if isinstance(message, Ping) and self.connected.is_set():
+            await self.send(Pong())  # (before the welcome the host takes a hello only)
+        self.mirror.receive(message, self.last_read)
+        self._keep(message)
+        seed = self.mirror.seed_due()
+        if seed is not None:  # a ping right after: its answer proves the seed came
+            await self.send(seed)
+            await self.send(Ping())
+        if self.on_message is not None:
+            result = self.on_message(message)
+            if result is not None:
+                await result
 
     async def _ping(self, writer: asyncio.StreamWriter) -> None:
         """Ping the host now and then, and give the connection up when the host has been
@@ -492,8 +378,27 @@ class Client:
                 return
 
 
-async def _read(reader: asyncio.StreamReader) -> tuple[Message, int, float]:
-    header = await reader.readexactly(protocol.HEADER.size)
-    body = await reader.readexactly(protocol.read_length(header))
-    read = time.monotonic()
-    return protocol.decode(body, "host"), len(header) + len(body), read
+async def _connect(host: str, port: int,
+                   tls: bool) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
+    """A connection to ``host``:``port``, over TLS unless told: :class:`NotATable` when what
+    answers does not speak TLS, :class:`ConnectionLost` when it does not answer."""
+    # A peer that drops the connection attempt would hold us for minutes otherwise.
+    reader, writer = await asyncio.wait_for(
+        asyncio.open_connection(host, port), CONNECT_TIMEOUT)
+    if not tls:
+        return reader, writer
+    try:
+        await writer.start_tls(client_context(), ssl_handshake_timeout=CONNECT_TIMEOUT)
+    except ssl.SSLError as error:
+        writer.transport.abort()
+        if isinstance(error, ssl.SSLEOFError | ssl.SSLZeroReturnError):
+            raise  # (closed: a host turning connections away does that)
+        raise NotATable(f"{host}:{port} answered, but it is not a doubtlan table") from None
+    except TimeoutError:
+        writer.transport.abort()
+        raise ConnectionLost("the machine there took the connection but did not answer as a "
+                             "doubtlan table does") from None
+    except BaseException:
+        writer.transport.abort()
+        raise
+    return reader, writer
