@@ -60,53 +60,108 @@ def judge(shown: Sequence[Shown], actions: Sequence[Played], seat: int, marks: S
     ``marks[n]``, ``waits[n]``: the game's events after its first ``n`` actions, and the
     seat's turn and the window's key then (the replay's: a state's count of actions must
     match its events, and what it waited on is the rules', not what the host showed)."""
-    for state in shown:
-        if not 0 <= state.version < len(marks) or marks[state.version] != state.events_to:
-            return [f"a state said {state.version} actions had been played, but the events "
-                    "it came with do not match that many"]
+    if (miscounted := _miscounted(shown, marks)) is not None:
+        return [miscounted]
+    clocks = _Clocks(shown, waits, turn_timeout, window)
     problems: list[str] = []
-    versions = [state.version for state in shown]
     for number, played in enumerate(actions):
         if played.seat != seat or played.by not in ("timer", "window", "stand-in"):
             continue
-        came = next((i for i, v in enumerate(versions) if v > number), None)
-        if came is None or shown[came].fresh:
-            continue  # not shown live, or shown as a connection came back: not timed
+        if (problem := clocks.played(number, played)) is not None:
+            problems.append(problem)
+    return problems
+
+
+def _miscounted(shown: Sequence[Shown], marks: Sequence[int]) -> str | None:
+    """Why a state's count of actions does not match the events it came with, or None."""
+    for state in shown:
+        if not 0 <= state.version < len(marks) or marks[state.version] != state.events_to:
+            return (f"a state said {state.version} actions had been played, but the events "
+                    "it came with do not match that many")
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class _Clocks:
+    """What the host's clocks are judged by for one seat: the states it was shown, what it
+    waited on after each count of actions (``waits``, the replay's), and the table's times."""
+
+    shown: Sequence[Shown]
+    waits: Sequence[tuple[int | None, object]]
+    turn_timeout: float
+    window: float
+
+    def played(self, number: int, played: Played) -> str | None:
+        """Why the host cannot have played action ``number`` (from 0) for the seat when it
+        did, by its clock or a stand-in; None when nothing is wrong, or it cannot be timed."""
+        came = self._came(number)
+        if came is None:
+            return None
+        shown = self.shown
         before = shown[came - 1] if came and shown[came - 1].connection == \
             shown[came].connection else None
         if played.by == "stand-in":
-            problems.append(f"a stand-in played {played.action!r} for you (action "
-                            f"{number + 1}) while you were connected")
-            continue
+            return (f"a stand-in played {played.action!r} for you (action {number + 1}) while "
+                    "you were connected")
         turn = played.by == "timer"
-        key = None if before is None else waits[before.version][0 if turn else 1]
+        key = None if before is None else self.waits[before.version][0 if turn else 1]
         if before is None or key is None:
-            problems.append(f"the host's turn timer played {played.action!r} for you before "
-                            "it showed you your turn" if turn else "the host closed a window "
-                            "on you that it had not shown you")
-            continue
+            return _unshown(played, turn)
+        begun = self._begun(came, before, turn, key)
+        if begun is None:
+            return None
+        if shown[begun].unmeasured:
+            return _unanswered(played, turn)
+        return self._short(came, begun, turn)
+
+    def _came(self, number: int) -> int | None:
+        """The state that first showed action ``number`` played, when it was shown live
+        (not as a connection came back): None, not timed."""
+        came = next((i for i, state in enumerate(self.shown) if state.version > number), None)
+        if came is None or self.shown[came].fresh:
+            return None  # not shown live, or shown as a connection came back: not timed
+        return came
+
+    def _begun(self, came: int, before: Shown, turn: bool, key: object) -> int | None:
+        """The state that first showed the wait (``key``, the turn's or the window's) the
+        action ended, on its connection; None when that wait cannot be timed."""
+        shown = self.shown
         begun = next(i for i, state in enumerate(shown[:came])
                      if state.connection == before.connection
-                     and waits[state.version][0 if turn else 1] == key)
+                     and self.waits[state.version][0 if turn else 1] == key)
         if shown[begun].fresh:
-            continue  # already running when this connection first showed the game
+            return None  # already running when this connection first showed the game
         if any(state.away for state in shown[begun:came + 1]):
-            continue  # the table said the seat was away: its clocks played for an absent one
-        if shown[begun].unmeasured:
-            problems.append(f"the host's turn timer played {played.action!r} for you after "
-                            f"a turn it showed while it left your pings unanswered for more "
-                            f"than {UNANSWERED:g} s" if turn else "the host closed a window "
-                            "on you that it showed while it left your pings unanswered for "
-                            f"more than {UNANSWERED:g} s")
-            continue
-        waited = shown[came].at - shown[begun].alive
-        limit = turn_timeout if turn else window
+            return None  # the table said the seat was away: its clocks played for an absent one
+        return begun
+
+    def _short(self, came: int, begun: int, turn: bool) -> str | None:
+        """Why the wait from state ``begun`` to state ``came`` is shorter than the table's,
+        at the most it can have been, or None."""
+        waited = self.shown[came].at - self.shown[begun].alive
+        limit = self.turn_timeout if turn else self.window
         if waited < limit - SLACK:
-            problems.append(f"the host's turn timer played for you after at most "
-                            f"{waited:.1f} s of your {limit:g} s" if turn else
-                            f"the host closed a window on you after at most {waited:.1f} s of "
-                            f"its {limit:g} s")
-    return problems
+            return (f"the host's turn timer played for you after at most {waited:.1f} s of "
+                    f"your {limit:g} s" if turn else f"the host closed a window on you after "
+                    f"at most {waited:.1f} s of its {limit:g} s")
+        return None
+
+
+def _unshown(played: Played, turn: bool) -> str:
+    """The host's clock ended a wait (a turn, or a window) it had not shown the seat."""
+    if turn:
+        return (f"the host's turn timer played {played.action!r} for you before it showed "
+                "you your turn")
+    return "the host closed a window on you that it had not shown you"
+
+
+def _unanswered(played: Played, turn: bool) -> str:
+    """The host's clock ended a wait it showed while it left the seat's pings unanswered."""
+    if turn:
+        return (f"the host's turn timer played {played.action!r} for you after a turn it "
+                f"showed while it left your pings unanswered for more than {UNANSWERED:g} s")
+    return ("the host closed a window on you that it showed while it left your pings "
+            f"unanswered for more than {UNANSWERED:g} s")
 
 
 def seed_problem(delivered: bool, waited: float | None, stayed_up: bool = False) -> str | None:
