@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..rules import RulesError, game_named
+from ..rules import Game, RulesError, game_named
 from ..rules.fairness import Disclosure, Played
 from ..rules.story import Story, tell
 from .journal import UNNAMED_GAME, read
@@ -27,6 +27,11 @@ class Told:
     names: dict[int, str] = field(default_factory=dict)
     story: Story | None = None
     why: str | None = None
+
+
+#: A game as the journal holds it: its story to tell, the players and rules it was dealt
+#: with, its ``deal`` record and its actions.
+_Game = tuple[Told, int, Any, dict[str, Any], list[Played]]
 
 
 def stories(path: Path) -> tuple[list[Told], list[str]]:
@@ -47,7 +52,19 @@ def stories(path: Path) -> tuple[list[Told], list[str]]:
         players, options = config["players"], kind.options_type.parse(config["options"])
     except (KeyError, TypeError, ValueError, AttributeError, RulesError) as error:
         return [], [f"the table's record cannot be read ({error!r})"]
-    games: list[tuple[Told, int, Any, dict[str, Any], list[Played]]] = []
+    games = _games(records, kind, players, options)
+    for game in games:
+        _tell(kind, game, problems, lines, verified)
+    general = [p for p in problems if not re.search(r"\bgame \d+\b", p)]
+    return [told for told, *_ in games], general
+
+
+def _games(records: list[dict[str, Any]], kind: type[Game[Any, Any]], players: int,
+           options: Any) -> list[_Game]:
+    """Each game dealt in the records after the table's, with its actions and the players,
+    rules and seats' names of the last ``seats`` record before its deal; a record that does
+    not read is passed over."""
+    games: list[_Game] = []
     names: dict[int, str] = {}
     for record in records[1:]:
         kind_of = record.get("t")
@@ -64,27 +81,30 @@ def stories(path: Path) -> tuple[list[Told], list[str]]:
                 games[-1][4].append(Played(record["seat"], record["action"], record["by"]))
         except (KeyError, TypeError, ValueError, IndexError, RulesError):
             continue  # (verify has said what is wrong with it)
-    for told, count, rules, deal, actions in games:
-        wrong = [p for p in problems if re.search(rf"\bgame {told.number}\b", p)]
-        if wrong:
-            told.why = f"it did not verify: {wrong[0]}"
-            continue
-        try:
-            story = tell(kind, count, rules, Disclosure(
-                deal["game"], deal["secret"], tuple(deal["seeds"]), deal["opener"],
-                tuple(actions)))
-        except (RulesError, ValueError, TypeError, KeyError) as error:
-            told.why = f"it cannot be dealt again: {error}"
-            continue
-        if not story.over:
-            told.why = "it is still being played: a table is writing this journal" \
-                if any(line.startswith("a table is still writing") for line in lines) \
-                else "the journal stops before it ended"
-        elif told.number not in verified:
-            told.why = "it did not verify (`doubtlan verify` says where)"
-        else:
-            told.story = story
-    general = [p for p in problems if not re.search(r"\bgame \d+\b", p)]
-    return [told for told, *_ in games], general
+    return games
 
 
+def _tell(kind: type[Game[Any, Any]], game: _Game, problems: list[str], lines: list[str],
+          verified: set[int]) -> None:
+    """One game's story, dealt again and told, when verify found nothing wrong with it and
+    it ended verified; else why it is not told."""
+    told, count, rules, deal, actions = game
+    wrong = [p for p in problems if re.search(rf"\bgame {told.number}\b", p)]
+    if wrong:
+        told.why = f"it did not verify: {wrong[0]}"
+        return
+    try:
+        story = tell(kind, count, rules, Disclosure(
+            deal["game"], deal["secret"], tuple(deal["seeds"]), deal["opener"],
+            tuple(actions)))
+    except (RulesError, ValueError, TypeError, KeyError) as error:
+        told.why = f"it cannot be dealt again: {error}"
+        return
+    if not story.over:
+        told.why = "it is still being played: a table is writing this journal" \
+            if any(line.startswith("a table is still writing") for line in lines) \
+            else "the journal stops before it ended"
+    elif told.number not in verified:
+        told.why = "it did not verify (`doubtlan verify` says where)"
+    else:
+        told.story = story
