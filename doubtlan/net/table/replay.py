@@ -82,61 +82,84 @@ class Replaying(TableParts):
         """Play ``record`` again, checked against this table: a fault is a JournalError."""
         kind = record["t"]
         if kind == "seats":
-            if len(record["seats"]) != record["players"]:
-                raise JournalError("the journal's seats are not one for each player")
-            replay.seats(record)
-            config = self.config
-            config.players, config.options = replay.players, replay.options
-            config.window, config.turn_timeout = record["window"], record["turn_timeout"]
-            said, self.seats = {seat.key: seat.said for seat in self.seats}, []
-            for row in record["seats"]:
-                # (a journal from before talk has no mutes)
-                number, name, strategy, token, contribution, gone, seed_hash = row[:7]
-                seat = Seat(number, name, strategy, token, contribution=contribution, gone=gone,
-                            seed_hash=seed_hash, muted=bool(row[7]) if len(row) > 7 else False)
-                if len(row) > 8:  # (a journal from before seats signed has no keys)
-                    seat.key = row[8]
-                    seat.said = said.get(seat.key, 0) if seat.key else 0
-                if strategy is not None:
-                    seat.bot = self._bot(strategy, number)
-                elif gone:
-                    seat.bot = STAND_IN
-                self.seats.append(seat)
-            if self.game is None:
-                self.match = Match(config.players, config.options, seed=config.seed,
-                                   game=self.kind)
-            self._journaled_seats = record
+            self._restore_seats(replay, record)
         elif kind == "deal":
-            number = record["game"]
-            if number != self.match.games + 1 or record["secret"] != self.chain.secret(number):
-                raise JournalError(f"the journal's deal of game {number} is not this table's")
-            if self.game is not None:
-                self.results.append(self.game.winner)
-            self.played, self.played_for = [], {}
-            self.game = replay.deal(record, self.match)
-            if self.game.opener != record["opener"]:
-                raise JournalError(f"the journal's game {number} was opened by another seat")
+            self._restore_deal(replay, record)
         elif kind == "act":
-            if self.game is None or record["game"] != self.match.games:
-                raise JournalError("the journal has an action outside a game")
-            seat, text, by = record["seat"], record["action"], record["by"]
-            before = self.played_for_before(self.game, seat, by)
-            replay.act(record)
-            self.note_played_for(self.game, seat, before)
-            if record["h"] != replay.digest:
-                raise JournalError(f"the journal's game {record['game']} went otherwise than "
-                                   "it says")
-            self.played.append(Played(seat, text, by, record.get("sig", "")))
+            self._restore_act(replay, record)
         elif kind == "say":
-            said = CODEC.decode({"type": Said.TYPE, **{key: record[key] for key in (
-                "seat", "name", "line", "bot", "game", "claims")}, "fresh": True,
-                "number": record.get("number", 0), "sig": record.get("sig")}, Said)
-            if not said.bot and 0 <= said.seat < len(self.seats):
-                self.seats[said.seat].said = max(self.seats[said.seat].said, said.number)
-            self.talk.append(said)
-            del self.talk[:-TALK_KEPT]
+            self._restore_said(record)
         elif kind not in ("closed", "resumed"):  # (a table closed, and resumed after)
             raise JournalError(f"the journal has a record this doubtlan does not know: {kind!r}")
+
+    def _restore_seats(self, replay: Replay, record: dict[str, Any]) -> None:
+        """A ``seats`` record: the players, rules, clocks and seats from now on (and the
+        match, before its first game)."""
+        if len(record["seats"]) != record["players"]:
+            raise JournalError("the journal's seats are not one for each player")
+        replay.seats(record)
+        config = self.config
+        config.players, config.options = replay.players, replay.options
+        config.window, config.turn_timeout = record["window"], record["turn_timeout"]
+        said, self.seats = {seat.key: seat.said for seat in self.seats}, []
+        for row in record["seats"]:
+            self.seats.append(self._restored_seat(row, said))
+        if self.game is None:
+            self.match = Match(config.players, config.options, seed=config.seed,
+                               game=self.kind)
+        self._journaled_seats = record
+
+    def _restored_seat(self, row: list[Any], said: dict[str | None, int]) -> Seat:
+        """One seat of a ``seats`` record; ``said``: the number of the last line each key
+        said, as the seats before it had it."""
+        # (a journal from before talk has no mutes)
+        number, name, strategy, token, contribution, gone, seed_hash = row[:7]
+        seat = Seat(number, name, strategy, token, contribution=contribution, gone=gone,
+                    seed_hash=seed_hash, muted=bool(row[7]) if len(row) > 7 else False)
+        if len(row) > 8:  # (a journal from before seats signed has no keys)
+            seat.key = row[8]
+            seat.said = said.get(seat.key, 0) if seat.key else 0
+        if strategy is not None:
+            seat.bot = self._bot(strategy, number)
+        elif gone:
+            seat.bot = STAND_IN
+        return seat
+
+    def _restore_deal(self, replay: Replay, record: dict[str, Any]) -> None:
+        """A ``deal`` record: the match's next game, dealt from this table's secret."""
+        number = record["game"]
+        if number != self.match.games + 1 or record["secret"] != self.chain.secret(number):
+            raise JournalError(f"the journal's deal of game {number} is not this table's")
+        if self.game is not None:
+            self.results.append(self.game.winner)
+        self.played, self.played_for = [], {}
+        self.game = replay.deal(record, self.match)
+        if self.game.opener != record["opener"]:
+            raise JournalError(f"the journal's game {number} was opened by another seat")
+
+    def _restore_act(self, replay: Replay, record: dict[str, Any]) -> None:
+        """An ``act`` record: applied to the game, which must go as the record's digest says."""
+        if self.game is None or record["game"] != self.match.games:
+            raise JournalError("the journal has an action outside a game")
+        seat, text, by = record["seat"], record["action"], record["by"]
+        before = self.played_for_before(self.game, seat, by)
+        replay.act(record)
+        self.note_played_for(self.game, seat, before)
+        if record["h"] != replay.digest:
+            raise JournalError(f"the journal's game {record['game']} went otherwise than "
+                               "it says")
+        self.played.append(Played(seat, text, by, record.get("sig", "")))
+
+    def _restore_said(self, record: dict[str, Any]) -> None:
+        """A ``say`` record: the line back in the table's talk, and the seat's count of
+        lines said."""
+        said = CODEC.decode({"type": Said.TYPE, **{key: record[key] for key in (
+            "seat", "name", "line", "bot", "game", "claims")}, "fresh": True,
+            "number": record.get("number", 0), "sig": record.get("sig")}, Said)
+        if not said.bot and 0 <= said.seat < len(self.seats):
+            self.seats[said.seat].said = max(self.seats[said.seat].said, said.number)
+        self.talk.append(said)
+        del self.talk[:-TALK_KEPT]
 
     def _resume_clocks(self, now: float) -> None:
         game = self.game
