@@ -9,15 +9,17 @@ read the ping), so after this client sent the last of them. And it played the mo
 the ``state`` that showed the move reached this client. Any delay the network adds only
 makes that span look longer, so an honest host is never accused on a bad link; a move that
 no delay can explain is a problem. No I/O, no clock of its own: the mirror (net/mirror.py)
-gives the times.
+gives the times, which :class:`Timings` keeps and :func:`judge` judges.
 """
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..rules.fairness import Played
+from .messages import TableInfo
 
 #: Seconds allowed for two machines' clocks (their rates and resolution): nothing else.
 SLACK = 0.05
@@ -29,6 +31,11 @@ UNANSWERED = 4.0
 #: Seconds a host waits for the seats' seeds before it deals without those missing (longer
 #: while a seat's player is away and may come back).
 SEED_WAIT = 5.0
+#: Pings a connection may leave unanswered and still time the host's clocks (past that the
+#: pongs cannot be matched to their pings for sure: the rest of the connection is not timed).
+PINGS_OPEN = 64
+#: The most states of one game whose times are kept (the game's clocks judged as far).
+SHOWN_MOST = 50_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +58,69 @@ class Shown:
     #: showed begin cannot be timed. ``away``: the table showed this seat away then.
     unmeasured: bool = False
     away: bool = False
+
+
+@dataclass
+class Timings:
+    """What one client timed of the host, connection after connection: when it said hello
+    and sent the pings not yet answered, what the host has answered, and each ``state`` of
+    the current game as shown (:attr:`shown`, what :func:`judge` judges by)."""
+
+    #: The connections welcomed so far.
+    connection: int = 0
+    #: When this client said hello, the send times of the pings not yet answered, and the
+    #: send time of the last message the host has answered on this connection.
+    hello_at: float | None = None
+    pings: deque[float] = field(default_factory=deque)
+    alive: float | None = None
+    #: Pongs can no longer be matched to pings on this connection (until the next hello).
+    untimed: bool = False
+    #: The game's states as shown, with their times.
+    shown: list[Shown] = field(default_factory=list)
+    #: Until the first ``state`` after a ``welcome`` to a game under way (a snapshot).
+    fresh: bool = False
+
+    def hello(self, at: float) -> None:
+        """A hello sent at ``at``: a connection's times begin again."""
+        self.hello_at, self.alive = at, None
+        self.pings.clear()
+        self.untimed = False
+
+    def welcomed(self, under_way: bool) -> None:
+        """The host welcomed this client (it answers the hello), to a game ``under_way``
+        or not."""
+        self.connection += 1
+        self.fresh = under_way
+        self.alive = self.hello_at
+
+    def ping(self, at: float) -> bool:
+        """A ping sent at ``at``; whether it is timed (its pong can be matched to it)."""
+        if self.alive is None:
+            return False
+        if len(self.pings) < PINGS_OPEN:
+            self.pings.append(at)
+            return True
+        self.untimed = True  # too many unanswered to match pongs to pings: nothing more is timed
+        return False
+
+    def pong(self) -> float | None:
+        """A pong: the send time of the ping it answers, or None when pongs are not timed."""
+        if not self.pings or self.untimed:
+            return None
+        self.alive = self.pings.popleft()
+        return self.alive
+
+    def showed(self, seat: int | None, table: TableInfo | None, version: int, events_to: int,
+               now: float) -> None:
+        """Keep when a ``state`` came (``now``) and what it showed of ``seat``'s waits: the
+        game's ``version`` and its events up to ``events_to``."""
+        alive, fresh, self.fresh = self.alive, self.fresh, False
+        if seat is None or alive is None or len(self.shown) >= SHOWN_MOST:
+            return
+        unmeasured = self.untimed or bool(self.pings) and now - self.pings[0] > UNANSWERED
+        away = table is not None and 0 <= seat < len(table.seats) and table.seats[seat].away
+        self.shown.append(Shown(self.connection, fresh, version, events_to, now, alive,
+                                unmeasured, away))
 
 
 def judge(shown: Sequence[Shown], actions: Sequence[Played], seat: int, marks: Sequence[int],
