@@ -107,10 +107,9 @@ class Game(abc.ABC, Generic[OptionsT, ViewT]):
     def decision(self) -> int:
         """Counts the points at which the game asks its seats for a new decision: an action
         decided for an earlier one is stale (the host refuses it), and the turn clock starts
-        again at each. By default the claims made (:attr:`turns`), which is so for a game
-        whose every new decision comes with a claim; a game where one can come without a
-        claim (a call settled, the same seat asked again) keeps its own count, in its view
-        too."""
+        again at each. By default the turns taken (:attr:`turns`); a game where a decision
+        can come without a turn keeps its own count (:class:`~.turns.OneAtATime`: the
+        version)."""
         return self.turns
 
     def apply(self, seat: int, action: Action) -> tuple[Event, ...]:
@@ -140,16 +139,11 @@ class Game(abc.ABC, Generic[OptionsT, ViewT]):
     def play_out(
         self, players: Sequence[Callable[[ViewT], Sequence[Action]]], max_turns: int
     ) -> int | None:
-        """Play the game on in this process until it is over or ``max_turns`` claims have
-        been made, asking ``players[seat](view)`` (a bot's ``act``) for each decision; return
-        how many answers were played (a turn counts one, an answer to a claim one). A
-        :class:`Misplay` when a player's action is refused.
-
-        A fast path for the tourney: the game asks the seats itself, in the order its rules
-        settle them, applies what they choose straight to its state with the checks
-        :meth:`check` would make, and keeps only the events the game's outcome needs. None
-        when the game offers no fast path here (then step through it with :meth:`advance`);
-        the host never calls this."""
+        """A fast path for the tourney (never the host's): play on until the game is over
+        or ``max_turns`` turns were taken, asking ``players[seat](view)`` for each decision
+        in the order the rules settle them, checked as :meth:`check` would; how many answers
+        were played, a :class:`Misplay` for a refused one, or None for a game without one
+        (then step through it with :meth:`advance`)."""
         return None
 
     @abc.abstractmethod
