@@ -131,9 +131,8 @@ class Skull(OneAtATime, Game[Options, TableView]):
         if isinstance(event, Settled):
             if event.made:
                 return f"{name(event.seat)} turned {event.count} Flowers: a point."
-            return (f"{name(event.seat)} bid {event.count} and turned "
-                    f"{name(event.skull or 0) if event.skull != event.seat else 'their own'}"
-                    " Skull: a disc lost.")
+            owner = "their own" if event.skull == event.seat else f"{name(event.skull or 0)}'s"
+            return f"{name(event.seat)} bid {event.count} and turned {owner} Skull: a disc lost."
         if isinstance(event, Lost) and event.left == 0:
             return f"{name(event.seat)} is out."
         if isinstance(event, Won):
