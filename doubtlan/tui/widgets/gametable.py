@@ -44,10 +44,11 @@ HAND_KEYS = [
 
 
 class GameTable(Widget):
-    """One game's table pane (``id="table"``) and what goes with it: on the left the players,
-    the prompt (with whatever the game sets beside it) and the hand, each the game's own
-    kind of the shared ones; on the right what the game shows there (its claims, at
-    least)."""
+    """One game's table pane (``id="table"``) and what goes with it. A game composes it from
+    the shared widgets (a players panel, a prompt, a hand, a record of play) and its own:
+    by default (:meth:`compose`) the players, the prompt (with what the game sets beside it)
+    and the hand on the left, what the game shows there and its record of play on the
+    right; a game may compose otherwise, and what it leaves out is not drawn."""
 
     DEFAULT_CSS = """
     GameTable { width: 1fr; height: 1fr; layout: horizontal; overflow: hidden hidden; }
@@ -127,11 +128,14 @@ class GameTable(Widget):
         players and the claims (a new game's hand from its first card), then the rest, as
         the game draws it (:meth:`draw`)."""
         self.view, self.info, self.seen = view, info, seen
-        self.query_one(PlayersPanel).show(view, info, seen.stood_in)
-        self.query_one(History).show(seen.game_number, view.claims, self.names(),
-                                     seen.played_for, seen.talk)
+        for players in self.query(PlayersPanel):
+            players.show(view, info, seen.stood_in)
+        for history in self.query(History):
+            history.show(seen.game_number, view.claims, self.names(), seen.played_for,
+                         seen.talk)
         if self.new_game(seen):
-            self.query_one(CardHand).deal()
+            for hand in self.query(CardHand):
+                hand.deal()
         self.draw(view, info, seen)
 
     def draw(self, view: Any, info: TableInfo, seen: ClientState) -> None:
@@ -159,14 +163,16 @@ class GameTable(Widget):
     def tick(self, now: float) -> None:
         """Ten times a second: run the prompt's countdown, if it is asking."""
         seen, info = self.seen, self.info
-        prompt = self.query_one(TablePrompt)
-        if seen is not None and info is not None and prompt.asking:
-            total = info.window
-            prompt.countdown(total - (now - seen.window_since), total)
+        for prompt in self.query(TablePrompt):
+            if seen is not None and info is not None and prompt.asking:
+                total = info.window
+                prompt.countdown(total - (now - seen.window_since), total)
 
     def take_focus(self) -> None:
-        """Focus the part of the table that the keys work on (its hand)."""
-        self.query_one(CardHand).focus()
+        """Focus the part of the table that the keys work on (its hand, if it has one)."""
+        for hand in self.query(CardHand):
+            hand.focus()
+            return
 
     def results(self, results: Widget, view: Any, info: TableInfo, seen: ClientState, *,
                 is_host: bool, over: bool, verdict: Verdict | None) -> None:
@@ -201,12 +207,25 @@ class GameTable(Widget):
     #: those that make a move, each with the kind of move (they work while it is legal).
     READY: ClassVar[tuple[str, ...]] = ()
     MOVES: ClassVar[dict[str, type[Any]]] = {}
+    #: The actions whose parameters are the move's own (Skull's ``turn(2)`` is the move
+    #: ``Turn(2)``), each with the move it makes of them: they work while that very move is
+    #: legal.
+    MADE: ClassVar[dict[str, Callable[..., Any]]] = {}
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in self.READY:
             return self.seated()
+        made = self.MADE.get(action)
+        if made is not None:
+            return self.legal(made(*parameters))
         kind = self.MOVES.get(action)
         return True if kind is None else self.can(kind)
+
+    def legal(self, move: Any) -> bool:
+        """The keys' check of a move with its parameters: at the table, connected, and
+        ``move`` itself legal now."""
+        view = self.view
+        return self.live and view is not None and move in view.legal
 
     def can(self, kind: type[Any]) -> bool:
         """The keys' check: at the table, connected, and ``kind`` legal now."""

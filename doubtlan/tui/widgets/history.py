@@ -78,10 +78,12 @@ class History(Lines):
         self._rows: list[Text] | None = None
 
     def on_mount(self) -> None:
-        self.border_title = "claims"
+        self.border_title = self.title
 
-    #: What the list's first line says after "who" (each game's list says its columns).
+    #: What the list's first line says after "who" (each game's list says its columns), and
+    #: what the list is called (its border's title: the game's word for what is said).
     columns: ClassVar[str]
+    title: ClassVar[str] = "claims"
 
     @property
     def header(self) -> Text:

@@ -14,12 +14,13 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from rich.text import Text
+from textual.message import Message
 
 from ...net.messages import TableInfo
 from ...rules import View
 from ..words import away, bot_mark
 from .history import short_names
-from .lines import Lines
+from .lines import Lines, clickable
 
 #: The turn's mark (the game's own marks beside it: I Know You Don't's priority).
 TURN, NONE = Text("▶", style="bold yellow"), Text(" ")
@@ -42,6 +43,7 @@ class Seat:
 
 @dataclass
 class _Row:
+    seat: int
     mark: Text
     #: The player's name (bold on their move), and what follows it: " (you)", or nothing.
     name: str
@@ -73,6 +75,16 @@ class PlayersPanel(Lines):
     #: Said before the figures, and between them and what the player is doing.
     LEAD: ClassVar[str] = ""
     GAP: ClassVar[str] = "  "
+    #: Whether a click on a player's line picks that seat (:class:`Picked`): a game whose
+    #: moves take a seat (Skull's stacks turned) says so.
+    PICK: ClassVar[bool] = False
+
+    class Picked(Message):
+        """A click on the line of the player at ``seat``."""
+
+        def __init__(self, seat: int) -> None:
+            super().__init__()
+            self.seat = seat
 
     def __init__(self, ascii: bool = False) -> None:
         super().__init__()
@@ -143,8 +155,8 @@ class PlayersPanel(Lines):
                              style="italic red")
             if seat is not None and seat.muted:
                 doing.append(", muted" if doing else "muted", style="dim")
-            rows.append(_Row(said.mark, name, said.bold, you, level, said.figures, doing,
-                             said.after))
+            rows.append(_Row(number, said.mark, name, said.bold, you, level, said.figures,
+                             doing, said.after))
         self.border_title = self.title(view)
         if len(rows) != len(self.rows):
             self.refresh(layout=True)  # one line a player: the height changes
@@ -189,8 +201,13 @@ class PlayersPanel(Lines):
                 rest.append_text(row.after)
             rest.truncate(max(0, width - line.cell_len), overflow="ellipsis")
             line.append_text(rest)
+            if self.PICK:
+                line.stylize(clickable(f"pick({row.seat})"))
             lines.append(line)
         return lines
+
+    def action_pick(self, seat: int) -> None:
+        self.post_message(self.Picked(seat))
 
     def get_content_height(self, container: object, viewport: object, width: int) -> int:
         return len(self.rows) + self.HEADING

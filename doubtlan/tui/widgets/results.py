@@ -11,6 +11,7 @@ from ...net.messages import TableInfo
 from ...net.record import Yours
 from ...rules import game_named
 from ...rules.fairness import Verdict
+from ...rules.story import Figures, figures
 from ..client_state import ClientState
 from ..words import listed, sentence
 from .lines import Lines
@@ -81,6 +82,13 @@ class GameResults(Lines):
         title.append(f"\n{self.word.capitalize()} {info.game_number}"
                      + (f" of {info.games}" if info.games else ""), style="dim")
         return title
+
+    @staticmethod
+    def tally(view: Any, game: str) -> list[Figures]:
+        """Each seat's figures in the game ``view`` shows, from its record of play (what was
+        said, shown and decided: the view's ``claims``, told by the game)."""
+        told = game_named(game).tell(view.claims)
+        return [figures(told, seat) for seat in range(view.players)]
 
     def player(self, seat: int, view: Any, info: TableInfo,
                names: dict[int, str]) -> tuple[Text, Text]:
