@@ -202,6 +202,7 @@ def test_a_tuple_of_fixed_items_is_refused_when_the_game_is_registered() -> None
     for build in (protocol.CODEC.encoder, protocol.CODEC.decoder):
         with pytest.raises(TypeError, match=r"tuple\[int, .*Card\].*only tuple\[X, \.\.\.\]"):
             build(_Pairs)
-    stub = type("Stub", (), {"name": "stub", "view_type": _Pairs, "events": ()})
+    stub = type("Stub", (), {"name": "stub", "view_type": _Pairs, "events": (),
+                             "parse_action": staticmethod(lambda text: None)})
     with pytest.raises(TypeError, match=r"only tuple\[X, \.\.\.\]"):
-        Codec([stub], protocol.parse_any_action)  # type: ignore[list-item]
+        Codec([stub])  # type: ignore[list-item]

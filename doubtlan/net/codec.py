@@ -5,11 +5,11 @@ limits (given with ``Annotated``) decide both what is sent and what is accepted.
 encoder and decoder is built once, from the type hints, and reused.
 
 On the wire a dataclass is a map from its field names to their values (events also carry
-their ``kind``, views their ``game``); a ``tuple[X, ...]`` is an array (a tuple of fixed
-items has no wire form, and a game whose views or events use one is refused when the codec
-is built); ``None`` is nil; a card, rank, claim, declaration, action or rule options travel
-as their text (``"QS"``, ``"10"``, ``"3x7"``, ``"4T"``, ``"lay QS"``,
-``"decks=1,challenge=window"``); a phase as its value.
+their ``kind``, scoped by their game's name, ``"skull.passed"``; views their ``game``); a
+``tuple[X, ...]`` is an array (a tuple of fixed items has no wire form, and a game whose
+views or events use one is refused when the codec is built); ``None`` is nil; a card, rank,
+claim, declaration, action or rule options travel as their text (``"QS"``, ``"10"``,
+``"3x7"``, ``"4T"``, ``"lay QS"``, ``"decks=1,challenge=window"``); a phase as its value.
 Any value type with a ``parse`` class method and a ``code`` (or ``text``) travels as that text.
 """
 
@@ -76,32 +76,43 @@ class Codec:
     """Encoders and decoders for a set of dataclasses, built once per type.
 
     ``games``: the games whose events may appear where a field says ``Event``, whose views
-    where it says ``View``; ``parse_action`` reads an action's text form (any game's).
+    where it says ``View``. Names are scoped by game: two games may each have a ``pass``
+    action or a ``round`` event. An event's ``kind`` on the wire is its game's name and its
+    own (``"skull.round"``), and a view's actions are read by its own game.
     """
 
-    def __init__(
-        self, games: typing.Iterable[type[Game[Any, Any]]], parse_action: Callable[[str], Action]
-    ) -> None:
+    def __init__(self, games: typing.Iterable[type[Game[Any, Any]]]) -> None:
         games = tuple(games)
-        self.events = {cls.kind: cls for game in games for cls in game.events}
+        #: Each event class's tag on the wire, and the classes by tag.
+        self._event_tags: dict[type[Event], str] = {}
+        for game in games:
+            for cls in game.events:
+                if cls in self._event_tags:
+                    raise TypeError(f"{cls.__name__} is an event of two games")
+                self._event_tags[cls] = f"{game.name}.{cls.kind}"
+        self.events: dict[str, type[Event]] = {tag: cls for cls, tag
+                                               in self._event_tags.items()}
         self.views = {game.name: game.view_type for game in games}
-        self.parse_action = parse_action
+        #: How each game's view reads the actions it holds: its game's ``parse_action``,
+        #: each text read once (actions are few and sent often).
+        self._parse_in: dict[type[View], Callable[[str], Action]] = {
+            game.view_type: functools.lru_cache(maxsize=1024)(game.parse_action)
+            for game in games}
         self._encoders: dict[Any, Encode] = {}
         self._decoders: dict[Any, Decode] = {}
-        # Texts of the actions seen so far, both ways: actions are few and sent often.
+        # The texts of the actions seen so far.
         self._texts: dict[Action, str] = {}
-        self._actions: dict[str, Action] = {}
         # Every game's views and events built now: a type with no wire form is refused as
         # the games are registered, not when a table first sends it.
-        for cls in (*self.views.values(), *self.events.values()):
-            self.encoder(cls), self.decoder(cls)
+        for made in (*self.views.values(), *self.events.values()):
+            self.encoder(made), self.decoder(made)
 
     def _action_text(self, action: Action) -> str:
         text = self._texts.get(action)
         if text is None:
-            text = self._texts[action] = action.text
+            text = action.text
             if len(self._texts) < 4096:
-                self._actions[text] = action
+                self._texts[action] = text
         return text
 
     # -- public --------------------------------------------------------------------------
@@ -171,7 +182,7 @@ class Codec:
         hints = typing.get_type_hints(cls, include_extras=True)
         names = [f.name for f in dataclasses.fields(cls)]
         scope: dict[str, Any] = {}
-        items = [f"{key!r}: {value!r}" for key, value in _tag(cls).items()]
+        items = [f"{key!r}: {value!r}" for key, value in self._tag(cls).items()]
         for i, name in enumerate(names):
             encode = self.encoder(hints[name])
             if encode is _same:
@@ -217,11 +228,15 @@ class Codec:
         if isinstance(tp, type) and issubclass(tp, enum.Enum):
             return _enum(tp)
         if tp is Action or isinstance(tp, type) and issubclass(tp, Action):
-            return _parsed(self.parse_action, "action", self._actions)
+            raise TypeError("an action has a wire form only in a game's view, which reads it "
+                            "as that game's")
         return None
 
     def _tuple_decoder(self, item_type: Any, many: Many) -> Decode:
-        item = self.decoder(item_type)
+        return self._tuple_decoder_of(self.decoder(item_type), many)
+
+    @staticmethod
+    def _tuple_decoder_of(item: Decode, many: Many) -> Decode:
 
         def decode(wire: Any, path: str) -> tuple[Any, ...]:
             if type(wire) is not list:
@@ -237,13 +252,14 @@ class Codec:
         # messages name the class and field, such as "TableView.hand".
         hints = typing.get_type_hints(cls, include_extras=True)
         names = [f.name for f in dataclasses.fields(cls)]
-        tag = _tag(cls)
+        tag = self._tag(cls)
         expected = frozenset(names) | set(tag)
         scope: dict[str, Any] = {"cls": cls, "expected": expected, "tag": tag,
                                  "mismatch": _mismatch, "RulesError": RulesError, "fail": _fail}
         args = []
+        parse = self._parse_in.get(cls)
         for i, name in enumerate(names):
-            scope[f"_d{i}"] = self.decoder(hints[name])
+            scope[f"_d{i}"] = self._field_decoder(hints[name], parse)
             args.append(f"_d{i}(wire[{name!r}], {f'{cls.__name__}.{name}'!r})")
         checks = "".join(
             f"    if wire[{key!r}] != {value!r}:\n"
@@ -263,6 +279,29 @@ class Codec:
         exec(source, scope)
         decoder: Decode = scope["decode"]
         return decoder
+
+    def _tag(self, cls: Any) -> dict[str, str]:
+        """The fixed keys a dataclass carries on the wire besides its fields: an event its
+        game's scoped kind."""
+        if isinstance(cls, type) and issubclass(cls, Event):
+            tag = self._event_tags.get(cls)
+            if tag is None:
+                raise TypeError(f"{cls.__name__} is an event of none of the codec's games")
+            return {"kind": tag}
+        return _fixed_tag(cls)
+
+    def _field_decoder(self, hint: Any, parse: Callable[[str], Action] | None) -> Decode:
+        """A field's decoder; in a game's view (``parse``: its game's reading of an action),
+        its actions, alone or in a tuple, are read as that game's."""
+        tp, meta = _unwrap(hint)
+        if parse is None:
+            return self.decoder(hint)
+        if tp is Action:
+            return _parsed(parse, "action")
+        if typing.get_origin(tp) is tuple and _items(tp) is Action:
+            return self._tuple_decoder_of(_parsed(parse, "action"),
+                                          _meta(meta, Many, DEFAULT_MANY))
+        return self.decoder(hint)
 
     def _tagged_decoder(self, key: str, classes: dict[str, Any], what: str) -> Decode:
         """A decoder for a base class whose subclasses the wire tells apart by ``key``."""
@@ -321,10 +360,8 @@ def _meta(meta: tuple[Any, ...], kind: type[Any], default: Any) -> Any:
     return next((m for m in meta if isinstance(m, kind)), default)
 
 
-def _tag(cls: Any) -> dict[str, str]:
-    """The fixed keys a dataclass carries on the wire besides its fields."""
-    if isinstance(cls, type) and issubclass(cls, Event):
-        return {"kind": cls.kind}
+def _fixed_tag(cls: Any) -> dict[str, str]:
+    """The fixed keys a dataclass (not an event) carries on the wire besides its fields."""
     if isinstance(cls, type) and issubclass(cls, View):
         return {"game": cls.game}
     wire_type = getattr(cls, "TYPE", None)

@@ -14,7 +14,7 @@ from ..rules import FEWEST_PLAYERS, MOST_PLAYERS, Event, View
 from ..rules.fairness import Played
 from .codec import Limit, Many, Text
 
-PROTOCOL_VERSION = 14
+PROTOCOL_VERSION = 15
 
 Name = Annotated[str, Text(1, 24)]
 #: One half of the PIN's key exchange (net/pin.py), as hexadecimal text.

@@ -14,7 +14,7 @@ from typing import Any
 
 import msgpack
 
-from ..rules import GAMES, parse_any_action
+from ..rules import GAMES
 from .codec import Codec
 from .errors import BadFrame, BadMessage, FrameTooLarge, UnknownMessage, WireError
 from .messages import CLIENT_MESSAGES, HOST_MESSAGES, PROTOCOL_VERSION, Message
@@ -28,7 +28,7 @@ MESSAGE_BURST = 1000.0
 MESSAGE_RATE = 500.0
 
 #: Every game's events and views (their kinds and names differ, so one codec reads them all).
-CODEC = Codec(GAMES.values(), parse_any_action)
+CODEC = Codec(GAMES.values())
 
 __all__ = [
     "CODEC",

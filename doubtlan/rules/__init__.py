@@ -83,14 +83,6 @@ def game_named(name: str) -> type[Game[Any, Any]]:
     return found
 
 
-def parse_any_action(text: str) -> Action:
-    """Read the text form of an action of any game (their kinds differ)."""
-    kind = text.split(maxsplit=1)[0].lower() if isinstance(text, str) and text.split() else ""
-    for game in GAMES.values():
-        if kind in game.actions:
-            return game.parse_action(text)
-    raise MalformedAction(f"not an action: {text[:40] if isinstance(text, str) else text!r}")
-
 __all__ = [
     "DECK",
     "DEFAULT_GAME",
@@ -124,6 +116,5 @@ __all__ = [
     "View",
     "deck",
     "game_named",
-    "parse_any_action",
     "parse_cards",
 ]
