@@ -107,16 +107,27 @@ _SUMMARY = {
 }
 
 
+def game_titles() -> str:
+    """Every game's title, from the first words of its rules folder's docstring (up to the
+    colon), for the games the registry has (a folder with its ``GAME =`` line): read, not
+    imported, as ``doubtlan --help`` need not import the rules. "I Doubt It (also Cheat or
+    BS), I Know You Don't and Liar's Deck"."""
+    titles = []
+    for init in sorted((Path(__file__).parent / "rules").glob("*/__init__.py")):
+        text = init.read_text(encoding="utf-8")
+        if "\nGAME = " in text:
+            titles.append(text.lstrip('"').split(":", 1)[0])
+    return " and ".join(filter(None, (", ".join(titles[:-1]), *titles[-1:])))
+
+
 def build_parser(chosen: str | None = None) -> argparse.ArgumentParser:
     """The command line's parser; with ``chosen`` (a command's name), only that command's
     options are made (the others' need the rules and the bots to list their choices, which
     ``doubtlan --help`` need not import)."""
     parser = argparse.ArgumentParser(
         prog=PROG,
-        # (written out, not read from the rules, which `--help` need not import: a test
-        # holds it to rules.GAMES)
-        description="Bluffing card games for the people on your network, in a terminal: I "
-        "Doubt It (Cheat, BS), I Know You Don't and Liar's Deck.",
+        description="Bluffing card games for the people on your network, in a terminal: "
+        f"{game_titles()}.",
     )
     parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
