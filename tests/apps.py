@@ -1,10 +1,12 @@
-"""Helpers for driving the table app with Pilot: wait on what the screen shows (with a
-deadline, never a sleep), and play a seat by key presses."""
+"""What the app tests share: an app at a table on loopback, waiting with a deadline, where
+text is drawn and clicking it, and each game's :class:`GameDriver` (how the tests play it by
+keys), from the game's own tests file, ``tests/drive_NAME.py``."""
 
 from __future__ import annotations
 
+import importlib
 import itertools
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Iterator, Mapping
 from contextlib import asynccontextmanager
 from typing import Any, ClassVar
 
@@ -14,23 +16,8 @@ from textual.widget import Widget
 
 from doubtlan.net.hosted import HostedTable
 from doubtlan.net.table import TableConfig
-from doubtlan.rules.idoubtit import TableView
-from doubtlan.rules.iknowyoudont import Challenge, Intercept, Kind, Pass, Wild
-from doubtlan.rules.iknowyoudont import Options as KnowOptions
-from doubtlan.rules.iknowyoudont import TableView as KnowView
-from doubtlan.rules.liarsdeck import Liar, Put
-from doubtlan.rules.liarsdeck import Options as LiarOptions
-from doubtlan.rules.liarsdeck import TableView as LiarView
+from doubtlan.rules import GAMES
 from doubtlan.tui.app import DoubtApp, HostSetup, JoinSetup
-from doubtlan.tui.games.idoubtit.hand import Hand
-from doubtlan.tui.games.idoubtit.prompt import Prompt
-from doubtlan.tui.games.idoubtit.results import DoubtResults
-from doubtlan.tui.games.iknowyoudont.hand import KnowHand
-from doubtlan.tui.games.iknowyoudont.prompt import KnowPrompt
-from doubtlan.tui.games.iknowyoudont.results import KnowResults
-from doubtlan.tui.games.liarsdeck.hand import LiarHand
-from doubtlan.tui.games.liarsdeck.prompt import LiarPrompt
-from doubtlan.tui.games.liarsdeck.results import LiarResults
 from doubtlan.tui.widgets.results import GameResults
 
 DEADLINE = 20.0
@@ -168,252 +155,6 @@ def join_app(hosted: HostedTable, name: str = "Ben", watch: bool = False,
     return DoubtApp(name, join=setup, clock=TickingClock(), **options)  # type: ignore[arg-type]
 
 
-def view_of(app: DoubtApp) -> TableView | None:
-    return app.client.mirror.view if app.client else None
-
-
-class KeyPlayer:
-    """Plays the app's seat by keys: lays the cards of the required rank it holds (or one
-    other card, a bluff), announces, and in a window doubts every ``doubt_every``-th claim
-    and lets the others stand. Counts what it did."""
-
-    def __init__(self, pilot: Pilot[object], app: DoubtApp, doubt_every: int = 3) -> None:
-        self.pilot, self.app, self.doubt_every = pilot, app, doubt_every
-        self.done = {"lay": 0, "announce": 0, "doubt": 0, "stand": 0}
-        self.windows = 0
-
-    def view(self) -> TableView:
-        view = view_of(self.app)
-        assert view is not None
-        return view
-
-    async def play_game(self) -> TableView:
-        """Play until the game is won; returns the last view."""
-        pilot = self.pilot
-        await wait_for(pilot, lambda: self.app.play and self.app.play.pane == "table",
-                       "the table")
-        while True:
-            await wait_for(pilot, lambda: self._needs_me() is not None, "my move")
-            need = self._needs_me()
-            if need == "over":
-                return self.view()
-            if need == "turn":
-                await self.take_turn()
-            else:
-                await self.answer()
-
-    async def play_game_until(self, done: Callable[[], object]) -> None:
-        """Play by keys until ``done()`` holds (looked at before each move)."""
-        pilot = self.pilot
-        await wait_for(pilot, lambda: self.app.play and self.app.play.pane == "table",
-                       "the table")
-        while not done():
-            await wait_for(pilot, lambda: done() or self._needs_me() is not None, "my move")
-            need = None if done() else self._needs_me()
-            if need == "over":
-                raise AssertionError("the game ended first")
-            if need == "turn":
-                await self.take_turn()
-            elif need == "window":
-                await self.answer()
-
-    def _needs_me(self) -> str | None:
-        view = view_of(self.app)
-        if view is None or self.app.play is None:
-            return None
-        if view.winner is not None:
-            return "over" if self.app.play.pane == "results" else None
-        if self.app.play.pane != "table":
-            return None
-        if view.my_turn and not view.my_laid:
-            return "turn"
-        if view.seat in view.awaiting and view.my_answer is None and view.claim is not None:
-            return "window"
-        return None
-
-    async def take_turn(self) -> None:
-        view = self.view()
-        true = [card for card in view.hand if card.rank is view.rank]
-        cards = true[: view.options.max_claim] or [view.hand[0]]
-        hand = self.app.play.query_one(Hand)  # type: ignore[union-attr]
-        for card in cards:
-            await wait_for(self.pilot, lambda c=card: c in hand.cards, "the card in hand")
-            while hand.card != card:
-                await self.pilot.press("right")
-            await self.pilot.press("enter")
-            await wait_for(self.pilot, lambda c=card: c in self.view().my_laid, "the lay")
-            self.done["lay"] += 1
-        turns = view.turns
-        await self.pilot.press("a")
-        await wait_for(self.pilot, lambda: self.view().turns > turns, "the claim")
-        self.done["announce"] += 1
-
-    async def answer(self) -> None:
-        self.windows += 1
-        doubt = self.windows % self.doubt_every == 0
-        turns = self.view().turns
-        await self.pilot.press("d" if doubt else "p")
-        await wait_for(
-            self.pilot,
-            lambda: self.view().my_answer is not None or self.view().turns != turns
-            or self.view().claim is None,
-            "the answer",
-        )
-        self.done["doubt" if doubt else "stand"] += 1
-
-
-def asked(app: DoubtApp) -> bool:
-    """True while a claim waits for this app's seat to doubt or let it stand."""
-    view = view_of(app)
-    return (view is not None and view.claim is not None and view.seat in view.awaiting
-            and view.my_answer is None)
-
-
-# -- I Know You Don't ---------------------------------------------------------------------
-
-
-def know_app(bots: int = 2, strategy: str = "random", **changes: object) -> DoubtApp:
-    """The host's app at an I Know You Don't table."""
-    changes.setdefault("options", KnowOptions())
-    setup = HostSetup(config(game="iknowyoudont", **changes), bots=bots, strategy=strategy,
-                      bind="127.0.0.1")
-    return DoubtApp("Amy", host=setup, clock=TickingClock())
-
-
-def know_view(app: DoubtApp) -> KnowView:
-    view = app.client.mirror.view if app.client else None
-    assert isinstance(view, KnowView)
-    return view
-
-
-class KnowKeyPlayer:
-    """Plays the app's seat at an I Know You Don't table by keys: on its turn it moves to
-    the card ``turns`` steps along, declares it truly every other turn (else one level
-    off); with priority it passes, accepts and challenges in turn; it intercepts whenever
-    it may and plays its Wildcard when asked. Counts what it did."""
-
-    def __init__(self, pilot: Pilot[object], app: DoubtApp) -> None:
-        self.pilot, self.app = pilot, app
-        self.done = {"play": 0, "p": 0, "a": 0, "c": 0, "i": 0, "w": 0}
-
-    def _needs_me(self) -> str | None:
-        view = self.app.client.mirror.view if self.app.client else None
-        if not isinstance(view, KnowView) or self.app.play is None:
-            return None
-        if view.winner is not None:
-            return "over" if self.app.play.pane == "results" else None
-        if self.app.play.pane != "table" or not view.legal:
-            return None
-        if view.my_turn:
-            return "play"
-        if view.can(Intercept):
-            return "i"
-        if view.can(Wild):
-            return "w"
-        if view.can(Pass):
-            return "pac"[sum(self.done[k] for k in "pac") % 3]
-        return None
-
-    async def play_game(self, until: Callable[[KnowView], bool] = lambda view: False
-                        ) -> KnowView:
-        """Play until the game is over (and its results shown), or ``until`` the view says
-        so; returns the last view."""
-        pilot = self.pilot
-        await wait_for(pilot, lambda: self.app.play and self.app.play.pane == "table",
-                       "the table")
-        while True:
-            await wait_for(pilot, lambda: self._needs_me() is not None
-                           or until(know_view(self.app)), "my move", 60)
-            need = self._needs_me()
-            view = know_view(self.app)
-            moment = (view.version, view.turns)
-            if need == "over" or until(view):
-                return view
-            if need == "play":
-                await self.take_turn()
-            else:
-                assert need is not None
-                await pilot.press(need)
-                self.done[need] += 1
-            await wait_for(pilot, lambda m=moment: (know_view(self.app).version,  # type: ignore[misc]
-                                                    know_view(self.app).turns) != m
-                           or not know_view(self.app).legal, "the move", 60)
-
-    async def take_turn(self) -> None:
-        view = know_view(self.app)
-        hand = self.app.play.query_one(KnowHand)  # type: ignore[union-attr]
-        await wait_for(self.pilot, lambda: hand.cards == view.hand, "the hand drawn")
-        await self.pilot.press(*["right"] * (self.done["play"] % len(view.hand)))
-        card = hand.card
-        assert card is not None
-        level = card.level or 1
-        if self.done["play"] % 2:
-            level = level % view.options.max_level + 1  # a lie, one level up
-        await self.pilot.press(str(level % 10), "y" if card.kind is Kind.TRUTH else "b",
-                               "enter")
-        self.done["play"] += 1
-
-
-# -- Liar's Deck ---------------------------------------------------------------------------
-
-
-def liar_view(app: DoubtApp) -> LiarView:
-    view = app.client.mirror.view if app.client else None
-    assert isinstance(view, LiarView)
-    return view
-
-
-class LiarKeyPlayer:
-    """Plays the app's seat at a Liar's Deck table by keys: on its turn it calls every third
-    claim (and whenever it must), else marks the true cards it holds (up to 3, with space)
-    and puts them down, or with none puts down the card under the cursor. Counts what it
-    did."""
-
-    def __init__(self, pilot: Pilot[object], app: DoubtApp) -> None:
-        self.pilot, self.app = pilot, app
-        self.done = {"put": 0, "mark": 0, "liar": 0}
-        self.turns = 0
-
-    def _needs_me(self) -> str | None:
-        view = self.app.client.mirror.view if self.app.client else None
-        if not isinstance(view, LiarView) or self.app.play is None:
-            return None
-        if view.winner is not None:
-            return "over" if self.app.play.pane == "results" else None
-        return "turn" if self.app.play.pane == "table" and view.my_turn else None
-
-    async def play_game(self) -> LiarView:
-        """Play until the game is over and its results shown; returns the last view."""
-        pilot = self.pilot
-        await wait_for(pilot, lambda: self.app.play and self.app.play.pane == "table",
-                       "the table")
-        while True:
-            await wait_for(pilot, lambda: self._needs_me() is not None, "my move", 60)
-            if self._needs_me() == "over":
-                return liar_view(self.app)
-            await self.take_turn()
-
-    async def take_turn(self) -> None:
-        view = liar_view(self.app)
-        self.turns += 1
-        decision = view.decision
-        if view.can(Liar) and (not view.can(Put) or self.turns % 3 == 0):
-            await self.pilot.press("l")
-            self.done["liar"] += 1
-        else:
-            hand = self.app.play.query_one(LiarHand)  # type: ignore[union-attr]
-            await wait_for(self.pilot, lambda: hand.cards == view.hand, "the hand drawn")
-            true = [i for i, card in enumerate(view.hand) if card.matches(view.rank)][:3]
-            for index in true:
-                await self.pilot.press(*["right"] * ((index - hand.cursor) % len(hand.cards)),
-                                       "space")
-                self.done["mark"] += 1
-            assert sorted(hand.chosen) == true
-            await self.pilot.press("enter")
-            self.done["put"] += 1
-        await wait_for(self.pilot, lambda: liar_view(self.app).decision != decision, "the move")
-
-
 # -- each game, as the contract tests drive it ------------------------------------------------
 
 
@@ -475,119 +216,32 @@ class GameDriver:
         """What this game's results show after ``player`` played a whole game."""
 
 
-class DoubtDriver(GameDriver):
-    game = "idoubtit"
-    changes: ClassVar[dict[str, object]] = {}
-    seed = 1
-    hand, prompt, results = Hand, Prompt, DoubtResults
-    lobby_rules = "one deck · 30 s to doubt · no turn timer · games until the host stops"
-    help_words = ("I Doubt It", "required rank", "announce", "| d |", "| p |")
-    challenge = ("d", "doubt", "Doubt (d)")
-    stand = ("p", "stand")
-    move_button = "Lay "
-    option = ("challenge", "open", "decks=1,challenge=open")
-
-    def player(self, pilot: Pilot[object], app: DoubtApp) -> KeyPlayer:
-        return KeyPlayer(pilot, app)
-
-    def may_challenge(self, app: DoubtApp) -> bool:
-        return asked(app)
-
-    async def to_a_challenge(self, pilot: Pilot[object], app: DoubtApp) -> None:
-        await wait_for(pilot, lambda: view_of(app).my_turn, "my turn")  # type: ignore[union-attr]
-        await KeyPlayer(pilot, app).take_turn()
-        await wait_for(pilot, lambda: asked(app), "a window")
-
-    def check_results(self, results: Any, view: Any, player: Any) -> None:
-        # Laid, announced, doubted and let claims stand, all by keys; this seed's game is won.
-        assert all(count > 0 for count in player.done.values()), player.done
-        assert view.winner == 0
-        # The bluff counts are told at the end; each hand's sparkline is drawn.
-        assert str(results.rows[0][3]) != "?"
-        assert str(results.rows[0][7]).strip()
-        under(results, "doubts: right", "right", view.players)
+#: Each game's driver, by the game's name in rules.GAMES.
+def driver_of(name: str) -> GameDriver:
+    """The driver of the game called ``name``: the ``DRIVER`` of its own tests file,
+    ``tests/drive_NAME.py``; a KeyError naming that file for a game that has none yet."""
+    try:
+        module = importlib.import_module(f"drive_{name}")
+    except ModuleNotFoundError:
+        raise KeyError(f"no tests/drive_{name}.py: how the app tests play "
+                       f"{GAMES[name].title} by keys") from None
+    driver: GameDriver = module.DRIVER
+    return driver
 
 
-class KnowDriver(GameDriver):
-    game = "iknowyoudont"
-    changes: ClassVar[dict[str, object]] = {"game": "iknowyoudont", "options": KnowOptions()}
-    seed = 7
-    hand, prompt, results = KnowHand, KnowPrompt, KnowResults
-    lobby_rules = ("I Know You Don't · its own deck · 5 rounds · 30 s with priority · no turn"
-                   " timer · matches until the host stops")
-    help_words = ("I Know You Don't", "Interception", "Wildcard", "credibility tokens",
-                  "vault", "pot", "15 victory points", "scorepad", "| y, b |", "| p, a, c |",
-                  "| i |")
-    challenge = ("c", "challenge", "Challenge (c)")
-    stand = ("p", "pass")
-    option = ("deck", "standard", "deck=standard,rounds=5")
-    move_button = "Play "
+class _Drivers(Mapping[str, GameDriver]):
+    """Each game's driver, found when first asked for (a game's tests file imports this
+    module before its own driver is made)."""
 
-    def player(self, pilot: Pilot[object], app: DoubtApp) -> KnowKeyPlayer:
-        return KnowKeyPlayer(pilot, app)
+    def __getitem__(self, name: str) -> GameDriver:
+        return driver_of(name)
 
-    def may_challenge(self, app: DoubtApp) -> bool:
-        view = app.client.mirror.view if app.client else None
-        return isinstance(view, KnowView) and view.can(Challenge)
+    def __iter__(self) -> Iterator[str]:
+        return iter(GAMES)
 
-    async def to_a_challenge(self, pilot: Pilot[object], app: DoubtApp) -> None:
-        player = KnowKeyPlayer(pilot, app)
-        while not self.may_challenge(app):
-            await wait_for(pilot, lambda: know_view(app).my_turn or self.may_challenge(app),
-                           "my turn or my priority", 60)
-            if know_view(app).my_turn:
-                await player.take_turn()
-                await wait_for(pilot, lambda: not know_view(app).my_turn, "played")
-
-    def check_results(self, results: Any, view: Any, player: Any) -> None:
-        assert view.reason in ("points", "tokens", "rounds"), view.reason
-        assert player.done["play"] > 0, player.done
-        text = str(results.render())
-        assert "vp" in text and "points" in text and "tokens" in text and "vp by round" in text
-        for seat, row in enumerate(results.rows):
-            points = view.points[seat] + sum(round_[seat] for round_ in view.pad)
-            assert (str(row[2]), str(row[3]), str(row[4])) == (
-                str(view.victory[seat]), str(points), str(view.tokens[seat]))
+    def __len__(self) -> int:
+        return len(GAMES)
 
 
 #: Each game's driver, by the game's name in rules.GAMES.
-class LiarDriver(GameDriver):
-    game = "liarsdeck"
-    changes: ClassVar[dict[str, object]] = {"game": "liarsdeck", "options": LiarOptions()}
-    seed = 1
-    hand, prompt, results = LiarHand, LiarPrompt, LiarResults
-    lobby_rules = "Liar's Deck · one deck · 3 lives · no turn timer · games until the host stops"
-    help_words = ("Liar's Deck", "20 cards", "Jokers", "roulette", "last player standing",
-                  "| space |", "| l |")
-    challenge = ("l", "liar", "Liar! (l)")
-    move_button = " down (enter)"
-    stand = ("enter", "put")  # (no window: the next player's cards let a claim stand)
-    option = ("lives", "roulette", "decks=1,lives=roulette")
-
-    def player(self, pilot: Pilot[object], app: DoubtApp) -> LiarKeyPlayer:
-        return LiarKeyPlayer(pilot, app)
-
-    def may_challenge(self, app: DoubtApp) -> bool:
-        view = app.client.mirror.view if app.client else None
-        return isinstance(view, LiarView) and view.can(Liar)
-
-    async def to_a_challenge(self, pilot: Pilot[object], app: DoubtApp) -> None:
-        player = LiarKeyPlayer(pilot, app)
-        while not self.may_challenge(app):
-            await wait_for(pilot, lambda: liar_view(app).my_turn, "my turn", 60)
-            if not self.may_challenge(app):
-                await player.take_turn()
-
-    def check_results(self, results: Any, view: Any, player: Any) -> None:
-        # Marked and put cards down, and called, all by keys.
-        assert all(count > 0 for count in player.done.values()), player.done
-        text = str(results.render())
-        assert "place" in text and "lives" in text and "calls: right" in text
-        under(results, "calls: right", "right", view.players)
-        assert str(results.rows[view.winner][2]) == "1st"
-        assert sum(int(str(row[5])) for row in results.rows) == sum(  # lies caught
-            getattr(claim, "lie", False) for claim in view.claims)
-
-
-DRIVERS: dict[str, GameDriver] = {driver.game: driver for driver in (DoubtDriver(), KnowDriver(),
-                                                                     LiarDriver())}
+DRIVERS: Mapping[str, GameDriver] = _Drivers()

@@ -10,7 +10,8 @@ import asyncio
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
-from apps import KnowKeyPlayer, click_text, drawn, know_app, know_view, start_match, wait_for
+from apps import click_text, drawn, start_match, wait_for
+from drive_iknowyoudont import KnowKeyPlayer, know_app, know_view
 from textual.pilot import Pilot
 from textual.widgets import Select, Static
 

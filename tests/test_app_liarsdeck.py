@@ -10,7 +10,8 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from apps import DRIVERS, FrozenClock, click_text, drawn, liar_view, start_match, wait_for
+from apps import DRIVERS, FrozenClock, click_text, drawn, start_match, wait_for
+from drive_liarsdeck import liar_view
 from test_app import Alone
 from textual.widget import Widget
 

@@ -10,7 +10,8 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
-from apps import FrozenClock, LiarKeyPlayer, host_app, join_app, start_match, wait_for
+from apps import FrozenClock, host_app, join_app, start_match, wait_for
+from drive_liarsdeck import LiarKeyPlayer
 from textual.events import Paste
 from textual.pilot import Pilot
 from textual.widgets import Input

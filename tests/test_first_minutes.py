@@ -8,21 +8,9 @@ import dataclasses
 from pathlib import Path
 
 import pytest
-from apps import (
-    DRIVERS,
-    KeyPlayer,
-    KnowKeyPlayer,
-    TickingClock,
-    asked,
-    at_a_challenge,
-    drawn,
-    host_app,
-    know_app,
-    know_view,
-    start_match,
-    view_of,
-    wait_for,
-)
+from apps import DRIVERS, TickingClock, at_a_challenge, drawn, host_app, start_match, wait_for
+from drive_idoubtit import KeyPlayer, asked, view_of
+from drive_iknowyoudont import KnowKeyPlayer, know_app, know_view
 from games import WINDOWED
 from test_app import ad_for, fake_browser, hosted_table, listed
 from textual.widgets import DataTable, Input, Static

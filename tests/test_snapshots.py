@@ -17,21 +17,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from apps import (
-    DRIVERS,
-    GameDriver,
-    KeyPlayer,
-    KnowKeyPlayer,
-    LiarKeyPlayer,
-    TickingClock,
-    asked,
-    config,
-    drawn,
-    know_view,
-    liar_view,
-    view_of,
-    wait_for,
-)
+from apps import DRIVERS, GameDriver, TickingClock, config, drawn, wait_for
+from drive_idoubtit import KeyPlayer, asked, view_of
+from drive_iknowyoudont import KnowKeyPlayer, know_view
+from drive_liarsdeck import LiarKeyPlayer, liar_view
 from textual.pilot import Pilot
 
 from doubtlan.net.discovery import TableAd

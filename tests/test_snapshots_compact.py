@@ -14,13 +14,9 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 import pytest
-from apps import (
-    KnowKeyPlayer,
-    LiarKeyPlayer,
-    TickingClock,
-    know_view,
-    wait_for,
-)
+from apps import TickingClock, wait_for
+from drive_iknowyoudont import KnowKeyPlayer, know_view
+from drive_liarsdeck import LiarKeyPlayer
 from test_snapshots import (
     SnapCompare,
     at_a_call,

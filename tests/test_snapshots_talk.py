@@ -8,7 +8,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from apps import LiarKeyPlayer, TickingClock, wait_for
+from apps import TickingClock, wait_for
+from drive_liarsdeck import LiarKeyPlayer
 from test_snapshots import (
     SnapCompare,
     at_table,
