@@ -26,10 +26,17 @@ EVERY_GAMES = {"game", "games", "lie", "lies"}
 
 
 def game_words() -> set[str]:
-    """Every word that is one game's own: those that some other game says otherwise."""
+    """Every word that is one game's own: those that some other game says otherwise (a
+    field of several words, such as ``held``, counts each), empty ones aside."""
     said = [game_named(name).words for name in GAMES]
-    return {getattr(words, field.name) for field in fields(Words) for words in said
-            if len({getattr(other, field.name) for other in said}) > 1} - EVERY_GAMES
+
+    def each(value: object) -> tuple[str, ...]:
+        return value if isinstance(value, tuple) else (str(value),)
+
+    found = {word for field in fields(Words) for words in said
+             if len({getattr(other, field.name) for other in said}) > 1
+             for word in each(getattr(words, field.name))}
+    return {word for word in found if word} - EVERY_GAMES
 
 
 def texts(path: Path) -> list[tuple[int, str]]:
