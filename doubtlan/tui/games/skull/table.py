@@ -10,7 +10,7 @@ from rich.text import Text
 from textual.binding import Binding, BindingType
 
 from ....net.messages import TableInfo
-from ....rules.skull import FLOWER, SKULL, Bid, Pass, Phase, Place, Settled, TableView, Turn, Won
+from ....rules.skull import Bid, Pass, Phase, Place, Settled, TableView, Turn, Won
 from ...client_state import ClientState
 from ...widgets.gametable import GameTable, KeyEntry
 from ...widgets.players import PlayersPanel
@@ -47,7 +47,7 @@ list shows every bid settled.
 | key | at the table |
 |---|---|
 | left, right | move along your discs |
-| enter | lay the disc under the cursor (f: a Flower, s: your Skull) |
+| enter | lay the disc under the cursor (or click it) |
 | + and −, or up and down | choose the number to bid |
 | b | bid that number (open the bidding, or raise) |
 | p | pass |
@@ -64,10 +64,9 @@ class SkullTable(GameTable):
     PLAYERS, PROMPT, HAND, RESULTS = SkullPlayers, SkullPrompt, DiscHand, SkullResults
     HISTORY, ENDED = SkullHistory, Won
     MOVES = {"lay": Place, "bid": Bid, "pass_bid": Pass}
-    MADE = {"turn": Turn, "flower": lambda: Place(FLOWER), "skull": lambda: Place(SKULL)}
+    MADE = {"turn": Turn}
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "lay", "Lay"), Binding("f", "flower", "Flower"),
-        Binding("s", "skull", "Skull"), Binding("b", "bid", "Bid"),
+        Binding("enter", "lay", "Lay"), Binding("b", "bid", "Bid"),
         Binding("plus,up", "more(1)", "More", show=False),
         Binding("minus,down", "more(-1)", "Less", show=False),
         Binding("p", "pass_bid", "Pass"),
@@ -120,7 +119,7 @@ class SkullTable(GameTable):
         text = Text(style="bold yellow")
         bid: Answer = (f" Bid {self.count} (b) ", "b", "prompt--loud")
         if view.phase is Phase.OPENING:
-            text.append("Your turn: lay a first disc (enter, f or s).")
+            text.append("Your turn: lay a first disc (enter lays the one under the cursor).")
             return text, ()
         if view.phase is Phase.LAYING:
             text.append(f"Your turn: lay a disc, or bid 1 to {view.on_table}.")
@@ -163,12 +162,6 @@ class SkullTable(GameTable):
         disc = self.query_one(DiscHand).card
         if disc is not None:
             self.act(Place(disc).text)
-
-    def action_flower(self) -> None:
-        self.act(Place(FLOWER).text)
-
-    def action_skull(self) -> None:
-        self.act(Place(SKULL).text)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "more":
