@@ -47,6 +47,19 @@ async def wait_for(
         if loop.time() > deadline:
             raise AssertionError(f"gave up waiting for {what or predicate}")
         await pilot.pause(0.01)
+    await caught_up(pilot.app)
+
+
+async def caught_up(app: object, timeout: float = DEADLINE) -> None:
+    """Wait until the play screen has taken in what the app told it so far: the app posts
+    what the host sends to the screen as messages (tui/messages.py), so a client's mirror
+    may be ahead of the screen for a moment."""
+    import asyncio
+
+    play = getattr(app, "play", None)
+    done = asyncio.Event()
+    if play is not None and play.is_running and play.call_later(done.set):
+        await asyncio.wait_for(done.wait(), timeout)
 
 
 def place_of(widget: Widget, text: str) -> tuple[int, int]:

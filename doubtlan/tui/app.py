@@ -4,6 +4,11 @@ The app is a client of the host like any other: even the host's own player joins
 loopback through the protocol, so no screen can show what its seat may not see. The host's
 app also holds the table's server (:class:`~doubtlan.net.hosted.HostedTable`) and calls its
 lobby commands (seat a bot, change the rules, start, next game), which show nothing.
+
+The client runs in a worker of the app's for as long as the app is at the table. The app is
+made of parts: its ways to a table and out of it (seating.py: ``Seating``) and what it does
+with each message from the host (following.py: ``Following``), which tells the play screen
+what changed as Textual messages (messages.py: ``TableChanged``, ``Heard``).
 """
 
 from __future__ import annotations
@@ -16,38 +21,36 @@ from pathlib import Path
 from textual import events, work
 from textual.binding import Binding
 
-from ..net import known, last_name
+from ..net import last_name
 from ..net.client import Client, ConnectionLost
 from ..net.errors import WireError
 from ..net.hosted import AdvertiseError, HostedTable, WebError, cannot_listen
 from ..net.identity import IdentityError, words
 from ..net.journal import JournalError
 from ..net.kept import KeptSeats
-from ..net.messages import Bye, Error, Message, Reveal, Said, State, TableInfo, Welcome
 from ..net.pin import NotTheTable
 from ..net.record import Record
 from ..net.table import Refused
 from ..net.web.session import IDLE_ENDED
 from ..rules import DEFAULT_GAME, game_named
 from .client_state import ClientState
-from .collector import COLLECT_AFTER_GAME, QuietCollector, collect_between_games
-from .device import DeviceApp
+from .collector import QuietCollector
+from .following import Following
 from .games import table_type
 from .idle import game_on
 from .messages import Act, HostCommand, Say
-from .screens.discovery import BrowserFactory, Choice, DiscoveryScreen, zeroconf_browser
+from .screens.discovery import BrowserFactory, zeroconf_browser
 from .screens.help import HelpScreen
-from .screens.key import ChangedKeyScreen
-from .screens.message import ConfirmScreen, MessageScreen
+from .screens.host_keys import HostSide
+from .screens.message import ConfirmScreen
 from .screens.name import NameScreen
-from .screens.pin import PinScreen
-from .screens.play import HostSide, PlayScreen
+from .screens.play import PlayScreen
+from .seating import Seating
 from .setup import HostSetup, JoinSetup
-from .widgets.small import COMPACT_CLASS
-from .words import goodbye, sentence
+from .words import sentence
 
 
-class DoubtApp(DeviceApp):
+class DoubtApp(Seating, Following):
     """The game on a screen; ``host`` or ``join`` says which side of the table this is."""
 
     TITLE = "doubtlan"
@@ -153,11 +156,6 @@ class DoubtApp(DeviceApp):
         self.connect(self.join_setup.address, self.join_setup.pin,
                      fingerprint=self.join_setup.fingerprint)
 
-    def _discovery(self) -> DiscoveryScreen:
-        setup = self.join_setup
-        return DiscoveryScreen(self.browser, ascii=self.ascii, watch=setup.watch,
-                               kept=self.kept, name=self.player_name, named=setup.named)
-
     @work(exclusive=True, group="host")
     async def start_hosting(self) -> None:
         setup = self.host_setup
@@ -218,7 +216,7 @@ class DoubtApp(DeviceApp):
             kept=self.kept,  # (the host's own seat too: its key, for a resumed table)
             check_key=None if self.hosted is not None else self._check_key,  # (its own key)
         )
-        self.client.mirror.check_at_once = False  # see _received
+        self.client.mirror.check_at_once = False  # (checked after the reveal: following.py)
         if self.play is None:
             self.play = PlayScreen(ascii=self.ascii, clock=self.clock, host=self._host_side(),
                                    through=self.join_setup.through)
@@ -249,153 +247,6 @@ class DoubtApp(DeviceApp):
             return
         if client is self.client and not self._ending:
             self._said_bye(bye)
-
-    def _connection(self, up: bool) -> None:
-        """The connection came up, or was lost (the client then reconnects by itself)."""
-        client = self.client
-        gone = client is None or client.mirror.bye is not None  # a goodbye: no retrying
-        self.seen.connected, self.seen.reconnecting = up, not up and not self._ending and not gone
-        self._redraw()
-
-    # -- what the host sends -------------------------------------------------------------
-
-    def _received(self, message: Message) -> None:
-        client = self.client
-        if client is None:
-            return
-        mirror = client.mirror
-        seen = self.seen
-        if isinstance(message, Welcome):
-            seen.key = client.fingerprint
-        if isinstance(message, Welcome) and client.connections == 1 and not self._frozen \
-                and not self._ending and self.join_setup.collector:
-            self._frozen = True
-            self._collector = QuietCollector()
-        if isinstance(message, Welcome) and self._bots_to_seat and self.hosted is not None:
-            bots, self._bots_to_seat = self._bots_to_seat, 0
-            strategy = self.host_setup.strategy if self.host_setup else None
-            for _ in range(bots):
-                self.command(lambda hosted: hosted.host.add_bot(strategy))
-        if isinstance(message, State) and mirror.table is not None:
-            table = table_type(mirror.table.game)
-            if message.game_number != seen.game_number:
-                seen.game_number, seen.notes = message.game_number, None
-                seen.stood_in = frozenset()
-            seen.played_for = mirror.played_for
-            away = {note.seat for note in message.notes if note.kind == "away"}
-            if away - seen.stood_in:
-                seen.stood_in |= {seat for seat in away if seat is not None}
-            for event in message.events:
-                if table.note(event, seen) and self._collector is not None:
-                    # Nobody plays while the results are read: the collector's full pass then.
-                    self.set_timer(COLLECT_AFTER_GAME, collect_between_games)
-            view = mirror.view
-            window = view.window_key if view is not None and view.game == table.game else None
-            if window is not None:
-                key = (message.game_number, *window)
-                if seen.window_key != key:
-                    seen.window_key, seen.window_since = key, self.clock()
-        if isinstance(message, Error):
-            self.notify(sentence(message.message), title="Not done", severity="warning")
-        if isinstance(message, Reveal) and message.complete:
-            # The check deals and plays the game again: not in the frame of the last move.
-            self.set_timer(CHECK_AFTER_REVEAL, self._check_deal)
-        if isinstance(message, Said) and message.fresh and self.play is not None:
-            self.play.heard(message)
-        if isinstance(message, (Welcome, State, TableInfo, Said)):
-            seen.talk = tuple(mirror.talk)
-            self._redraw(message)
-
-    def _check_key(self, table: str, fingerprint: bytes) -> None:
-        """Refuse a table of a name whose key was another the last time this user joined it
-        (net/known.py): :meth:`_not_the_table` asks the player then."""
-        known.refuse_changed(table, fingerprint, accept=self.join_setup.accept_new_key)
-
-    def _changed_key(self, error: known.KeyChanged) -> None:
-        """Ask the player about a table's new key; join again only if they say so."""
-        address, pin = self.address, self.client.pin if self.client is not None else None
-
-        def answered(join: bool | None) -> None:
-            if join and address is not None:
-                known.remember(error.name, error.fingerprint)
-                self.connect(address, pin, fingerprint=error.fingerprint)
-            else:
-                self.lost(f"You did not join {error.name!r}: its key has changed")
-
-        self.push_screen(ChangedKeyScreen(error.name, error.remembered, error.fingerprint),
-                         answered)
-
-    def _not_the_table(self, error: NotTheTable) -> None:
-        """The host could not prove it is the table it claims to be. When a wrong PIN looks
-        the same, the player may type the PIN again; otherwise the table is gone."""
-        if isinstance(error, known.KeyChanged):
-            self._changed_key(error)
-            return
-        text = sentence(str(error))
-        address, expected = self.address, self.expected
-        if error.pin_may_be_wrong and address is not None and self.hosted is None:
-            self.push_screen(MessageScreen(text), lambda _: self.ask_pin(address, expected))
-        else:
-            self.lost(text)
-
-    def _check_deal(self) -> None:
-        if self.client is not None:
-            self.client.mirror.check()
-            if self.record is not None:  # (this game against the player's average)
-                self.seen.yours = self.record.note(self.client.mirror) or self.seen.yours
-            self._redraw()
-
-    def _redraw(self, message: Message | None = None) -> None:
-        if self.play is not None and self.client is not None and not self._ending:
-            self.play.show(self.client.mirror, self.seen, message)
-
-    def _said_bye(self, bye: Bye | None) -> None:
-        if bye is None:
-            self.lost("The connection to the table ended.")
-        elif bye.code == "match_over":
-            self._redraw()
-            if not self.has_class(COMPACT_CLASS) and not self.touch:  # (no toast on a phone)
-                self.notify("Play at this table is over. Press q to leave.", title="The end")
-        elif bye.code == "left":
-            self.exit(0)
-        elif bye.code == "wrong_pin" and self.address is not None and self.hosted is None:
-            self.notify(goodbye(bye), severity="warning")
-            self.ask_pin(self.address, self.expected)
-        else:
-            self.lost(goodbye(bye))
-
-    def lost(self, text: str) -> None:
-        """The table is gone for this player: say why, then back to the list or out."""
-        text = sentence(text)
-        if self.hosted is None and self.join_setup.address is None:
-            self.client, self.play = None, None
-            self.run_worker(self.back_to_discovery(text), group="screens")
-        else:
-            self.fail(text)
-
-    async def back_to_discovery(self, text: str) -> None:
-        """Back to the list of tables, with ``text`` on top."""
-        while len(self.screen_stack) > 1:
-            await self.pop_screen()
-        await self.push_screen(self._discovery(), self._chosen)
-        await self.push_screen(MessageScreen(text))
-
-    def _chosen(self, choice: Choice | None) -> None:
-        """The discovery screen's choice: join that table (asking for its PIN first), which
-        must present the key its advert names."""
-        if choice is None:
-            return
-        if choice.name:
-            self.player_name = choice.name
-        self.advertised = choice.commitment
-        if choice.pin_needed and not self.join_setup.pin:
-            self.ask_pin(choice.address, choice.fingerprint)
-        else:
-            self.connect(choice.address, self.join_setup.pin, fingerprint=choice.fingerprint)
-
-    def fail(self, text: str) -> None:
-        """Show ``text``; the app ends once it is read."""
-        self.push_screen(MessageScreen(text, then_quit=True))
 
     # -- what the player does ------------------------------------------------------------
 
@@ -431,17 +282,6 @@ class DoubtApp(DeviceApp):
             self.notify(sentence(str(error)), title="Not done", severity="warning")
             return False
         return True
-
-    def ask_pin(self, address: tuple[str, int], fingerprint: bytes | None = None) -> None:
-        def then(pin: str | None) -> None:  # (no PIN: back to the list, or the end)
-            if pin:
-                self.connect(address, pin, fingerprint=fingerprint)
-            elif self.join_setup.address is None:
-                self.push_screen(self._discovery(), self._chosen)
-            else:
-                self.exit(1, return_code=1, message="No PIN given.")
-
-        self.push_screen(PinScreen(), then)
 
     @property
     def game(self) -> str:
@@ -495,6 +335,3 @@ class DoubtApp(DeviceApp):
             self._collector.stop()
             self._collector = None
 
-
-#: Seconds after a game's reveal comes in to check its deal (docs/fairness.md).
-CHECK_AFTER_REVEAL = 0.3

@@ -1,28 +1,29 @@
 """The screen at the table: the lobby, the game and the results, one after another, all
 drawn from what this player's client was sent. The game's own table and results come from
 its :class:`~doubtlan.tui.widgets.gametable.GameTable`, picked by ``TableInfo.game``. The
-host's lobby commands go to the app as :class:`~doubtlan.tui.messages.HostCommand`."""
+app tells the screen what changed as Textual messages (``TableChanged``, ``Heard``:
+tui/messages.py); the host's keys (host_keys.py) send its lobby commands to the app as
+:class:`~doubtlan.tui.messages.HostCommand`."""
 
 from __future__ import annotations
 
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.screen import Screen
 from textual.widgets import ContentSwitcher, Static
 
 from ...net.hosted import HostedTable, WebError
 from ...net.identity import words
-from ...net.messages import Message, Said, TableInfo
+from ...net.messages import TableInfo
 from ...net.mirror import Mirror
-from ...rules import game_named
+from ...net.record import Yours
+from ...rules import View, game_named
 from ..client_state import ClientState
 from ..games import table_type
-from ..messages import HostCommand, Say
+from ..messages import Heard, HostCommand, Say, TableChanged
 from ..widgets.gametable import GUARD, GameTable
 from ..widgets.keys import KeyLine
 from ..widgets.lobby import Lobby
@@ -30,30 +31,14 @@ from ..widgets.results import GameResults
 from ..widgets.small import SmallNotice, compact
 from ..widgets.talk import QUICK, TalkStrip
 from ..widgets.titlebar import TitleBar
-from ..words import listed, seat_names
+from ..words import seat_names
+from .host_keys import HOST_KEYS, HostKeys, HostSide, away_players
 
 #: Seconds at the start of a window in which a doubt is ignored (a slip of the finger).
 DOUBT_GUARD = GUARD
 
 
-@dataclass(frozen=True)
-class HostSide:
-    """What the host's screen has that a joiner's has not."""
-
-    #: HOST:PORT texts that others can type to join (asked for when the lobby is drawn).
-    addresses: Callable[[], list[str]]
-    pin: str | None = None
-    #: The strategy the host's bots were seated with (``--strategy``).
-    strategy: str | None = None
-    #: The table listens on this machine only (``doubtlan play``): nobody else can join.
-    local: bool = False
-    #: The addresses of the table's browser seats (net/web), and their certificate's
-    #: fingerprint (None: no browser seats offered).
-    web: Callable[[], list[str]] = list
-    web_fingerprint: bytes | None = None
-
-
-class PlayScreen(Screen[None]):
+class PlayScreen(HostKeys):
     """Lobby, table or results, as the table's state says."""
 
     BINDINGS = [
@@ -85,10 +70,6 @@ class PlayScreen(Screen[None]):
         #: The turn last told (``GameTable.turn``), None while it is not this seat's.
         self._turn: tuple[int, int] | None = None
         self._mounted = False
-
-    @property
-    def is_host(self) -> bool:
-        return self.host is not None
 
     def compose(self) -> ComposeResult:
         yield TitleBar(id="titlebar")
@@ -133,25 +114,42 @@ class PlayScreen(Screen[None]):
 
     # -- drawing -------------------------------------------------------------------------
 
-    def show(self, mirror: Mirror, seen: ClientState, message: Message | None = None) -> None:
-        """Draw what ``mirror`` knows (called after every message from the host)."""
+    def on_table_changed(self, message: TableChanged) -> None:
+        self.show(message.mirror, message.seen)
+
+    def show(self, mirror: Mirror, seen: ClientState) -> None:
+        """Draw what ``mirror`` knows, and what the app keeps besides (``seen``)."""
         self.mirror, self.seen = mirror, seen
         if not self._mounted:
             return  # on_mount draws it
-        info, view = mirror.table, mirror.view
+        info = mirror.table
+        if not self._banner(seen) or info is None:
+            return
+        self.query_one(TitleBar).show(self._title(mirror, info))
+        table = self._set_game(info.game)
+        pane = self._draw_pane(table, mirror, info, seen)
+        table.live = pane == "table" and not seen.reconnecting
+        if pane != self.pane:
+            self._switch(pane, table)
+        self._show_keys()
+
+    def _banner(self, seen: ClientState) -> bool:
+        """The banner of a connection lost; False when the screen is being taken down (the
+        app is closing)."""
         found = self.query("#connection")
         if not found:
-            return  # the screen is being taken down (the app is closing)
+            return False
         connection = found.first(Static)
         if seen.reconnecting:
             connection.update(Text(" Connection lost. Reconnecting... ", style="bold reverse red"))
             connection.display = True
         else:
             connection.display = False
-        if info is None:
-            return
-        seat = mirror.seat
-        who = "watching" if seat is None else f"you are {mirror.name}"
+        return True
+
+    def _title(self, mirror: Mirror, info: TableInfo) -> Text:
+        """The title bar: the table, who you are there, the game's number."""
+        who = "watching" if mirror.seat is None else f"you are {mirror.name}"
         title = Text(f" {info.name}", style="bold")
         narrow = compact(self)  # (a phone's: the table and the game; the lobby says the rest)
         if not narrow:
@@ -164,56 +162,60 @@ class PlayScreen(Screen[None]):
             word = game_named(info.game).words.game
             title.append(f" · {word} {info.game_number}" + (f" of {info.games}" if info.games
                                                              else ""))
-        self.query_one(TitleBar).show(title)
-        table = self._set_game(info.game)
-        if not self._ready:
-            view = None  # its widgets are being made: drawn once they are
+        return title
+
+    def _draw_pane(self, table: GameTable, mirror: Mirror, info: TableInfo,
+                   seen: ClientState) -> str:
+        """Draw the pane the table's state calls for, and name it: the results, the table
+        or the lobby."""
+        view = mirror.view if self._ready else None  # (else drawn once its widgets are made)
         if view is not None and view.game != table.game:
             view = None  # (a view of another game cannot be drawn by this table)
-        if view is not None and view.winner is not None and info.state != "lobby":
-            pane = "results"
-            results = self.query_one("#results")
-            if isinstance(results, GameResults):
-                results.stood_in, results.away = seen.stood_in, _away(info)
-                yours = seen.yours
-                results.yours = yours if yours is not None and yours.entry.number == \
-                    mirror.game_number and yours.entry.match == (mirror.commitment or "")[:16] \
-                    else None
-            table.results(
-                self.query_one("#results"), view, info, seen, is_host=self.is_host,
-                over=info.state == "over" or mirror.bye is not None,
-                verdict=mirror.verdicts.get(mirror.game_number),
-            )
-        elif view is not None and info.state != "lobby":
-            pane = "table"
-            table.live = not seen.reconnecting  # (the moves it draws as buttons are live)
-            table.show(view, info, seen)
-            self._turn_notice(table)
+        if view is None or info.state == "lobby":
+            self._lobby(info, mirror.seat, seen)
+            return "lobby"
+        if view.winner is not None:
+            self._results(table, view, mirror, info, seen)
+            return "results"
+        table.live = not seen.reconnecting  # (the moves it draws as buttons are live)
+        table.show(view, info, seen)
+        self._turn_notice(table)
+        return "table"
+
+    def _results(self, table: GameTable, view: View, mirror: Mirror, info: TableInfo,
+                 seen: ClientState) -> None:
+        results = self.query_one("#results")
+        if isinstance(results, GameResults):
+            results.stood_in, results.away = seen.stood_in, away_players(info)
+            results.yours = _yours(mirror, seen)
+        table.results(results, view, info, seen, is_host=self.is_host,
+                      over=info.state == "over" or mirror.bye is not None,
+                      verdict=mirror.verdicts.get(mirror.game_number))
+
+    def _lobby(self, info: TableInfo, seat: int | None, seen: ClientState) -> None:
+        host = self.host
+        self.query_one(Lobby).show(
+            info, seat, addresses=host.addresses() if host else [],
+            local=host.local if host else False,
+            pin=host.pin if host else None, is_host=host is not None,
+            connected_to=f"{self.through}'s machine, by its browser seats" if self.through
+            else seen.address, key=words(seen.key),
+            web=host.web() if host else None,
+            web_fingerprint=host.web_fingerprint if host else None,
+        )
+
+    def _switch(self, pane: str, table: GameTable) -> None:
+        """Show ``pane`` instead of the one shown, and put the focus where it works."""
+        self.pane = pane
+        if pane != "table":
+            self.query_one(TitleBar).tell("")
+        self.query_one("#panes", ContentSwitcher).current = pane
+        if pane == "lobby":
+            self.query_one(Lobby).seats.focus()
+        elif pane == "table":
+            table.take_focus()
         else:
-            pane = "lobby"
-            host = self.host
-            self.query_one(Lobby).show(
-                info, seat, addresses=host.addresses() if host else [],
-                local=host.local if host else False,
-                pin=host.pin if host else None, is_host=host is not None,
-                connected_to=f"{self.through}'s machine, by its browser seats" if self.through
-                else seen.address, key=words(seen.key),
-                web=host.web() if host else None,
-                web_fingerprint=host.web_fingerprint if host else None,
-            )
-        table.live = pane == "table" and not seen.reconnecting
-        if pane != self.pane:
-            self.pane = pane
-            if pane != "table":
-                self.query_one(TitleBar).tell("")
-            self.query_one("#panes", ContentSwitcher).current = pane
-            if pane == "lobby":
-                self.query_one(Lobby).seats.focus()
-            elif pane == "table":
-                table.take_focus()
-            else:
-                self.set_focus(None)
-        self._show_keys()
+            self.set_focus(None)
 
     def _show_keys(self) -> None:
         """The key line: the table's keys that do something now, this screen's, then the
@@ -254,57 +256,22 @@ class PlayScreen(Screen[None]):
             self.table.tick(now)
         self.query_one(TalkStrip).tick(now)
 
-    def heard(self, said: Said) -> None:
+    def on_heard(self, message: Heard) -> None:
         """A line just said at the table: on the strip for a few seconds."""
-        self.query_one(TalkStrip).heard(said, self.clock())
+        self.query_one(TalkStrip).heard(message.said, self.clock())
 
-    # -- the host's keys -----------------------------------------------------------------
+    # -- keys ----------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         info = self.mirror.table if self.mirror else None
-        lobby = self.pane == "lobby" and self.is_host and info is not None \
-            and info.state == "lobby"
-        if action in ("add_bot", "remove_bot", "options", "start"):
-            return lobby
+        if action in HOST_KEYS:
+            return self.host_may(action, info)
         if action in ("talk", "say"):
             return self.mirror is not None and self.mirror.seat is not None \
                 and info is not None and self.seen is not None and self.seen.connected
-        if action == "mute":
-            return self.is_host and info is not None
         if action == "story":
             return self.pane == "results" and self.table is not None
-        if action in ("next_game", "free_seats"):
-            return self.is_host and info is not None and info.state == "between" \
-                and self.pane == "results" and (action == "next_game" or bool(_away(info)))
         return True
-
-    def action_add_bot(self) -> None:
-        """Ask the level of the bot to seat (the level of the host's ``--strategy`` first,
-        else medium), then seat it."""
-        from ...bots import LEVELS, STRATEGIES, level_of
-        from .levels import LevelScreen
-
-        info = self.mirror.table if self.mirror else None
-        if info is None:
-            return
-        levels = LEVELS.get(info.game, {})
-        chosen = level_of(info.game, self.host.strategy if self.host else None) or "medium"
-
-        def seat(strategy: str | None) -> None:
-            if strategy is not None:
-                self.post_message(HostCommand(lambda hosted: hosted.host.add_bot(strategy)))
-
-        strategies = STRATEGIES.get(info.game, {})
-        abouts = {name: bot.about for name, bot in strategies.items()}
-        self.app.push_screen(LevelScreen(levels, abouts, chosen), seat)
-
-    def action_remove_bot(self) -> None:
-        info = self.mirror.table if self.mirror else None
-        row = self.query_one(Lobby).seats.cursor_row
-        if info is None or not 0 <= row < len(info.seats) or not info.seats[row].bot:
-            self.notify("Select a bot's seat to remove it.", severity="warning")
-            return
-        self.post_message(HostCommand(lambda hosted: hosted.host.remove_bot(row)))
 
     def action_options(self) -> None:
         from .options import OptionsScreen
@@ -324,7 +291,7 @@ class PlayScreen(Screen[None]):
         except WebError as error:
             self.notify(str(error), title="Not done", severity="warning")
         if self.mirror is not None and self.seen is not None:
-            self.show(self.mirror, self.seen, None)
+            self.show(self.mirror, self.seen)
 
     def action_talk(self) -> None:
         from .talk import TalkScreen
@@ -337,20 +304,6 @@ class PlayScreen(Screen[None]):
 
     def action_say(self, line: str) -> None:
         self.post_message(Say(line))
-
-    def action_mute(self) -> None:
-        from .talk import MuteScreen
-
-        info = self.mirror.table if self.mirror else None
-        if info is None:
-            return
-
-        def mute(choice: tuple[int, bool] | None) -> None:
-            if choice is not None:
-                seat, on = choice
-                self.post_message(HostCommand(lambda hosted: hosted.host.mute(seat, on)))
-
-        self.app.push_screen(MuteScreen(info, self.mirror.seat if self.mirror else None), mute)
 
     def action_story(self) -> None:
         """The story of the game just ended, once its deal verified (else why not)."""
@@ -371,24 +324,11 @@ class PlayScreen(Screen[None]):
         self.app.push_screen(StoryScreen(story, seat_names(mirror.table),
                                          table.query_one(CardHand).face, me=mirror.seat))
 
-    def action_start(self) -> None:
-        self.post_message(HostCommand(lambda hosted: hosted.host.start_match()))
 
-    def action_next_game(self) -> None:
-        self.post_message(HostCommand(lambda hosted: hosted.host.next_game()))
-
-    def action_free_seats(self) -> None:
-        def free(hosted: HostedTable) -> None:
-            names = hosted.host.open_seats(keep=0)  # (the host's player sits in seat 1)
-            whose = f"{listed(names)}'s seat" if len(names) == 1 \
-                else f"the seats of {listed(names)}"
-            self.notify(f"A newcomer may take {whose} now; a bot plays it until then.",
-                        title="Seats free")
-
-        self.post_message(HostCommand(free))
-
-
-def _away(info: TableInfo) -> list[str]:
-    """The players who are away from their seats (their seats not yet given away)."""
-    return [seat.name or "" for seat in info.seats if seat.away and not seat.open]
-
+def _yours(mirror: Mirror, seen: ClientState) -> Yours | None:
+    """The player's figures in the game drawn, if they are of this game and this match."""
+    yours = seen.yours
+    if yours is not None and yours.entry.number == mirror.game_number \
+            and yours.entry.match == (mirror.commitment or "")[:16]:
+        return yours
+    return None
