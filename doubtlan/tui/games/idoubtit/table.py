@@ -99,38 +99,43 @@ class DoubtTable(GameTable):
             text.append("\nd calls it, until the next card is laid", style="dim")
             prompt.say(text, (DOUBT,))
             return
-        last = view.claims[-1] if view.claims else None
-        if claim is None and last is not None and last == notes_of(seen).reveal:
-            # Five short lines: the prompt is about 30 cells wide at 80x24 (the claims list
-            # says whose claim it was).
-            doubter = "You" if last.doubter == view.seat else names.get(last.doubter or 0, "?")
-            text = Text(f"{doubter} doubted {last.claim.describe()}:\n", style="bold")
-            text.append_text(cards_text(last.shown or (), self.ascii))
-            taker = "You take" if last.taker == view.seat else f"{names.get(last.taker or 0)} takes"
-            verdict = "True!" if last.honest else "Bluff!"
-            text.append(f"\n{verdict} {taker} {last.taken}.",
-                        style="yellow" if last.honest else "bold red")
-            if view.my_turn:
-                text.append("\nYour turn. ", style="bold yellow")
-                text.append(_lay_prompt(view))
-        elif claim is not None and view.phase is Phase.WINDOW:
-            text = Text(f"{who} claims {claim.describe()}", style="bold")
-            waiting = [names.get(s, "?") for s in view.awaiting if s != view.seat]
-            if view.my_answer is not None and seen.window_key in seen.answered:
-                text.append("\nyou " + ("doubted" if view.my_answer else "let it stand"))
-            elif view.my_answer is not None:  # (not this app's answer: played for you)
-                text.append("\nlet stand for you while you were away", style="italic")
-            if waiting:
-                text.append("\nwaiting for " + ", ".join(waiting), style="dim")
-        elif view.my_turn:
-            text = Text("Your turn. ", style="bold yellow")
-            text.append(_lay_prompt(view))
-        else:
-            laid = f"{view.laid} card{'s' if view.laid != 1 else ''}"
-            text = Text(f"{names.get(view.turn, '?')} is laying ({laid} down so far).")
+        text = self._told(view, seen, names, who)
         if claim is not None and claimer != view.seat and view.phase is Phase.LAYING:
             text.append(f"\n{who} claimed {claim.describe()}", style="dim")
         prompt.say(text)
+
+    def _told(self, view: TableView, seen: ClientState, names: dict[int, str],
+              who: str) -> Text:
+        """What the prompt tells when it asks nothing: a doubt just turned over, the claim
+        waiting for the others' answers, your turn, or who is laying."""
+        claim = view.claim
+        last = view.claims[-1] if view.claims else None
+        if claim is None and last is not None and last == notes_of(seen).reveal:
+            return self._doubted(view, last, names)
+        if claim is not None and view.phase is Phase.WINDOW:
+            return _waiting(view, seen, names, f"{who} claims {claim.describe()}")
+        if view.my_turn:
+            text = Text("Your turn. ", style="bold yellow")
+            text.append(_lay_prompt(view))
+            return text
+        laid = f"{view.laid} card{'s' if view.laid != 1 else ''}"
+        return Text(f"{names.get(view.turn, '?')} is laying ({laid} down so far).")
+
+    def _doubted(self, view: TableView, last: Resolved, names: dict[int, str]) -> Text:
+        """The doubt just settled: the cards turned over and who took the pile."""
+        # Five short lines: the prompt is about 30 cells wide at 80x24 (the claims list
+        # says whose claim it was).
+        doubter = "You" if last.doubter == view.seat else names.get(last.doubter or 0, "?")
+        text = Text(f"{doubter} doubted {last.claim.describe()}:\n", style="bold")
+        text.append_text(cards_text(last.shown or (), self.ascii))
+        taker = "You take" if last.taker == view.seat else f"{names.get(last.taker or 0)} takes"
+        verdict = "True!" if last.honest else "Bluff!"
+        text.append(f"\n{verdict} {taker} {last.taken}.",
+                    style="yellow" if last.honest else "bold red")
+        if view.my_turn:
+            text.append("\nYour turn. ", style="bold yellow")
+            text.append(_lay_prompt(view))
+        return text
 
     # -- what the app follows --------------------------------------------------------------
 
@@ -172,3 +177,17 @@ def _lay_prompt(view: TableView) -> str:
     """What to do on your turn, in the same words wherever the prompt says it."""
     return (f"Lay 1 to {view.options.max_claim} cards as {view.rank.plural()} (enter), then "
             "announce (a).")
+
+
+def _waiting(view: TableView, seen: ClientState, names: dict[int, str], claimed: str) -> Text:
+    """The claim ``claimed`` waiting for the others' answers: this seat's answer (or that it
+    was given for the player), and whom the table waits for."""
+    text = Text(claimed, style="bold")
+    waiting = [names.get(s, "?") for s in view.awaiting if s != view.seat]
+    if view.my_answer is not None and seen.window_key in seen.answered:
+        text.append("\nyou " + ("doubted" if view.my_answer else "let it stand"))
+    elif view.my_answer is not None:  # (not this app's answer: played for you)
+        text.append("\nlet stand for you while you were away", style="italic")
+    if waiting:
+        text.append("\nwaiting for " + ", ".join(waiting), style="dim")
+    return text
