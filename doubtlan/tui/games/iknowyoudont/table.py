@@ -14,7 +14,9 @@ from ....net.messages import TableInfo
 from ....rules import Action, Event
 from ....rules.iknowyoudont import (
     Accept,
+    Card,
     Challenge,
+    Declaration,
     Ended,
     Intercept,
     Keep,
@@ -164,68 +166,46 @@ class KnowTable(GameTable):
                          for i, s in enumerate(order)) + "."
 
     def _say(self, view: TableView, names: dict[int, str]) -> None:
-        prompt = self.query_one(KnowPrompt)
         me = view.seat
 
         def name(seat: int | None) -> str:
             return "you" if seat == me else names.get(seat if seat is not None else -1, "?")
 
-        active = name(view.active)
         phase = view.phase
         answers: tuple[Answer, ...] = ()
         ask = False
         text = Text()
         if phase is Phase.PRIORITY and view.declaration is not None:
-            text.append(f"{cap(active)} declared ", style="bold")
-            text.append_text(declaration_text(view.declaration))
-            text.stylize("bold")
-            if view.my_card is not None:
-                text.append(f" (your card: {view.my_card.describe()})", style="dim")
-            if view.priority == me:
-                text.append("\nYour priority: pass, accept or challenge?", style="bold yellow")
-                answers, ask = (PASS, ACCEPT, CHALLENGE), True
-            else:
-                text.append(f"\n{cap(name(view.priority))} has priority")
-                passed = [name(s) for s in view.passed]
-                if passed:
-                    text.append(f"; passed: {', '.join(passed)}", style="dim")
-                text.append(".")
-            if view.can(Intercept):
-                text.append("\nYou hold an Interception: i intercepts.", style="dim")
-                answers += (INTERCEPT,)
+            answers, ask = _priority(text, view, view.declaration, name)
         elif phase is Phase.DECIDING and view.shown is not None:
-            how = "intercepted" if view.intercept else "challenged"
-            whose = "your" if view.active == me else f"{active}'s"
-            text.append(f"{cap(name(view.challenger))} {how} {whose} claim: ",
-                        style="bold")
-            text.append(f"{view.shown.describe()}, no match.", style="bold red")
-            if view.can(Wild):  # (two lines of at most 44 cells: the prompt at 80x24)
-                text.append("\nPlay your Wildcard to count as true?",
-                            style="bold yellow")
-                answers, ask = (WILD, KEEP), True
-            else:
-                text.append(f"\n{cap(active)} may play a Wildcard to make it count.")
+            answers, ask = _deciding(text, view, view.shown, name)
         elif phase is Phase.PLAYING:
-            if view.my_turn:
-                text.append("Your turn. ", style="bold yellow")
-                text.append("Choose a card, a level and Truth or Bluff, then play it (enter).")
-            else:
-                text.append(f"{cap(active)} is to play a card.")
-            last = view.claims[-1] if view.claims else None
-            if view.round_claims == 0 and view.pad:
-                text.append(f"\nRound {view.round} begins. Round {len(view.pad)}: ",
-                            style="dim")
-                text.append(self.round_summary(view, names, len(view.pad)), style="dim")
-            elif last is not None:
-                text.append("\n")
-                text.append_text(self._told(last, name))
+            self._playing(text, view, names, name)
         else:
             winner = view.winner
             text.append("The game is over." if winner is None else
                         f"{cap(name(winner))} won.", style="bold")
-        prompt.say(text, answers, ask=ask)
+        self.query_one(KnowPrompt).say(text, answers, ask=ask)
         if ask:
             self.tick(self.clock())
+
+    def _playing(self, text: Text, view: TableView, names: dict[int, str],
+                 name: Callable[[int | None], str]) -> None:
+        """A card to play: whose turn, and how the last claim ended (at a round's start,
+        how the last round ended)."""
+        if view.my_turn:
+            text.append("Your turn. ", style="bold yellow")
+            text.append("Choose a card, a level and Truth or Bluff, then play it (enter).")
+        else:
+            text.append(f"{cap(name(view.active))} is to play a card.")
+        last = view.claims[-1] if view.claims else None
+        if view.round_claims == 0 and view.pad:
+            text.append(f"\nRound {view.round} begins. Round {len(view.pad)}: ",
+                        style="dim")
+            text.append(self.round_summary(view, names, len(view.pad)), style="dim")
+        elif last is not None:
+            text.append("\n")
+            text.append_text(self._told(last, name))
 
     def _told(self, record: Event, name: Callable[[int | None], str]) -> Text:
         """How the last claim ended, in a sentence."""
@@ -295,3 +275,47 @@ class KnowTable(GameTable):
     def action_answer(self, kind: str) -> None:
         if not self.guarded():  # (too soon after the claim, or the priority, to be meant)
             self.act(kind)
+
+
+def _priority(text: Text, view: TableView, declaration: Declaration,
+              name: Callable[[int | None], str]) -> tuple[tuple[Answer, ...], bool]:
+    """The declaration waiting and who has priority (yours: pass, accept or challenge?),
+    and an interception you may make; the answers, and whether the table asks you."""
+    answers: tuple[Answer, ...] = ()
+    ask = False
+    text.append(f"{cap(name(view.active))} declared ", style="bold")
+    text.append_text(declaration_text(declaration))
+    text.stylize("bold")
+    if view.my_card is not None:
+        text.append(f" (your card: {view.my_card.describe()})", style="dim")
+    if view.priority == view.seat:
+        text.append("\nYour priority: pass, accept or challenge?", style="bold yellow")
+        answers, ask = (PASS, ACCEPT, CHALLENGE), True
+    else:
+        text.append(f"\n{cap(name(view.priority))} has priority")
+        passed = [name(s) for s in view.passed]
+        if passed:
+            text.append(f"; passed: {', '.join(passed)}", style="dim")
+        text.append(".")
+    if view.can(Intercept):
+        text.append("\nYou hold an Interception: i intercepts.", style="dim")
+        answers += (INTERCEPT,)
+    return answers, ask
+
+
+def _deciding(text: Text, view: TableView, shown: Card,
+              name: Callable[[int | None], str]) -> tuple[tuple[Answer, ...], bool]:
+    """An intercepted or challenged claim whose card did not match, and the Wildcard's
+    question; the answers, and whether the table asks you."""
+    active = name(view.active)
+    how = "intercepted" if view.intercept else "challenged"
+    whose = "your" if view.active == view.seat else f"{active}'s"
+    text.append(f"{cap(name(view.challenger))} {how} {whose} claim: ",
+                style="bold")
+    text.append(f"{shown.describe()}, no match.", style="bold red")
+    if view.can(Wild):  # (two lines of at most 44 cells: the prompt at 80x24)
+        text.append("\nPlay your Wildcard to count as true?",
+                    style="bold yellow")
+        return (WILD, KEEP), True
+    text.append(f"\n{cap(active)} may play a Wildcard to make it count.")
+    return (), False
