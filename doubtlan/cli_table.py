@@ -92,7 +92,6 @@ def _table_config(args: argparse.Namespace, parser: argparse.ArgumentParser, *,
     """The table ``host`` or ``play`` was asked for, checked, and the host player's name
     (``counted``: the seats are the bots and the player, ``play`` without ``--players``)."""
     from .net.table import LEAST_WINDOW, TableConfig
-    from .rules import RulesError
 
     if args.window < LEAST_WINDOW:
         parser.error(f"--window: at least {LEAST_WINDOW:g} seconds, so that a person has time "
@@ -100,8 +99,29 @@ def _table_config(args: argparse.Namespace, parser: argparse.ArgumentParser, *,
     options = values.options(args, parser)
     if args.bots:
         values.check_strategies(parser, args.game, [strategy])
+    players = _players(args, parser, options, headless=headless, counted=counted)
+    player = values.login() if headless else args.name or _name()
+    table_name = table or (args.name if headless and args.name else None)
+    config = TableConfig(
+        players=players, options=options, name=table_name or f"{player}'s table", game=args.game,
+        games=args.games if args.games is not None else (1 if headless else 0),
+        pin=getattr(args, "pin", None), window=args.window, turn_timeout=args.turn_timeout,
+        grace=getattr(args, "grace", TableConfig.grace), seed=args.seed,
+        bot_delay=args.bot_delay if args.bot_delay is not None else 0.0 if headless
+        else 1.0, bot_talk=not args.quiet_bots,
+    )
+    return config, player
+
+
+def _players(args: argparse.Namespace, parser: argparse.ArgumentParser, options: Any, *,
+             headless: bool, counted: bool) -> int:
+    """The table's seats (``--players``, else 4 headless, else as many as the rules allow),
+    checked against the rules and against the bots seated (a table in the app keeps one
+    for its player)."""
+    from .rules import RulesError
+
     try:
-        players = args.players or (4 if headless else options.max_players)
+        players: int = args.players or (4 if headless else options.max_players)
         options.check_players(players)
     except RulesError as error:
         if counted:
@@ -116,17 +136,7 @@ def _table_config(args: argparse.Namespace, parser: argparse.ArgumentParser, *,
     if args.bots == players and not headless:
         parser.error(f"--bots {args.bots} leaves no seat for you at {seats}: give --bots "
                      f"{players - 1} or fewer")
-    player = values.login() if headless else args.name or _name()
-    table_name = table or (args.name if headless and args.name else None)
-    config = TableConfig(
-        players=players, options=options, name=table_name or f"{player}'s table", game=args.game,
-        games=args.games if args.games is not None else (1 if headless else 0),
-        pin=getattr(args, "pin", None), window=args.window, turn_timeout=args.turn_timeout,
-        grace=getattr(args, "grace", TableConfig.grace), seed=args.seed,
-        bot_delay=args.bot_delay if args.bot_delay is not None else 0.0 if headless
-        else 1.0, bot_talk=not args.quiet_bots,
-    )
-    return config, player
+    return players
 
 
 def _resume(args: argparse.Namespace, parser: argparse.ArgumentParser) -> Path | None:
