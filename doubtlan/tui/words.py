@@ -58,6 +58,7 @@ _EXPLAINED = {
     "version_mismatch": "This doubtlan cannot talk to that table: {message}.",
     "unknown_game": "This doubtlan cannot join: {message}.",
     "shutdown": "The table has ended: {message}.",
+    "host_error": "The table has ended: the host met a fault of its own ({message}).",
     "match_over": "Play at this table is over.",
     "replaced": "Your seat was taken back from another window or machine.",
     "bad_token": "The table no longer knows your seat.",

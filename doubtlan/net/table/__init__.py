@@ -12,7 +12,10 @@ are deadlines: the host calls :meth:`Table.tick` when :meth:`Table.next_deadline
 
 - ``config``: how a table is set up (:class:`TableConfig`), and the host's refusals
 - ``base``: what the parts share (:class:`Seat`, :class:`Conn`, the table's state)
-- ``seats``: connections, joining (PIN, name, token), leaving; the seats before the match
+- ``seats``: connections, joining (PIN, token), leaving
+- ``names``: the seats' names: unique, no look-alikes, the bots' names
+- ``arranging``: the host's changes: bots seated and removed, seats given away, rules and
+  seats before the match
 - ``clocks``: the deadlines, and what happens when one passes (:meth:`Table.tick`)
 - ``standins``: the bots, seated or playing for an absent player
 - ``talk``: table talk: lines checked, rated, relayed and journaled; mutes; bots' remarks
