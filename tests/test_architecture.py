@@ -183,6 +183,27 @@ def test_no_module_is_over_500_lines() -> None:
     assert long == {}
 
 
+def test_no_function_is_more_complex_than_20() -> None:
+    """radon's cyclomatic complexity: a function above 20 is split into named steps (the
+    verifiers read as lists of checks run in order)."""
+    from radon.complexity import cc_visit
+
+    tangled = {f"{path.relative_to(PACKAGE)}:{block.fullname}": block.complexity
+               for path in PACKAGE.rglob("*.py") for block in cc_visit(path.read_text())
+               if block.complexity > 20}
+    assert tangled == {}
+
+
+def test_no_class_is_over_300_lines() -> None:
+    """A class that grows past 300 lines is made of parts of its own (as the table is)."""
+    long = {f"{path.relative_to(PACKAGE)}:{node.name}": size
+            for path in PACKAGE.rglob("*.py")
+            for node in ast.walk(ast.parse(path.read_text()))
+            if isinstance(node, ast.ClassDef)
+            and (size := (node.end_lineno or node.lineno) - node.lineno + 1) > 300}
+    assert long == {}
+
+
 def test_game_names_appear_only_in_their_games_folders() -> None:
     """Adding a game touches its own folders and one line of the registry: nothing else may
     name a game (or compare with its name)."""
