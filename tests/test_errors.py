@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
 from helpers import deal
@@ -170,6 +172,12 @@ CASES += [
     ("unknown_action", liar, 0, Doubt()),
     ("malformed_action", liar, 0, liar_rules.Put(("Q",))),  # type: ignore[arg-type]
 ]
+
+
+# A game's refusals may also be listed in its own tests file (``REFUSALS`` in
+# tests/spec_NAME.py), as its other answers to the shared tests are.
+for _spec in sorted(Path(__file__).parent.glob("spec_*.py")):
+    CASES += getattr(importlib.import_module(_spec.stem), "REFUSALS", [])
 
 
 @pytest.mark.parametrize(("code", "make", "seat", "action"), CASES)

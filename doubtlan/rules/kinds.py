@@ -74,6 +74,38 @@ class Action:
         return self.text
 
 
+@dataclass(frozen=True, slots=True)
+class OneValue(Action):
+    """An action of one value known by its code (a card, a disc): its text is its kind and
+    that code (``"lay QS"``, ``"place F"``). A subclass is a ``@record`` of that one field,
+    and says the value's type (``of``, with ``parse``) and an example of its text."""
+
+    #: The value's type, what it is called, and an example of one's code.
+    of: ClassVar[Any]
+    called: ClassVar[str]
+    example: ClassVar[str]
+
+    @property
+    def value(self) -> Any:
+        """The one value (its field is the record's only slot)."""
+        slots: tuple[str, ...] = type(self).__slots__
+        return getattr(self, slots[0])
+
+    def args(self) -> tuple[str, ...]:
+        return (self.value.code,)
+
+    def malformed(self) -> str | None:
+        value = self.value
+        return None if type(value) is self.of else f"not a {self.called}: {value!r}"
+
+    @classmethod
+    def from_args(cls, args: Sequence[str]) -> Action:
+        if len(args) != 1:
+            raise MalformedAction(f"'{cls.kind}' takes one {cls.called}, such as "
+                                  f"'{cls.kind} {cls.example}'")
+        return cls(cls.of.parse(args[0]))  # type: ignore[call-arg]
+
+
 def word(name: str, kind: str, about: str, *, call: bool = False) -> type[Action]:
     """An action of one word and no arguments, as a class called ``name`` of the calling
     module: ``Pass = word("Pass", "pass", "With priority: let priority move on.")``. Its

@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from .base import Action, check_seat
+from .errors import NotYourTurn
 
 
 class OneAtATime(abc.ABC):
@@ -32,6 +33,17 @@ class OneAtATime(abc.ABC):
     def moves(self, seat: int) -> tuple[Action, ...]:
         """What ``seat`` (a seat at the table) may do now: nothing unless it is the
         :meth:`active_seat`."""
+
+    @abc.abstractmethod
+    def check_turn(self, seat: int, action: Action) -> None:
+        """Raise the rules' refusal of ``action`` by the seat on turn now, or return None."""
+
+    def check_move(self, seat: int, action: Action) -> None:
+        """Only the seat on turn moves; then what the game says of the move
+        (:meth:`check_turn`)."""
+        if seat != self.active_seat():
+            raise NotYourTurn()
+        self.check_turn(seat, action)
 
     @property
     def decision(self) -> int:

@@ -8,6 +8,11 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from .kinds import Action, Event
 
+#: A number for each seat, in seat order (hands' sizes, lives, points); and some seats, by
+#: number (those out, those awaited).
+PerSeat = tuple[int, ...]
+Seats = tuple[int, ...]
+
 
 @dataclass(slots=True)
 class View:

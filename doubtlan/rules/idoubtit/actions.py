@@ -8,6 +8,7 @@ from operator import itemgetter as _itemgetter
 from ..base import Action, record, word
 from ..cards import DECK, Card, Rank
 from ..errors import MalformedAction
+from ..kinds import OneValue
 
 _NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
 
@@ -44,23 +45,12 @@ class Claim:
 
 
 @record
-class Lay(Action):
+class Lay(OneValue):
     """Lay one card face down on your turn. A laid card is committed."""
 
     kind = "lay"
+    of, called, example = Card, "card", "QS"
     card: Card
-
-    def malformed(self) -> str | None:
-        return None if type(self.card) is Card else f"not a card: {self.card!r}"
-
-    def args(self) -> tuple[str, ...]:
-        return (self.card.code,)
-
-    @classmethod
-    def from_args(cls, args: Sequence[str]) -> Lay:
-        if len(args) != 1:
-            raise MalformedAction("'lay' takes one card, such as 'lay QS'")
-        return cls(Card.parse(args[0]))
 
     def __repr__(self) -> str:
         return f"Lay(Card.parse({self.card.code!r}))"

@@ -26,7 +26,6 @@ from ..errors import (
     BadOptions,
     CardNotInHand,
     ClaimTooLarge,
-    NotYourTurn,
     NoWindowOpen,
 )
 from ..seeds import Seed, derive, seal, seed_bytes, shuffle
@@ -188,10 +187,8 @@ class LiarsDeck(OneAtATime, Game[Options, TableView]):
 
     # -- changing -----------------------------------------------------------------------
 
-    def check_move(self, seat: int, action: Action) -> None:
+    def check_turn(self, seat: int, action: Action) -> None:
         state = self.state
-        if seat != state.active:
-            raise NotYourTurn()
         if type(action) is Liar and state.last is None:
             raise NoWindowOpen("no cards have been put down this round: nothing to call")
         if type(action) is Put:

@@ -6,14 +6,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..base import Action, Event, View, redactor
+from ..view import PerSeat, Seats
 from .cards import Card, Rank
 from .events import Believed, Called, Deal, Down, Lost, Standing
 from .options import Options
 from .state import PLAYING, Phase, State
-
-#: A number for each seat, in seat order; and some seats, by number.
-PerSeat = tuple[int, ...]
-Seats = tuple[int, ...]
 
 
 @dataclass(slots=True)
