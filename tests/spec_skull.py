@@ -123,4 +123,35 @@ class SkullSpec(GameSpec):
         )
 
 
+def _opened() -> sk.Skull:
+    """Three players, each with a first disc laid: seat 0 to lay or bid."""
+    game = sk.Skull(3, seed=1)
+    for seat in range(3):
+        game.apply(seat, sk.Place(sk.FLOWER))
+    return game
+
+
+def _bidding() -> sk.Skull:
+    game = _opened()
+    game.apply(0, sk.Bid(2))
+    return game
+
+
 SPEC = SkullSpec()
+
+#: Skull's own refusals, for tests/test_errors.py: code, a game, the seat, the action.
+REFUSALS = [
+    ("bad_bid", _opened, 0, sk.Bid(4)),
+    ("bad_bid", _bidding, 1, sk.Bid(2)),
+    ("no_such_stack", lambda: _turning(), 0, sk.Turn(0)),
+    ("not_now", lambda: sk.Skull(3, seed=1), 0, sk.Bid(1)),
+    ("not_now", _opened, 0, sk.PASS),
+]
+
+
+def _turning() -> sk.Skull:
+    game = _opened()
+    game.apply(0, sk.Bid(2))
+    game.apply(1, sk.PASS)
+    game.apply(2, sk.PASS)
+    return game

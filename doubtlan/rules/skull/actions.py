@@ -11,27 +11,17 @@ from collections.abc import Sequence
 
 from ..base import Action, record, word
 from ..errors import MalformedAction
+from ..kinds import OneValue
 from .cards import FLOWER, SKULL, Disc
 
 
 @record
-class Place(Action):
+class Place(OneValue):
     """Lay a disc from the hand face down on top of this seat's stack: ``"place F"``."""
 
     kind = "place"
+    of, called, example = Disc, "disc", "F"
     disc: Disc
-
-    def args(self) -> tuple[str, ...]:
-        return (self.disc.code,)
-
-    @classmethod
-    def from_args(cls, args: Sequence[str]) -> Place:
-        if len(args) != 1:
-            raise MalformedAction("'place' takes one disc: 'place F' or 'place S'")
-        return cls(Disc.parse(args[0]))
-
-    def malformed(self) -> str | None:
-        return None if type(self.disc) is Disc else f"not a disc: {self.disc!r}"
 
 
 def _number(text: str, what: str) -> int:

@@ -20,8 +20,10 @@ class Round(Event):
 
 @record
 class Placed(Event):
-    """``seat`` laid a disc face down on its stack (``disc`` None for everyone else); its
-    seal, which everyone sees, binds it (:func:`~doubtlan.rules.seeds.seal`)."""
+    """``seat`` laid a disc face down on its stack. Only ``seat`` is told which (``disc``
+    is None for everyone else); everyone is told its seal, which binds it
+    (:func:`~doubtlan.rules.seeds.seal`), so that the host cannot change it once it is
+    laid."""
 
     kind = "placed"
     seat: int

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ..base import Action, Event, Game
-from ..errors import CardNotInHand, NotYourTurn
+from ..errors import CardNotInHand
 from ..seeds import Seed, derive, seal, seed_bytes, shuffle
 from ..told import Told
 from ..turns import OneAtATime
@@ -141,10 +141,8 @@ class Skull(OneAtATime, Game[Options, TableView]):
 
     # -- changing -----------------------------------------------------------------------
 
-    def check_move(self, seat: int, action: Action) -> None:
+    def check_turn(self, seat: int, action: Action) -> None:
         state = self.state
-        if seat != state.active:
-            raise NotYourTurn()
         kind, phase = type(action), state.phase
         if kind is Place:
             if phase not in (OPENING, LAYING):

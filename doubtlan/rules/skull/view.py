@@ -6,19 +6,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..base import Action, Event, View, redactor
+from ..view import PerSeat, Seats
 from .cards import Disc
 from .events import BidMade, Lost, Passed, Placed, Round, Settled, Turned, Won
 from .options import Options
 from .state import Phase
 
-#: A number for each seat, in seat order; some seats, by number.
-PerSeat = tuple[int, ...]
-Seats = tuple[int, ...]
-
 
 @dataclass(slots=True)
 class TableView(View):
-    """What one seat (``seat``) or a spectator (``seat`` None) may see at one moment."""
+    """A Skull table as one seat (or a spectator, ``seat`` None) sees it now: every stack's
+    height and the discs turned, never a disc face down but its own."""
 
     game = "skull"
 
