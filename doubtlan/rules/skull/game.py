@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from ..base import Action, Event, Game
 from ..errors import CardNotInHand
 from ..seeds import Seed, derive, seal, seed_bytes, shuffle
-from ..told import Told
+from ..told import Told, who
 from ..turns import OneAtATime
 from ..words import Words
 from .actions import ACTIONS, PASS, PLACE, Bid, Pass, Place, Turn
@@ -125,25 +125,22 @@ class Skull(OneAtATime, Game[Options, TableView]):
 
     @classmethod
     def narrate(cls, event: Event, names: dict[int, str | None]) -> str:
-        def name(seat: int) -> str:
-            return names.get(seat) or f"seat {seat + 1}"
-
+        named = {seat: name for seat, name in names.items() if name}
         if isinstance(event, Settled):
+            bidder = who(event.seat, named)
             if event.made:
-                return f"{name(event.seat)} turned {event.count} Flowers: a point."
-            owner = "their own" if event.skull == event.seat else f"{name(event.skull or 0)}'s"
-            return f"{name(event.seat)} bid {event.count} and turned {owner} Skull: a disc lost."
+                return f"{bidder} turned {event.count} Flowers: a point."
+            owner = "their own" if event.skull == event.seat else f"{who(event.skull, named)}'s"
+            return f"{bidder} bid {event.count} and turned {owner} Skull: a disc lost."
         if isinstance(event, Lost) and event.left == 0:
-            return f"{name(event.seat)} is out."
-        if isinstance(event, Won):
-            return f"{name(event.seat)} wins."
-        return ""
+            return f"{who(event.seat, named)} is out."
+        return f"{who(event.seat, named)} wins." if isinstance(event, Won) else ""
 
     # -- changing -----------------------------------------------------------------------
 
     def check_turn(self, seat: int, action: Action) -> None:
-        state = self.state
-        kind, phase = type(action), state.phase
+        kind, state = type(action), self.state
+        phase = state.phase
         if kind is Place:
             if phase not in (OPENING, LAYING):
                 raise NotNow("the discs are laid: bid, pass or turn")

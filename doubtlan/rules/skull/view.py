@@ -42,13 +42,12 @@ class TableView(View):
     #: Every settled bid of this game (:class:`Settled`), and the seat the game waits for.
     claims: tuple[Event, ...]
     awaiting: Seats
-    # What only this seat sees (empty for a spectator):
-    #: The discs in this seat's hand, and its stack, bottom first.
+    #: What only this seat sees, and a spectator in their place: the discs in this seat's
+    #: hand, its stack (bottom first), what it may do.
+    unseen = {"hand": (), "stack": (), "legal": ()}
     hand: tuple[Disc, ...]
     stack: tuple[Disc, ...]
     legal: tuple[Action, ...]
-
-    unseen = {"hand": (), "stack": (), "legal": ()}
 
     @property
     def my_turn(self) -> bool:
