@@ -4,19 +4,18 @@ keys), from the game's own tests file, ``tests/drive_NAME.py``."""
 
 from __future__ import annotations
 
-import importlib
 import itertools
-from collections.abc import AsyncIterator, Callable, Iterator, Mapping
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from typing import Any, ClassVar
 
+from owned import Owned
 from textual.geometry import Region
 from textual.pilot import Pilot
 from textual.widget import Widget
 
 from doubtlan.net.hosted import HostedTable
 from doubtlan.net.table import TableConfig
-from doubtlan.rules import GAMES
 from doubtlan.tui.app import DoubtApp, HostSetup, JoinSetup
 from doubtlan.tui.widgets.results import GameResults
 
@@ -229,32 +228,5 @@ class GameDriver:
         """What this game's results show after ``player`` played a whole game."""
 
 
-#: Each game's driver, by the game's name in rules.GAMES.
-def driver_of(name: str) -> GameDriver:
-    """The driver of the game called ``name``: the ``DRIVER`` of its own tests file,
-    ``tests/drive_NAME.py``; a KeyError naming that file for a game that has none yet."""
-    try:
-        module = importlib.import_module(f"drive_{name}")
-    except ModuleNotFoundError:
-        raise KeyError(f"no tests/drive_{name}.py: how the app tests play "
-                       f"{GAMES[name].title} by keys") from None
-    driver: GameDriver = module.DRIVER
-    return driver
-
-
-class _Drivers(Mapping[str, GameDriver]):
-    """Each game's driver, found when first asked for (a game's tests file imports this
-    module before its own driver is made)."""
-
-    def __getitem__(self, name: str) -> GameDriver:
-        return driver_of(name)
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(GAMES)
-
-    def __len__(self) -> int:
-        return len(GAMES)
-
-
-#: Each game's driver, by the game's name in rules.GAMES.
-DRIVERS: Mapping[str, GameDriver] = _Drivers()
+#: Each game's driver, by the game's name (each from its own tests file, drive_NAME.py).
+DRIVERS: Owned[GameDriver] = Owned("drive", "DRIVER", "how the app tests play")

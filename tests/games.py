@@ -16,13 +16,13 @@ from __future__ import annotations
 import abc
 import dataclasses
 import functools
-import importlib
 import random
 from collections import Counter
 from collections.abc import Callable, Iterable
 from typing import Any, ClassVar
 
 from hypothesis import strategies as st
+from owned import Owned
 
 from doubtlan.bots import make_bot
 from doubtlan.rules import GAMES, Event, Game, View
@@ -182,17 +182,10 @@ def replace_claim(seen: Seen, index: int, lie: Event,
 #: player's turn alone): the contracts of the window run for these.
 WINDOWED = [name for name, game in GAMES.items() if game.window_label is not None]
 
+#: Every game's spec, by the game's name (each from its own tests file, spec_NAME.py).
+SPECS: Owned[GameSpec] = Owned("spec", "SPEC", "the contract tests' answers for")
+
+
 def spec_of(name: str) -> GameSpec:
-    """The spec of the game called ``name``: the ``SPEC`` of its own tests file,
-    ``tests/spec_NAME.py``; a KeyError naming that file for a game that has none yet."""
-    try:
-        module = importlib.import_module(f"spec_{name}")
-    except ModuleNotFoundError:
-        raise KeyError(f"no tests/spec_{name}.py: the contract tests' answers for "
-                       f"{GAMES[name].title}") from None
-    spec: GameSpec = module.SPEC
-    return spec
-
-
-#: Every game's spec, by the game's name (each from its own tests file).
-SPECS: dict[str, GameSpec] = {name: spec_of(name) for name in GAMES}
+    """The spec of the game called ``name``; a KeyError naming its file if it has none yet."""
+    return SPECS[name]
