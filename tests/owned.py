@@ -25,8 +25,8 @@ class Owned(Mapping[str, T], Generic[T]):
         try:
             module = importlib.import_module(f"{self.prefix}_{name}")
         except ModuleNotFoundError:
-            raise KeyError(f"no tests/{self.prefix}_{name}.py: {self.what} "
-                           f"{GAMES[name].title}") from None
+            title = GAMES[name].title if name in GAMES else name
+            raise KeyError(f"no tests/{self.prefix}_{name}.py: {self.what} {title}") from None
         found: T = getattr(module, self.attribute)
         return found
 
