@@ -231,7 +231,7 @@ async def flooder(port: int, seconds: float) -> None:
             view = client.mirror.view
             frame = protocol.encode(Ping()) if kind == "pings" else protocol.encode(
                 Say("Sure you do.")) if kind == "talk" else protocol.encode(
-                Act(view.turns if view is not None else 0, "lay 2C"))
+                Act(view.decision if view is not None else 0, "lay 2C"))
             client._writer.write(frame * FLOOD_BURST)
             await asyncio.sleep(FLOOD_EVERY)  # (the flood's own pace, within the host's)
     print("done", flush=True)

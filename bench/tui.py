@@ -314,19 +314,19 @@ class Player:
             effect=lambda: card not in self.view.hand and (card in hand.laid or self.over)))
 
     async def announce(self) -> None:
-        turns, hand = self.view.turns, self.hand
+        turns, hand = self.view.decision, self.hand
         await self.press(Press("a", remote=True, changed=lambda: (hand,),
-                               effect=lambda: self.view.turns > turns and (not hand.laid
+                               effect=lambda: self.view.decision > turns and (not hand.laid
                                                                            or self.over)))
 
     async def answer(self, doubt: bool) -> None:
         """Doubt the claim in the window (``d``) or let it stand (``p``)."""
-        game, turns = self.app.seen.game_number, self.view.turns
+        game, turns = self.app.seen.game_number, self.view.decision
         prompt = self.screen.query_one(Prompt)
 
         def answered() -> bool:
             view = self.view
-            return (view.my_answer is not None or view.turns != turns or view.claim is None
+            return (view.my_answer is not None or view.decision != turns or view.claim is None
                     or self.app.seen.game_number != game)
 
         await self.press(Press("d" if doubt else "p", remote=True, effect=answered,

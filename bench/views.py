@@ -46,7 +46,7 @@ ANSWERS = (DOUBT, LET_STAND)
 #: The facts of a lazy view's moment, in the order of its snapshot tuple: the fields every
 #: seat sees alike, then what the private fields are worked out from (lists that only grow
 #: while they are the state's, with their lengths at the moment).
-SHARED = ("players", "options", "opener", "version", "turns", "phase", "turn", "rank", "laid",
+SHARED = ("players", "options", "opener", "version", "decision", "phase", "turn", "rank", "laid",
           "hand_sizes", "pile", "claim", "claimer", "winner")
 PHASE, TURN, RANK, LAID, CLAIM, CLAIMER = 5, 6, 7, 8, 11, 12
 WINDOW_SEATS, ANSWERS_GIVEN, RECORDS, SETTLED, LAID_CARDS, CLAIM_CARDS = range(14, 20)
@@ -84,7 +84,7 @@ class LazyView:
         return tuple(s for s in moment[WINDOW_SEATS] if s in moment[ANSWERS_GIVEN])
 
     @property
-    def claims(self) -> tuple[Any, ...]:
+    def record(self) -> tuple[Any, ...]:
         return tuple(self._moment[RECORDS][:self._moment[SETTLED]])
 
     @property

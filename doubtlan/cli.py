@@ -147,8 +147,8 @@ def _add_tourney(commands: Subcommands) -> None:
         description=(
             "Play bot-only games (of I Doubt It unless --game) in this process, with no "
             "network. The opening seat moves round the table from game to game. Prints each "
-            "strategy's win rate with a 95% interval, games per second and turns (claims) "
-            "per game."
+            "strategy's win rate with a 95% interval, games per second and turns per game "
+            "(the moves each game asked its seats for)."
         ),
     )
     tourney.add_argument(
@@ -177,7 +177,8 @@ def _add_tourney(commands: Subcommands) -> None:
     _add_rules(tourney)
     tourney.add_argument(
         "--max-turns", type=values.positive, default=None, metavar="N",
-        help="stop a game after N claims and count it unfinished (default 2000)",
+        help="stop a game after N turns (moves the game asked its seats for) and count it "
+        "unfinished (default 2000)",
     )
     tourney.add_argument(
         "--workers", type=values.positive, default=None, metavar="N",

@@ -55,7 +55,7 @@ def play(game: Game[Any, Any], bots: Sequence[Any], max_turns: int = MAX_TURNS,
         return game.over
     played = 0
     while not game.over:
-        if game.turns >= max_turns:
+        if game.decision >= max_turns:
             if decisions is not None:
                 decisions[0] += played
             return False
@@ -259,7 +259,7 @@ class Result:
             f"win rate by seat: {rates(self.seat_wins)}",
             f"win rate by place from the opener: {rates(self.place_wins)}",
             "endings: " + ", ".join(f"{kind} {n}" for kind, n in sorted(self.endings.items())),
-            f"unfinished games (stopped at {self.max_turns} claims): {self.unfinished}",
+            f"unfinished games (stopped at {self.max_turns} turns): {self.unfinished}",
             f"turns per game: {self.turns_per_game:.1f}",
             f"games per second: {self.games_per_second:.1f} ({self.seconds:.2f} s); "
             f"decisions (turns and answers) per second: {self.decisions_per_second:.0f}",
@@ -407,7 +407,7 @@ def _play_match(task: _Task, each: Callable[[int], None] | None = None) -> _Play
         played.opened[opener] = played.opened.get(opener, 0) + 1
         finished = play(dealt, bots, task.max_turns, decided)
         played.games += 1
-        played.turns += dealt.turns
+        played.turns += dealt.decision
         if finished and dealt.winner is not None:
             played.wins[seated[dealt.winner]] += 1
             played.seat_wins[dealt.winner] = played.seat_wins.get(dealt.winner, 0) + 1

@@ -90,19 +90,19 @@ class KeyPlayer:
             await self.pilot.press("enter")
             await wait_for(self.pilot, lambda c=card: c in self.view().my_laid, "the lay")
             self.done["lay"] += 1
-        turns = view.turns
+        turns = view.decision
         await self.pilot.press("a")
-        await wait_for(self.pilot, lambda: self.view().turns > turns, "the claim")
+        await wait_for(self.pilot, lambda: self.view().decision > turns, "the claim")
         self.done["announce"] += 1
 
     async def answer(self) -> None:
         self.windows += 1
         doubt = self.windows % self.doubt_every == 0
-        turns = self.view().turns
+        turns = self.view().decision
         await self.pilot.press("d" if doubt else "p")
         await wait_for(
             self.pilot,
-            lambda: self.view().my_answer is not None or self.view().turns != turns
+            lambda: self.view().my_answer is not None or self.view().decision != turns
             or self.view().claim is None,
             "the answer",
         )

@@ -71,7 +71,7 @@ class KnowKeyPlayer:
                            or until(know_view(self.app)), "my move", 60)
             need = self._needs_me()
             view = know_view(self.app)
-            moment = (view.version, view.turns)
+            moment = (view.version, view.decision)
             if need == "over" or until(view):
                 return view
             if need == "play":
@@ -81,7 +81,7 @@ class KnowKeyPlayer:
                 await pilot.press(need)
                 self.done[need] += 1
             await wait_for(pilot, lambda m=moment: (know_view(self.app).version,  # type: ignore[misc]
-                                                    know_view(self.app).turns) != m
+                                                    know_view(self.app).decision) != m
                            or not know_view(self.app).legal, "the move", 60)
 
     async def take_turn(self) -> None:

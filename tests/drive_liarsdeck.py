@@ -108,7 +108,7 @@ class LiarDriver(GameDriver):
         under(results, "calls: right", "right", view.players)
         assert str(results.rows[view.winner][2]) == "1st"
         assert sum(int(str(row[5])) for row in results.rows) == sum(  # lies caught
-            getattr(claim, "lie", False) for claim in view.claims)
+            getattr(claim, "lie", False) for claim in view.record)
 
 
 DRIVER = LiarDriver()

@@ -172,10 +172,10 @@ def replace_claim(seen: Seen, index: int, lie: Event,
                    event: Callable[[Event], Event] = lambda e: e) -> Seen:
     """``seen`` with settled claim ``index`` replaced by ``lie`` in the claims and events
     (and each other event passed through ``event``)."""
-    claim = seen.claims[index]
-    claims = (*seen.claims[:index], lie, *seen.claims[index + 1:])
+    claim = seen.record[index]
+    claims = (*seen.record[:index], lie, *seen.record[index + 1:])
     events = tuple(lie if e == claim else event(e) for e in seen.events)
-    return dataclasses.replace(seen, claims=claims, events=events)
+    return dataclasses.replace(seen, record=claims, events=events)
 
 
 #: The games whose claims wait for answers on a window clock (Liar's Deck's wait for the next

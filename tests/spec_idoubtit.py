@@ -100,12 +100,12 @@ class IDoubtItSpec(GameSpec):
 
     def shown_card_changed(self, seen: Seen, rng: random.Random) -> Seen | None:
         """The host showed a card in a doubt that was not the one laid."""
-        doubted = [i for i, claim in enumerate(seen.claims)
+        doubted = [i for i, claim in enumerate(seen.record)
                    if isinstance(claim, doubt.Resolved) and claim.shown]
         if not doubted:
             return None
         index = rng.choice(doubted)
-        claim = seen.claims[index]
+        claim = seen.record[index]
         assert isinstance(claim, doubt.Resolved) and claim.shown is not None
         shown = list(claim.shown)
         at = rng.randrange(len(shown))

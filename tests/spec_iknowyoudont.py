@@ -101,11 +101,11 @@ class IKnowYouDontSpec(GameSpec):
 
     def shown_card_changed(self, seen: Seen, rng: random.Random) -> Seen | None:
         """The host showed a card in a showdown that was not the one laid."""
-        shown = [i for i, claim in enumerate(seen.claims) if isinstance(claim, know.Showdown)]
+        shown = [i for i, claim in enumerate(seen.record) if isinstance(claim, know.Showdown)]
         if not shown:
             return None
         index = rng.choice(shown)
-        claim = seen.claims[index]
+        claim = seen.record[index]
         assert isinstance(claim, know.Showdown)
         lie = dataclasses.replace(claim, card=_other_card(claim.card, rng))
 

@@ -91,11 +91,11 @@ class LiarsDeckSpec(GameSpec):
 
     def shown_card_changed(self, seen: Seen, rng: random.Random) -> Seen | None:
         """The host turned over, at a call, a card that was not the one put down."""
-        called = [i for i, claim in enumerate(seen.claims) if isinstance(claim, liar.Called)]
+        called = [i for i, claim in enumerate(seen.record) if isinstance(claim, liar.Called)]
         if not called:
             return None
         index = rng.choice(called)
-        claim = seen.claims[index]
+        claim = seen.record[index]
         assert isinstance(claim, liar.Called)
         shown = list(claim.shown)
         at = rng.randrange(len(shown))

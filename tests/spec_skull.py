@@ -98,11 +98,11 @@ class SkullSpec(GameSpec):
 
     def turned_disc_changed(self, seen: Seen, rng: random.Random) -> Seen | None:
         """The host showed a disc turned as the other kind."""
-        settled = [i for i, claim in enumerate(seen.claims) if isinstance(claim, sk.Settled)]
+        settled = [i for i, claim in enumerate(seen.record) if isinstance(claim, sk.Settled)]
         if not settled:
             return None
         index = rng.choice(settled)
-        claim = seen.claims[index]
+        claim = seen.record[index]
         assert isinstance(claim, sk.Settled)
         owner = next(seat for seat, discs in enumerate(claim.turned) if discs)
         discs = list(claim.turned[owner])

@@ -132,7 +132,7 @@ class Tampering(Table):
         super()._act(client, act, now)
         if self.attack == "false-mark" and seat is not None and client.seat == seat \
                 and len(self.played) > before and self.game is not None:
-            self.played_for.setdefault(seat, set()).add(len(self.game.view(seat).claims))
+            self.played_for.setdefault(seat, set()).add(len(self.game.view(seat).record))
             self.forged.append((self.match.games, len(self.played), "false-mark"))
             self.left -= 1
 

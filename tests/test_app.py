@@ -75,7 +75,7 @@ SIZE = (100, 30)
 def answered(app: DoubtApp, turns: int) -> bool:
     """True once this seat's answer to claim ``turns`` is in (or the table moved on)."""
     view = view_of(app)
-    return view is not None and (view.turns != turns or view.my_answer is not None)
+    return view is not None and (view.decision != turns or view.my_answer is not None)
 
 def text_of(app: DoubtApp, selector: str) -> str:
     """The plain text a Static shows."""
@@ -155,13 +155,13 @@ async def test_a_challenge_in_the_first_half_second_of_its_clock_is_ignored(game
     key, action, button = driver.challenge
     async with at_a_challenge(driver) as (pilot, app, clock, sent):
         assert button in drawn(app, driver.prompt)
-        turns = app.client.mirror.view.turns  # type: ignore[union-attr]
+        turns = app.client.mirror.view.decision  # type: ignore[union-attr]
         await pilot.press(key)
         assert action not in sent and driver.may_challenge(app)
         clock.now += 0.6
         await pilot.press(key)
         assert sent[-1] == action
-        await wait_for(pilot, lambda: app.client.mirror.view.turns != turns  # type: ignore[union-attr]
+        await wait_for(pilot, lambda: app.client.mirror.view.decision != turns  # type: ignore[union-attr]
                        or not driver.may_challenge(app), "the challenge")
 
 
@@ -323,10 +323,10 @@ async def test_clicks_do_what_keys_do() -> None:
         await wait_for(pilot, lambda: second in view_of(app).my_laid, "the lay")  # type: ignore[union-attr]
         assert second not in hand.cards and sent == [f"lay {second.code}"]
         await click_text(pilot, hand, "Announce (a)")
-        await wait_for(pilot, lambda: view_of(app).turns >= 1, "the claim")  # type: ignore[union-attr]
+        await wait_for(pilot, lambda: view_of(app).decision >= 1, "the claim")  # type: ignore[union-attr]
         # A bot's claim asks us: the button lets it stand.
         await wait_for(pilot, lambda: asked(app), "a window")
-        turns = view_of(app).turns  # type: ignore[union-attr]
+        turns = view_of(app).decision  # type: ignore[union-attr]
         prompt = app.play.query_one(Prompt)  # type: ignore[union-attr]
         assert prompt.answers == (DOUBT, STAND)
         await click_text(pilot, prompt, "Let it stand (p)")
@@ -912,8 +912,8 @@ async def test_the_hosts_app_resumes_its_table_from_the_journal(tmp_path: Path) 
         await wait_for(pilot, lambda: view_of(first).my_turn, "my turn")  # type: ignore[union-attr]
         await KeyPlayer(pilot, first).take_turn()
         then = view_of(first)
-        assert then is not None and then.turns >= 1
-        hand, claims = then.hand, len(then.claims)
+        assert then is not None and then.decision >= 1
+        hand, claims = then.hand, len(then.record)
     # The first app is gone (its table with it); the second goes on from the journal.
     second = DoubtApp("root", host=HostSetup(config(), bind="127.0.0.1", resume=journal),
                       clock=TickingClock(), kept=kept)  # (no --name: the login name)
@@ -921,9 +921,9 @@ async def test_the_hosts_app_resumes_its_table_from_the_journal(tmp_path: Path) 
         await wait_for(pilot, lambda: second.play is not None and second.play.pane == "table"
                        and view_of(second) is not None, "the table again")
         now = view_of(second)
-        assert now is not None and now.seat == 0 and now.turns >= then.turns
-        assert len(now.claims) >= claims
-        assert now.turns > then.turns or now.hand == hand  # the same game, going on
+        assert now is not None and now.seat == 0 and now.decision >= then.decision
+        assert len(now.record) >= claims
+        assert now.decision > then.decision or now.hand == hand  # the same game, going on
         assert second.hosted is not None and second.hosted.resumed
         assert len(second.hosted.table.seats) == 3  # the bots too, from the journal
         assert second.player_name == "Amy"  # the seat's name: it ends the table as Amy

@@ -73,12 +73,12 @@ async def test_a_card_is_played_as_declared_by_keys_and_the_screen_shows_the_tab
         lie = "" if card.matches(Declaration(5, Kind.BLUFF)) else ": a bluff"
         assert f"Play {card.label()} as level 5 Bluff{lie} (enter)" in drawn(app, KnowHand)
         await pilot.press("enter")
-        await wait_for(pilot, lambda: know_view(app).turns >= 1 or know_view(app).phase
+        await wait_for(pilot, lambda: know_view(app).decision >= 1 or know_view(app).phase
                        is not Phase.PLAYING, "the claim")
         first = played(app)[0]
         assert (first.seat, first.card, first.declaration) == (0, card, Declaration(5, Kind.BLUFF))
         # The claim shows in the claims list once settled, with the names.
-        await wait_for(pilot, lambda: know_view(app).claims, "the claim settled")
+        await wait_for(pilot, lambda: know_view(app).record, "the claim settled")
         assert "Amy" in drawn(app, KnowHistory) and "5B" in drawn(app, KnowHistory)
 
 
@@ -105,17 +105,17 @@ async def test_with_priority_the_keys_pass_and_challenge() -> None:
             assert "Your priority" in drawn(app, KnowPrompt)
             assert "priority: you" in drawn(app, Centre)
             assert "Challenge" in drawn(app, KeyLine)
-            turns = view.turns
+            turns = view.decision
             await pilot.press(key)
             answered.append(key)
             if key == "p":
-                await wait_for(pilot, lambda t=turns: know_view(app).turns != t
+                await wait_for(pilot, lambda t=turns: know_view(app).decision != t
                                or 0 in know_view(app).passed, "the pass")
             else:
                 # (the claim waiting is the turns-th: it settles as claims[turns - 1])
-                await wait_for(pilot, lambda t=turns: len(know_view(app).claims) >= t,
+                await wait_for(pilot, lambda t=turns: len(know_view(app).record) >= t,
                                "the showdown")
-                record = know_view(app).claims[turns - 1]
+                record = know_view(app).record[turns - 1]
                 assert isinstance(record, Showdown) and record.challenger == 0
                 assert not record.intercept
         assert answered == ["p", "c"]
@@ -166,7 +166,7 @@ async def test_an_interception_and_the_wildcard_question() -> None:
         assert know_view(app).priority == 1  # Ben's: he waits. Cleo intercepts.
         cleo_view = cleo.mirror.view
         assert cleo_view is not None and Card.parse("I") in cleo_view.hand
-        await cleo.act(Intercept(), know_view(app).turns)
+        await cleo.act(Intercept(), know_view(app).decision)
         await wait_for(pilot, lambda: know_view(app).phase is Phase.DECIDING, "the question")
         prompt = app.play.query_one(KnowPrompt)  # type: ignore[union-attr]
         assert WILD in prompt.answers and "no match" in drawn(app, KnowPrompt)
@@ -174,8 +174,8 @@ async def test_an_interception_and_the_wildcard_question() -> None:
             app, KnowPrompt)
         assert "shown:" in drawn(app, Centre) and "intercepted" in drawn(app, KnowPlayers)
         await click_text(pilot, prompt, WILD[0].strip())  # the button, as w would
-        await wait_for(pilot, lambda: know_view(app).claims, "the showdown")
-        record = know_view(app).claims[-1]
+        await wait_for(pilot, lambda: know_view(app).record, "the showdown")
+        record = know_view(app).record[-1]
         assert isinstance(record, Showdown)
         assert record.wild and record.intercept and record.winner == 0
         assert "A Wildcard made it true" in drawn(app, KnowPrompt)
@@ -186,17 +186,17 @@ async def test_an_interception_and_the_wildcard_question() -> None:
         ben_view = ben.mirror.view
         assert ben_view is not None
         card = ben_view.hand[0]
-        await ben.act(Play(card, Declaration(1, Kind.TRUTH)), ben_view.turns)
+        await ben.act(Play(card, Declaration(1, Kind.TRUTH)), ben_view.decision)
         await wait_for(pilot, lambda: know_view(app).can(Intercept), "a chance to intercept")
         assert INTERCEPT in app.play.query_one(KnowPrompt).answers  # type: ignore[union-attr]
         assert "Intercept" in drawn(app, KeyLine)
         await pilot.press("i")
-        await wait_for(pilot, lambda: len(know_view(app).claims) >= 2
+        await wait_for(pilot, lambda: len(know_view(app).record) >= 2
                        or know_view(app).phase is Phase.DECIDING, "the interception")
         view = know_view(app)
         assert view.challenger == 0 if view.phase is Phase.DECIDING else (
-            isinstance(view.claims[1], Showdown) and view.claims[1].challenger == 0
-            and view.claims[1].intercept)
+            isinstance(view.record[1], Showdown) and view.record[1].challenger == 0
+            and view.record[1].intercept)
 
 
 #: A seed whose deal gives Amy a Wildcard, an Interception and a Truth or Bluff card, and

@@ -113,13 +113,13 @@ async def test_the_call_turns_the_cards_over_and_the_screen_tells_what_it_cost()
         prompt = app.play.query_one(LiarPrompt)  # type: ignore[union-attr]
         assert prompt.answers == (LIAR_BUTTON,) and "Liar!" in drawn(app, KeyLine)
         assert "Your turn: put cards on them, or call (l)." in drawn(app, LiarPrompt)
-        calls = len(view.claims)
+        calls = len(view.record)
         await pilot.press("l")
         # (the bot, if it lost, opens the next round at once: then it is Amy's turn again)
-        await wait_for(pilot, lambda: len(liar_view(app).claims) > calls
+        await wait_for(pilot, lambda: len(liar_view(app).record) > calls
                        and liar_view(app).my_turn, "the call, and Amy's turn")
         view = liar_view(app)
-        call = view.claims[-1]
+        call = view.record[-1]
         assert isinstance(call, Called) and call.caller == 0
         told = drawn(app, LiarPrompt)
         assert f"You called {claimer}'s {call.count} {said}:" in told
@@ -146,7 +146,7 @@ async def test_a_turn_that_follows_your_last_at_once_rings_again() -> None:
         assert bells == [0] and title.notice == "Your turn"
         await pilot.press("enter")
         await wait_for(pilot, lambda: liar_view(app).round == 2, "the next round")
-        call = liar_view(app).claims[-1]
+        call = liar_view(app).record[-1]
         assert isinstance(call, Called) and call.loser == 0 and call.lie
         assert liar_view(app).my_turn and title.notice == "Your turn"
         assert bells == [0, 2]  # (the decisions: the claim, then the round dealt)
@@ -224,6 +224,6 @@ async def test_the_results_give_places_claims_and_calls() -> None:
     winner = NAMES[view.winner or 0]
     assert rows[winner][1] == "1st" and rows[winner][2] == "1"
     # Every call is someone's right or wrong call, and every lie caught is someone's.
-    calls = [claim for claim in view.claims if isinstance(claim, Called)]
+    calls = [claim for claim in view.record if isinstance(claim, Called)]
     assert sum(int(row[5]) + int(row[6]) for row in rows.values()) == len(calls)
     assert sum(int(row[4]) for row in rows.values()) == sum(call.lie for call in calls)

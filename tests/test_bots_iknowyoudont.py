@@ -415,7 +415,7 @@ def walked_back(view: TableView) -> tuple[int, int]:
     room, interceptions, wildcards = view.vault, 0, 0
     if view.phase is Phase.DECIDING and view.intercept:
         room, interceptions = room - 1, 1
-    for claim in reversed(view.claims):
+    for claim in reversed(view.record):
         if room <= 0:
             break
         if isinstance(claim, Stood):

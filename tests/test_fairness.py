@@ -105,7 +105,7 @@ def play(spec: GameSpec, rng: random.Random, seeded: bool = False) -> PlayedGame
                 game.timeout_actions(seat_now):
             game.apply(seat_now, action)
             played.append(Played(seat_now, action.text, "player"))
-    claims = game.view(None).claims
+    claims = game.view(None).record
     seens = tuple(Seen(s, rng.randbytes(16) if seeded else seeds[s], claims, 0, game.log(s),
                        tuple(p.action for p in played if p.seat == s), game.view(s).hand)
                   for s in range(players))
@@ -143,7 +143,7 @@ def test_an_honest_game_is_verified_from_every_seat_and_by_a_spectator(spec: Gam
     for _ in range(20):
         game = play(spec, rng)
         assert all(check(game, seen) == Verdict(()) for seen in game.seens)
-        watcher = Seen(None, None, game.seen.claims, 0, _log(game, None), ())
+        watcher = Seen(None, None, game.seen.record, 0, _log(game, None), ())
         assert check(dataclasses.replace(game, seen=watcher)).ok
 
 

@@ -78,10 +78,10 @@ async def test_the_declaration_is_the_cards_truth_until_the_player_chooses_one()
         await pilot.press("right")
         assert hand.declaration.level == other
         await pilot.press("left", "enter")
-        await wait_for(pilot, lambda: know_view(app).turns >= 1, "the claim")
+        await wait_for(pilot, lambda: know_view(app).decision >= 1, "the claim")
         # The next turn starts from the truth again, whatever was declared last.
         player = KnowKeyPlayer(pilot, app)
-        await player.play_game(until=lambda view: view.my_turn and view.turns >= 1)
+        await player.play_game(until=lambda view: view.my_turn and view.decision >= 1)
         view = know_view(app)
         await wait_for(pilot, lambda: hand.cards == view.hand and hand.playing, "my turn again")
         card = hand.card
@@ -178,7 +178,7 @@ async def test_a_kept_seat_at_a_pin_table_goes_back_without_the_pin(tmp_path: Pa
             assert not isinstance(again.screen, PinScreen)
             back = view_of(again)
             assert back is not None and back.seat == seat
-            assert back.hand == hand or back.turns > 0  # (bots may have played since)
+            assert back.hand == hand or back.decision > 0  # (bots may have played since)
 
 
 # -- a name of one's own ----------------------------------------------------------------------
@@ -365,7 +365,7 @@ async def test_an_answer_this_app_did_not_give_is_not_called_yours() -> None:
         assert client is not None
         view = view_of(app)
         assert view is not None
-        await client.act(LetStand(), view.turns)  # (not through the app's keys)
+        await client.act(LetStand(), view.decision)  # (not through the app's keys)
         await wait_for(pilot, lambda: view_of(app).my_answer is not None, "the answer")  # type: ignore[union-attr]
         await wait_for(pilot, lambda: "for you" in str(prompt.render()), "the prompt")
         assert "you let it stand" not in str(prompt.render())
@@ -382,7 +382,7 @@ async def test_the_claims_list_stars_the_claims_the_host_played_for_you() -> Non
         history = app.play.query_one(DoubtHistory)  # type: ignore[union-attr]
         # Amy opens and does nothing: the timer lays and announces for her; the bots'
         # claims then wait for her answer until the window's time runs out.
-        await wait_for(pilot, lambda: len(view_of(app).claims) >= 3,  # type: ignore[union-attr]
+        await wait_for(pilot, lambda: len(view_of(app).record) >= 3,  # type: ignore[union-attr]
                        "three claims settled", timeout=30)
         mirror = app.client.mirror  # type: ignore[union-attr]
         await wait_for(pilot, lambda: {0, 1, 2} <= mirror.played_for, "the host's word")
@@ -415,7 +415,7 @@ def test_in_open_calls_a_stand_ins_claim_is_starred_not_the_one_its_card_settled
         h.advance(1.0)
     game = h.table.game
     assert game is not None
-    claims = game.view(None).claims
+    claims = game.view(None).record
     starred = h.table.played_for.get(2, set())
     # Ben's own claims, made by the stand-in; and the game's last claim, which the rules
     # answer in a window even with open calls, answered for him.

@@ -90,7 +90,7 @@ HOST_TYPES = [cls.TYPE for cls in HOST_MESSAGES]
 host_messages = st.fixed_dictionaries(
     {"type": st.sampled_from(HOST_TYPES)},
     optional={key: fields for key in (
-        "version", "seat", "token", "name", "table", "game_number", "claims_from", "view",
+        "version", "seat", "token", "name", "table", "game_number", "record_from", "view",
         "events", "notes", "claims", "code", "message",
     )},
 )

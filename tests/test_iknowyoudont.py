@@ -218,7 +218,7 @@ def test_rule_4_accept_lets_it_stand_at_once():
     game = three("T1 T2 T3 T4 T5", "B1 B2 B3 B4 B5", "T6 B6 T1 B1 B2")
     play(game, 0, "T1", "1T")
     game.apply(1, Accept())
-    assert game.view(None).claims == (Stood(0, D("1T"), 1),)
+    assert game.view(None).record == (Stood(0, D("1T"), 1),)
     assert game.view(None).active == 1
     with pytest.raises(NoWindowOpen):
         game.check(2, Pass())
@@ -236,7 +236,7 @@ def test_rule_5_an_interception_challenges_ahead_of_priority():
     events = game.apply(2, Intercept())
     assert events[0] == Challenged(2, True)
     assert C("I") not in game.state.hands[2] or game.state.hands[2].count(C("I")) == 0
-    assert game.view(None).claims[-1].intercept
+    assert game.view(None).record[-1].intercept
 
 
 def test_rule_5_no_interception_card_no_interception():
@@ -270,7 +270,7 @@ def test_rule_6_a_lie_scores_for_the_challenger():
     view = game.view(None)
     assert view.points == (0, 4, 0) and view.piles[1] == (C("B2"),)  # the level declared
     assert view.tokens == (2, 4, 3) and view.pot == 0
-    assert view.claims[-1] == Showdown(0, D("4T"), C("B2"), 1, False, False, 1, 0)
+    assert view.record[-1] == Showdown(0, D("4T"), C("B2"), 1, False, False, 1, 0)
 
 
 def test_rule_6_a_true_claim_scores_for_the_active_player_and_costs_the_challenger():
@@ -279,7 +279,7 @@ def test_rule_6_a_true_claim_scores_for_the_active_player_and_costs_the_challeng
     drawn = game.apply(1, Challenge())
     view = game.view(None)
     assert view.points == (4, 0, 0) and view.tokens == (4, 2, 3)
-    assert Drew(1, 2, view.claims and game.state.events[-3].cards) in drawn  # type: ignore[union-attr]
+    assert Drew(1, 2, view.record and game.state.events[-3].cards) in drawn  # type: ignore[union-attr]
     assert view.hand_sizes[1] == 7 and view.hand_sizes[0] == 5
 
 
@@ -293,7 +293,7 @@ def test_rule_6_a_claim_that_stands_scores_its_declared_level_true_or_not():
     game.apply(0, Pass())
     view = game.view(None)
     assert view.points == (6, 4, 0) and view.piles == ((), (), ())
-    assert [type(c) for c in view.claims] == [Stood, Stood] and view.tokens == (3, 3, 3)
+    assert [type(c) for c in view.record] == [Stood, Stood] and view.tokens == (3, 3, 3)
 
 
 def test_rule_6_a_wildcard_always_matches():
@@ -301,7 +301,7 @@ def test_rule_6_a_wildcard_always_matches():
         game = three("W T1 T3 I B2", "T5 T4 B1 B5 I", "T6 B6 B3 I I")
         play(game, 0, "W", said)
         game.apply(1, Challenge())
-        assert game.view(None).claims[-1].winner == 0
+        assert game.view(None).record[-1].winner == 0
 
 
 @pytest.mark.parametrize("card,said,matches", [("T3", "3T", True), ("T3", "3B", False),
@@ -323,7 +323,7 @@ def test_rule_6_after_an_interception_a_wildcard_may_make_a_lie_count_as_true():
         game.check(2, Wild())
     game.apply(0, Wild())
     view = game.view(None)
-    assert view.claims[-1] == Showdown(0, D("4T"), C("B2"), 2, True, True, 0, 2)
+    assert view.record[-1] == Showdown(0, D("4T"), C("B2"), 2, True, True, 0, 2)
     assert view.points == (4, 0, 0) and view.tokens == (4, 3, 2)
     assert game.state.vault.count(C("W")) == 1 and game.state.vault.count(C("I")) == 1
 
@@ -333,7 +333,7 @@ def test_rule_6_keeping_the_wildcard_loses():
     play(game, 0, "B2", "4T")
     game.apply(2, Intercept())
     game.apply(0, Keep())
-    assert game.view(None).claims[-1].winner == 2 and C("W") in game.state.hands[0]
+    assert game.view(None).record[-1].winner == 2 and C("W") in game.state.hands[0]
 
 
 def test_rule_6_no_wildcard_question_when_it_changes_nothing():
@@ -344,7 +344,7 @@ def test_rule_6_no_wildcard_question_when_it_changes_nothing():
     plain = three("B2 W T3 T1 T5", "T5 T4 B1 B5 B4", "I B6 B3 I T1")
     play(plain, 0, "B2", "4T")
     plain.apply(1, Challenge())  # not an interception: no Wildcard answer
-    assert plain.view(None).claims[-1].winner == 1
+    assert plain.view(None).record[-1].winner == 1
     with pytest.raises(NoWildcard):
         plain.check(1, Wild())
 

@@ -141,7 +141,7 @@ def test_a_turn_puts_one_to_three_cards_down_and_passes_clockwise() -> None:
     assert game.log(0)[-1].cards == (KING, JOKER)  # type: ignore[attr-defined]
     assert down.seals[0] != down.seals[1]  # (two cards, two seals, whatever they are)
     game.apply(1, put("A"))  # Ben believed Amy: her claim stood
-    (stood,) = game.view(None).claims
+    (stood,) = game.view(None).record
     assert stood == Believed(0, 2, Rank.KING, 1)
 
 
@@ -167,7 +167,7 @@ def test_a_call_on_true_cards_costs_the_caller_a_life_jokers_counting_true() -> 
     game = game3()
     game.apply(0, put("K", "J"))
     game.apply(1, LIAR)
-    called = game.view(None).claims[-1]
+    called = game.view(None).record[-1]
     assert called == Called(0, 2, Rank.KING, 1, (KING, JOKER), False, 1)
     assert game.view(None).lives == (3, 2, 3)
     assert any(event == Lost(1, 2, 0, False) for event in game.log(None))
@@ -180,7 +180,7 @@ def test_a_call_on_a_lie_costs_the_liar_and_the_loser_opens_the_next_round() -> 
     game = game3()
     game.apply(0, put("Q", "K"))
     game.apply(1, LIAR)
-    called = game.view(None).claims[-1]
+    called = game.view(None).record[-1]
     assert isinstance(called, Called) and called.lie and called.loser == 0
     assert game.view(0).lives == (2, 3, 3) and game.view(0).active == 0
 
@@ -278,7 +278,7 @@ def test_every_game_keeps_its_cards_and_ends_with_one_player_standing(
         assert state.turns < 2000
     standing = [s for s in range(players) if game.state.lives[s] > 0]
     assert standing == [game.winner] and len(game.view(None).out) == players - 1
-    claims = game.view(None).claims
+    claims = game.view(None).record
     calls = [claim for claim in claims if isinstance(claim, Called)]
     assert len(calls) == game.state.round and calls[-1].loser == game.view(None).out[-1]
     assert all(claim.lie == (claim.loser == claim.seat) for claim in calls)

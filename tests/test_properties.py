@@ -111,9 +111,9 @@ def check_views(game: IDoubtIt) -> None:
             assert view.my_answer == state.answers.get(seat)
             assert set(view.legal) == set(game.legal_actions(seat))
             assert {a.card for a in view.legal if isinstance(a, Lay)} <= set(view.hand)
-        public = replace(view, hand=(), my_laid=(), my_pile=(), legal=(), claims=())
+        public = replace(view, hand=(), my_laid=(), my_pile=(), legal=(), record=())
         assert not list(cards_in(public)), f"seat {seat} sees a card in a public field"
-        assert view.claims == tuple(state.records)
+        assert view.record == tuple(state.records)
         assert view.hand_sizes == tuple(len(hand) for hand in state.hands)
         assert (view.pile, view.laid) == (len(state.pile), len(state.laid))
         assert (view.version, view.winner, view.claim) == (game.version, game.winner, state.claim)

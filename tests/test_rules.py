@@ -256,7 +256,7 @@ def test_rule_5_answers_are_hidden_from_the_others_until_the_end() -> None:
     assert [e for e in game.log(3) if isinstance(e, Answered)] == [Answered(3, True)]
     game.apply(2, Doubt())
     game.apply(1, LetStand())  # the window closes: seat 2 is the doubter
-    assert game.view(1).claims[-1].doubter == 2
+    assert game.view(1).record[-1].doubter == 2
     # Seat 3's doubt changed nothing and stays its own business.
     assert Answered(3, None) in game.log(1) and Answered(3, True) not in game.log(1)
     assert game.view(1).answered == () and game.view(3).my_answer is None
@@ -321,7 +321,7 @@ def test_rule_6_a_caught_bluff_takes_the_shown_cards_and_the_pile() -> None:
     assert record.taken == 5
     assert game.view(None).pile == 0
     for seat in (None, 0, 1, 2):
-        assert game.view(seat).claims[-1].shown == (shown,)
+        assert game.view(seat).record[-1].shown == (shown,)
 
 
 def test_rule_6_an_honest_claim_doubted_goes_to_the_doubter() -> None:

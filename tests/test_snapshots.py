@@ -328,9 +328,9 @@ def test_liar_the_roulette_after_a_call(snap_compare: SnapCompare) -> None:
         app = pilot.app
         assert isinstance(app, DoubtApp)
         await at_a_call(pilot)
-        calls = len(liar_view(app).claims)
+        calls = len(liar_view(app).record)
         await pilot.press("l")
-        await wait_for(pilot, lambda: len(liar_view(app).claims) > calls, "the call")
+        await wait_for(pilot, lambda: len(liar_view(app).record) > calls, "the call")
         quiet(app)
 
     assert snap_compare(liar_hosting(lives=Lives.ROULETTE), terminal_size=(80, 24),
@@ -362,7 +362,7 @@ async def claims_from_everyone(pilot: Pilot[Any], clock: FrozenClock,
     while True:
         await wait_for(pilot, lambda: view() is not None and (
             view().my_turn or driver.may_challenge(app)), "Amy's move")
-        if {claim.seat for claim in view().claims} >= {1, 2, 3}:
+        if {claim.seat for claim in view().record} >= {1, 2, 3}:
             return app
         clock.now += 1.0  # (past the half second in which no answer is taken)
         before = view()

@@ -45,9 +45,9 @@ def test_a_story_shows_the_cards_the_deal_gave_and_the_lays_the_claims_made(
         lays[action.seat].extend(_laid(kind, action.action))
         game.apply(action.seat, game.parse_action(action.action))
     # Every claim of the game, in order, each with every card its player laid for it.
-    assert len(story.steps) == len(game.view(None).claims)
+    assert len(story.steps) == len(game.view(None).record)
     told: dict[int, list[Any]] = {seat: [] for seat in range(played.players)}
-    for step, record in zip(story.steps, game.view(None).claims, strict=True):
+    for step, record in zip(story.steps, game.view(None).record, strict=True):
         assert step.told.seat == record.seat
         cards = step.told.shown
         assert cards is not None and cards

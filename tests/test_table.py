@@ -344,9 +344,9 @@ def test_a_claim_nobody_answers_stands_when_the_window_clock_runs_out(
     assert game is not None
     waits = spec.windows(3) * 10.0  # (each window clock starts when the last ran out)
     h.advance(waits - 0.1)
-    assert game.view(None).claims == () and game.turn_seat() is None
+    assert game.view(None).record == () and game.turn_seat() is None
     h.advance(0.2)
-    claims = game.view(None).claims
+    claims = game.view(None).record
     assert len(claims) == 1 and spec.stood(claims[0])
     assert game.turn_seat() == 1
     state = h.last(ben, State)
@@ -429,7 +429,7 @@ def test_an_absent_players_stand_in_lets_claims_stand_and_plays_their_turns(
     game = h.table.game
     assert game is not None and game.awaiting() == (2,)  # Ben's stand-in answered at once
     act(h, cleo, spec.let_stand)
-    assert game.turns == 2 and spec.stood(game.view(None).claims[0])
+    assert game.turns == 2 and spec.stood(game.view(None).record[0])
     last = h.table.played[-1]
     assert (last.seat, last.by) == (1, "stand-in")  # and then it played Ben's turn
     assert game.awaiting()[0] == 2  # the claim waits for the seat after Ben first
@@ -493,16 +493,16 @@ def test_a_long_history_comes_in_chunks(spec: GameSpec, monkeypatch: pytest.Monk
         assert seat is not None
         claim(h, spec, conns[seat])
         h.advance(spec.windows(3) * 0.5 + 0.1)
-        if len(game.view(None).claims) == 5:
+        if len(game.view(None).record) == 5:
             break
-    claims = game.view(None).claims
+    claims = game.view(None).record
     assert len(claims) == 5
     late = h.hello("Dee", watch=True)
     histories = [m for m in h.received[late] if isinstance(m, History)]
-    assert len(histories) >= 2 and all(len(m.claims) <= 2 for m in histories)
+    assert len(histories) >= 2 and all(len(m.record) <= 2 for m in histories)
     for conn in (*conns, late):
         view = h.mirrors[conn].view
-        assert view is not None and view.claims == claims
+        assert view is not None and view.record == claims
 
 
 def test_each_connection_sees_its_own_hand_and_its_own_card_only(spec: GameSpec) -> None:
@@ -854,7 +854,7 @@ def test_silence_passes_each_priority_in_turn_and_the_claim_stands() -> None:
     h.advance(9.7)  # (it started when Ben's ran out, at 10 s)
     assert know_view(h, amy).phase is know.Phase.PRIORITY
     h.advance(0.3)
-    assert know_view(h, amy).claims == (know.Stood(0, know.Declaration.parse("3T"), None),)
+    assert know_view(h, amy).record == (know.Stood(0, know.Declaration.parse("3T"), None),)
     assert know_view(h, amy).active == 1
     state = h.last(ben, State)
     assert isinstance(state, State) and any(note.kind == "window" for note in state.notes)
@@ -901,7 +901,7 @@ def test_with_a_bot_delay_a_bot_holding_priority_waits_for_a_person_who_may_inte
     assert game.turns == 1 and game.state.priority == 1
     act(h, amy, "intercept")  # in time
     h.advance(1.0)  # (a Wildcard question to the bot waits out the same delay)
-    assert game.view(None).claims[0].challenger == 2
+    assert game.view(None).record[0].challenger == 2
     # The bot whose answer was held back forgets it (the claim is gone) and plays on when
     # its turn comes: the table never stalls.
     for _ in range(60):

@@ -53,7 +53,16 @@ def test_unfinished_games_are_reported(capsys: pytest.CaptureFixture[str]) -> No
     assert report["unfinished"] == 5
     assert sum(report["wins"].values()) == 0
     assert main(["tourney", "--games", "5", "--seed", "1", "--max-turns", "3"]) == 0
-    assert "unfinished games (stopped at 3 claims): 5" in capsys.readouterr().out
+    assert "unfinished games (stopped at 3 turns): 5" in capsys.readouterr().out
+
+
+def test_max_turns_counts_every_move_a_game_asked_for(capsys: pytest.CaptureFixture[str]) -> None:
+    """In a game played one seat at a time a call is a move as much as a claim: the limit
+    counts the game's decisions, not its claims."""
+    report = run_cli(capsys, "--game", "liarsdeck", "--games", "20", "--seed", "1",
+                     "--max-turns", "4")
+    assert report["unfinished"] == 20 and report["turns_per_game"] == 4.0
+    assert report["decisions"] == 20 * 4  # (the calls among them)
 
 
 def test_the_text_report(capsys: pytest.CaptureFixture[str]) -> None:

@@ -14,7 +14,7 @@ from ..rules import FEWEST_PLAYERS, MOST_PLAYERS, Event, View
 from ..rules.fairness import Played
 from .codec import Limit, Many, Text
 
-PROTOCOL_VERSION = 15
+PROTOCOL_VERSION = 16
 
 Name = Annotated[str, Text(1, 24)]
 #: One half of the PIN's key exchange (net/pin.py), as hexadecimal text.
@@ -248,7 +248,7 @@ class Note:
 class State(Message):
     """The game as the receiver may see it, after ``events`` happened.
 
-    ``view.claims`` holds the settled claims from index ``claims_from`` on: the receiver keeps
+    ``view.record`` holds the settled claims from index ``record_from`` on: the receiver keeps
     those it has before that index and replaces the rest. ``events`` are the events since the
     last ``state`` this connection received (redacted for it), ``notes`` what the table did on
     someone's behalf meanwhile.
@@ -256,7 +256,7 @@ class State(Message):
 
     TYPE = "state"
     game_number: GameNumber
-    claims_from: Annotated[int, Limit(0, 1_000_000)]
+    record_from: Annotated[int, Limit(0, 1_000_000)]
     view: View
     events: Annotated[tuple[Event, ...], Many(256)]
     notes: Annotated[tuple[Note, ...], Many(64)]
@@ -271,13 +271,13 @@ class State(Message):
 
 @dataclass(frozen=True, slots=True)
 class History(Message):
-    """Settled claims from index ``claims_from`` on, sent before a ``state`` when a game's
+    """Settled claims from index ``record_from`` on, sent before a ``state`` when a game's
     history is too long for one frame."""
 
     TYPE = "history"
     game_number: GameNumber
-    claims_from: Annotated[int, Limit(0, 1_000_000)]
-    claims: Annotated[tuple[Event, ...], Many(256)]
+    record_from: Annotated[int, Limit(0, 1_000_000)]
+    record: Annotated[tuple[Event, ...], Many(256)]
 
 
 @dataclass(frozen=True, slots=True)

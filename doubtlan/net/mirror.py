@@ -121,7 +121,7 @@ class Mirror:
             self._committed(message)
             self._note_keys(message)
         elif isinstance(message, History):
-            self._claims_from(message.game_number, message.claims_from, message.claims)
+            self._claims_from(message.game_number, message.record_from, message.record)
         elif isinstance(message, State):
             self._state(message, now)
         elif isinstance(message, Pong):
@@ -162,11 +162,11 @@ class Mirror:
     def _state(self, message: State, now: float | None) -> None:
         """The game as the seat sees it now: its view (with every claim so far), the events
         and notes that came with it, kept (and timed, with ``now``)."""
-        self._claims_from(message.game_number, message.claims_from, message.view.claims)
+        self._claims_from(message.game_number, message.record_from, message.view.record)
         view = message.view  # decoded just now for this mirror: it may be completed
         if len(self._claims_copy) != len(self._claims):
             self._claims_copy = tuple(self._claims)
-        setattr(view, "claims", self._claims_copy)  # noqa: B010  (each game's view has it)
+        setattr(view, "record", self._claims_copy)  # noqa: B010  (each game's view has it)
         self.view = view
         self.events, self.notes = message.events, message.notes
         self.played_for = frozenset(message.played_for)

@@ -258,7 +258,7 @@ class Game(abc.ABC, Generic[OptionsT, ViewT]):
         state = self.state
         facts = self.public_facts(claims)
         facts.update(players=state.players, options=state.options, opener=state.opener,
-                     version=state.version, turns=state.turns)
+                     version=state.version, decision=self.decision)
         return self.view_type.ordered(facts)
 
     def shared(self) -> tuple[object, ...]:

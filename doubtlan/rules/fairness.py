@@ -139,7 +139,7 @@ class Seen:
     #: The seed this seat added (None: it added none).
     contribution: bytes | None
     #: Every settled claim of the game, as shown.
-    claims: tuple[Event, ...]
+    record: tuple[Event, ...]
     #: The game's events from index ``events_from`` to the end, as shown to this seat (from
     #: 0, or from where it last joined and was shown the game afresh).
     events_from: int
@@ -395,14 +395,14 @@ def _as_shown(case: _Case, replay: _Replay) -> Iterator[str]:
     """The settled claims and the seat's events are the ones it was shown (as far as it saw
     them, when it left before the end)."""
     seen, dealt = case.seen, replay.dealt
-    claims = dealt.view(None).claims
+    claims = dealt.view(None).record
     events = dealt.log(seen.seat, seen.events_from)
     if not seen.to_end:  # shown as far as this client saw the game
-        claims, events = claims[:len(seen.claims)], events[:len(seen.events)]
+        claims, events = claims[:len(seen.record)], events[:len(seen.events)]
         case.notes.append("you left this game before its end: it was checked as far as you "
                           "saw it")
-    if claims != seen.claims:
-        yield _first_difference("claim", seen.claims, claims)
+    if claims != seen.record:
+        yield _first_difference("claim", seen.record, claims)
     if seen.events != events:
         yield _first_difference("event", seen.events, events, seen.events_from)
 
@@ -452,7 +452,7 @@ def mark_before(game: Any, seat: int, by: str) -> tuple[int, bool] | None:
     if by not in HOST_PLAYED:
         return None
     # (a turn's action is made outside any window; an answer is made in one)
-    return len(game.view(seat).claims), game.window_key() is None
+    return len(game.view(seat).record), game.window_key() is None
 
 
 def mark_after(game: Any, seat: int, before: tuple[int, bool] | None) -> int | None:
@@ -463,7 +463,7 @@ def mark_after(game: Any, seat: int, before: tuple[int, bool] | None) -> int | N
     if before is None:
         return None
     settled, turn = before
-    return len(game.view(seat).claims) if turn else settled
+    return len(game.view(seat).record) if turn else settled
 
 
 def _marks_problem(shown: frozenset[int], played: frozenset[int]) -> str:

@@ -32,25 +32,21 @@ class View:
     opener: int
     #: Bumped by every accepted action; a view is current when its version is the game's.
     version: int
-    #: How many turns (claims) have been made.
-    turns: int
+    #: The game's :attr:`~doubtlan.rules.base.Game.decision` now: it counts the points at
+    #: which the game asked a seat for a move, and an action sent with it was decided for
+    #: this moment of the game.
+    decision: int
 
     if TYPE_CHECKING:  # (not fields here: each game's view places them among its own)
         #: The seats the game waits for.
         awaiting: tuple[int, ...]
         #: Every settled claim of the game so far (public): the game's record of play.
-        claims: tuple[Event, ...]
+        record: tuple[Event, ...]
         winner: int | None
         #: This seat's hand (empty for a spectator).
         hand: tuple[Any, ...]
         #: What this seat may do now (nothing, for a spectator).
         legal: tuple[Action, ...]
-
-    @property
-    def decision(self) -> int:
-        """The game's :attr:`Game.decision` as this view saw it: an action sent with it
-        was decided for this moment of the game."""
-        return self.turns
 
     @property
     def moment(self) -> tuple[object, ...]:

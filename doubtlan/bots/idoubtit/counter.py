@@ -114,7 +114,7 @@ class CounterBot(TruthTeller):
         memory = self._memory
         if view is self._remembered and memory is not None:
             return memory  # (the same decision's view: nothing new in it)
-        claims = view.claims
+        claims = view.record
         first = claims[0] if claims else None
         if memory is None or memory.seen > len(claims) or (memory.first is not first
                                                            and memory.first != first):

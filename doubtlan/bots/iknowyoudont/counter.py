@@ -125,18 +125,18 @@ class CounterKnowBot(KnowBot):
         """Read the claims settled since it last looked into the match's record (following
         a new game from its start, and a game first seen half-way through from its first
         claim)."""
-        claims, seen, known = view.claims, self._seen, self._game
+        claims, seen, known = view.record, self._seen, self._game
         first = claims[0] if claims else None
         if known is None or known[0] != view.opener or known[1] is not first:
             if known is None or known[0] != view.opener or (
                     known[1] is not None and known[1] != first):  # (a first claim is no new game)
                 seen = len(claims) + 1  # (another game)
             self._game = (view.opener, first)
-        if seen > len(claims) or self._turns > view.turns:
+        if seen > len(claims) or self._turns > view.decision:
             if known is not None:
                 self.record.fade(self.fade)
             seen = 0
-        self._turns = view.turns
+        self._turns = view.decision
         if seen < len(claims):
             self.record.note(claims[seen:])
         self._seen = len(claims)
@@ -291,7 +291,7 @@ class Discards:
         self._marks: list[tuple[int, bool]] = []
 
     def __call__(self, view: TableView) -> tuple[int, int]:
-        claims, seen = view.claims, self._seen
+        claims, seen = view.record, self._seen
         count = len(claims)
         if seen != count or (count and claims[-1] is not self._last):
             if seen > count or (seen and claims[seen - 1] is not self._last):

@@ -174,7 +174,7 @@ class HardKnowBot(SharpKnowBot):
         how it turned out against its odds, and who held priority on it."""
         me = view.seat
         assert me is not None
-        claims, phase = view.claims, view.phase
+        claims, phase = view.record, view.phase
         count = len(claims)
         waiting = phase is PRIORITY or phase is DECIDING
         start = count - (view.round_claims - waiting)
@@ -313,7 +313,7 @@ class HardKnowBot(SharpKnowBot):
 
     def chance_true(self, view: TableView) -> float:
         # (Asked of one claim to intercept and then with priority: worked out once.)
-        moment = (view.opener, view.round, view.turns, len(view.claims), view.tokens)
+        moment = (view.opener, view.round, view.decision, len(view.record), view.tokens)
         if moment == self._moment:
             return self._chance
         assert view.declaration is not None and view.seat is not None
@@ -328,7 +328,7 @@ class HardKnowBot(SharpKnowBot):
         else:
             z = self.odds(view, hands, active, declaration, view.hand_sizes[active] + 1)
             chance = self.record.read(active, z)
-            self._judged, self._judged_chance = (self._round, len(view.claims), z), chance
+            self._judged, self._judged_chance = (self._round, len(view.record), z), chance
         self._moment, self._chance = moment, chance
         return chance
 

@@ -37,7 +37,7 @@ class LiarBot(SeededBot, abc.ABC):
         now = (view.opener, view.round)
         if now != self._round:
             self._round, self.mine = now, []
-        claims = view.claims
+        claims = view.record
         start = self._read if self._read <= len(claims) else 0  # (another game: anew)
         self._read = len(claims)
         return ((number, claim) for number, claim in enumerate(claims[start:], start)
@@ -67,7 +67,7 @@ def truthful(hand: Sequence[Card], view: TableView) -> list[Card]:
 
 def this_round(view: TableView) -> list[Believed]:
     """The claims settled this round (every one stood: a call ends a round)."""
-    claims = view.claims
+    claims = view.record
     start = len(claims)
     while start and not isinstance(claims[start - 1], Called):
         start -= 1

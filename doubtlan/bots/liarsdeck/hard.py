@@ -100,7 +100,7 @@ class HardLiarBot(LiarBot):
     def follow(self, view: TableView) -> None:
         """Read the claims settled since it last looked (a new game's from its first)."""
         list(self.calls_since(view))  # (a new round: its own cards put down are forgotten)
-        claims = view.claims
+        claims = view.record
         if self._done > len(claims) or not self._held:
             self._done, self._losses = 0, defaultdict(int)
             self._held = self._dealt(view)
@@ -179,7 +179,7 @@ class HardLiarBot(LiarBot):
         """The chance that it loses this round if it plays on (puts cards down now), and the
         true and false cards to put down for that."""
         assert view.seat is not None
-        moment = (view.decisions, view.claims, view.hand)
+        moment = (view.decision, view.record, view.hand)
         if self._last is not None and self._last[0] == moment:
             return self._last[1]  # (asked again for the same moment: whether to call, then what)
         me, players = view.seat, len(view.hand_sizes)

@@ -85,7 +85,7 @@ def face_down(view: TableView) -> dict[int, int]:
 def skulls_shown(view: TableView) -> list[int]:
     """How many times each seat's Skull was turned by a bidder, over the game so far."""
     shown = [0] * view.players
-    for claim in view.claims:
+    for claim in view.record:
         if isinstance(claim, Settled) and claim.skull is not None:
             shown[claim.skull] += 1
     return shown

@@ -84,7 +84,7 @@ class Conn:
     #: What this connection has been sent of the current game.
     game_number: int = 0
     events_sent: int = 0
-    claims_sent: int = 0
+    record_sent: int = 0
 
 
 class TableParts:

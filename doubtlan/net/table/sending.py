@@ -183,12 +183,12 @@ class Sending(TableParts):
         assert game is not None
         if conn.game_number != self.match.games:
             # A new game: shown from its deal on (the hand dealt is checked afterwards).
-            conn.game_number, conn.events_sent, conn.claims_sent = self.match.games, 0, 0
+            conn.game_number, conn.events_sent, conn.record_sent = self.match.games, 0, 0
         view = game.view(conn.seat)
         events = game.log(conn.seat, conn.events_sent)
         if not events and not notes:
             return
-        if len(events) > CHUNK or len(view.claims) - conn.claims_sent > CHUNK:
+        if len(events) > CHUNK or len(view.record) - conn.record_sent > CHUNK:
             self._snapshot(conn, notes)  # too much at once: start it afresh
             return
         self._send_state(conn, view, events, notes)
@@ -197,13 +197,13 @@ class Sending(TableParts):
         """Send ``conn`` the whole game as it may see it, history first when it is long."""
         game = self.game
         assert game is not None
-        conn.game_number, conn.events_sent, conn.claims_sent = self.match.games, 0, 0
+        conn.game_number, conn.events_sent, conn.record_sent = self.match.games, 0, 0
         view = game.view(conn.seat)
-        while len(view.claims) - conn.claims_sent > CHUNK:
-            start = conn.claims_sent
-            chunk: tuple[Event, ...] = view.claims[start : start + CHUNK]
+        while len(view.record) - conn.record_sent > CHUNK:
+            start = conn.record_sent
+            chunk: tuple[Event, ...] = view.record[start : start + CHUNK]
             self._send(conn.id, History(self.match.games, start, chunk))
-            conn.claims_sent += len(chunk)
+            conn.record_sent += len(chunk)
         conn.events_sent = game.event_count  # a snapshot replaces the events before it
         self._send_state(conn, view, (), notes)
 
@@ -211,15 +211,15 @@ class Sending(TableParts):
                     notes: tuple[Note, ...]) -> None:
         game = self.game
         assert game is not None
-        start, total = conn.claims_sent, len(view.claims)
-        claims = view.claims[start:]
+        start, total = conn.record_sent, len(view.record)
+        claims = view.record[start:]
         mine = self.played_for.get(conn.seat, ()) if conn.seat is not None else ()
         self._send(conn.id, State(
             self.match.games, start, _with_claims(view, claims), events, notes,
             conn.events_sent, tuple(sorted(mine)[-PLAYED_FOR_MOST:]),
         ))
         conn.events_sent = game.event_count
-        conn.claims_sent = total
+        conn.record_sent = total
 
 
 #: The most claims a ``state`` says were played for its seat (the latest: ``Many(2048)``).
@@ -227,5 +227,5 @@ PLAYED_FOR_MOST = 2048
 
 
 def _with_claims(view: View, claims: tuple[Event, ...]) -> View:
-    setattr(view, "claims", claims)  # noqa: B010  (views are fresh copies for their reader)
+    setattr(view, "record", claims)  # noqa: B010  (views are fresh copies for their reader)
     return view

@@ -28,7 +28,7 @@ class TableView(View):
 
     game = "idoubtit"
 
-    # View's fields come first: ``seat``, then ``players`` to ``turns`` (the claims announced),
+    # View's fields come first: ``seat``, then ``players`` to ``decision`` (the claims announced),
     # which every seat sees alike, as it sees these:
     options: Options
     phase: Phase
@@ -47,7 +47,7 @@ class TableView(View):
     awaiting: tuple[int, ...]
     answered: tuple[int, ...]
     #: Every settled claim of this game (they are public).
-    claims: tuple[Resolved, ...]
+    record: tuple[Resolved, ...]
     winner: int | None
     # What only this seat sees (empty for a spectator):
     #: This seat's hand, sorted.
@@ -70,13 +70,13 @@ class TableView(View):
 
     @property
     def moment(self) -> tuple[object, ...]:
-        return (self.turns, self.phase, self.claim is not None)
+        return (self.decision, self.phase, self.claim is not None)
 
     @property
     def window_key(self) -> tuple[object, ...] | None:
         # Whenever a claim may be doubted: in a window, and in the open mode until the next
         # card is laid.
-        return window_key(self.turns) if self.claim is not None else None
+        return window_key(self.decision) if self.claim is not None else None
 
 
 def window_key(turns: int) -> tuple[object, ...]:
@@ -125,9 +125,9 @@ def make_view(
     # (check_views in tests/test_properties.py checks that every field is set.)
     view = _new(TableView)
     view.seat = seat
-    (view.players, view.options, view.opener, view.version, view.turns, view.phase,
+    (view.players, view.options, view.opener, view.version, view.decision, view.phase,
      view.turn, view.rank, view.laid, view.hand_sizes, view.pile, view.claim, view.claimer,
-     view.awaiting, view.answered, view.claims, view.winner) = public
+     view.awaiting, view.answered, view.record, view.winner) = public
     if seat is None:
         view.hand = view.my_laid = view.my_pile = view.legal = ()
         view.my_answer = None

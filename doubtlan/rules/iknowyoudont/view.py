@@ -34,7 +34,7 @@ class TableView(View):
 
     game = "iknowyoudont"
 
-    # View's fields come first: ``seat``, then ``players`` to ``turns`` (the cards played),
+    # View's fields come first: ``seat``, then ``players`` to ``decision`` (the cards played),
     # which every seat sees alike, as it sees these:
     options: Options
     phase: Phase
@@ -67,7 +67,7 @@ class TableView(View):
     vault: int
     awaiting: tuple[int, ...]
     #: Every settled claim of this game: :class:`Stood` and :class:`Showdown` records.
-    claims: tuple[Event, ...]
+    record: tuple[Event, ...]
     winner: int | None
     #: Why the match ended (``"points"``, ``"tokens"``, ``"rounds"``), once it has, and
     #: whether the tie-break chose the winner among equal victory points (rule 8).
@@ -94,11 +94,11 @@ class TableView(View):
 
     @property
     def moment(self) -> tuple[object, ...]:
-        return (self.turns, self.phase, self.priority)
+        return (self.decision, self.phase, self.priority)
 
     @property
     def window_key(self) -> tuple[object, ...] | None:
-        return window_key(self.phase, self.turns, self.priority)
+        return window_key(self.phase, self.decision, self.priority)
 
 
 def window_key(phase: Phase, turns: int, priority: int | None) -> tuple[object, ...] | None:
@@ -125,7 +125,7 @@ def public_facts(state: State, claims: tuple[Event, ...],
         piles=tuple(map(tuple, state.piles)), round=state.round,
         round_claims=state.round_claims, points=tuple(state.score), pad=tuple(state.pad),
         awards=tuple(state.awards), draw=len(state.draw), vault=len(state.vault),
-        awaiting=awaiting, claims=claims, winner=state.winner, reason=state.reason,
+        awaiting=awaiting, record=claims, winner=state.winner, reason=state.reason,
         tiebreak=state.tiebreak)
 
 

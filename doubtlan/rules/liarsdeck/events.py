@@ -80,5 +80,5 @@ class Standing(Event):
     seat: int
 
 
-#: A settled claim, as :attr:`TableView.claims` holds them.
+#: A settled claim, as :attr:`TableView.record` holds them.
 Settled = Believed | Called

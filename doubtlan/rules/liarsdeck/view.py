@@ -19,12 +19,9 @@ class TableView(View):
 
     game = "liarsdeck"
 
-    # View's fields come first: ``seat``, then ``players`` to ``turns`` (the claims made),
+    # View's fields come first: ``seat``, then ``players`` to ``decision``,
     # which every seat sees alike, as it sees these:
     options: Options
-    #: The times a seat was asked for a new move (each claim, and each round dealt after a
-    #: call): an action is sent with it, as :attr:`decision`.
-    decisions: int
     phase: Phase
     #: The round (from 1), the rank the table asks for in it, and the seat on turn.
     round: int
@@ -43,7 +40,7 @@ class TableView(View):
     winner: int | None
     #: Every settled claim of this game (:class:`Believed` and :class:`Called` records), and
     #: the seat the game waits for (none once it is over).
-    claims: tuple[Event, ...]
+    record: tuple[Event, ...]
     awaiting: Seats
     # What only this seat sees (empty for a spectator):
     hand: tuple[Card, ...]
@@ -58,21 +55,17 @@ class TableView(View):
         """True when this seat is to move now."""
         return self.seat is not None and self.seat == self.active and self.phase is PLAYING
 
-    @property
-    def decision(self) -> int:
-        return self.decisions
-
 
 def public_facts(state: State, claims: tuple[Event, ...]) -> dict[str, object]:
     """What every seat sees alike, by :class:`TableView`'s field names (made once a version,
     shared by every seat's view)."""
     last = state.last
     return dict(
-        decisions=state.version, phase=state.phase, round=state.round, rank=state.rank,
+        phase=state.phase, round=state.round, rank=state.rank,
         active=state.active, claimer=None if last is None else last[0],
         count=0 if last is None else len(last[1]), down=len(state.down),
         hand_sizes=tuple(map(len, state.hands)), lives=tuple(state.lives),
-        pulled=tuple(state.pulled), out=tuple(state.out), winner=state.winner, claims=claims,
+        pulled=tuple(state.pulled), out=tuple(state.out), winner=state.winner, record=claims,
         awaiting=(state.active,) if state.phase is PLAYING else ())
 
 

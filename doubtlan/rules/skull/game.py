@@ -121,7 +121,7 @@ class Skull(OneAtATime, Game[Options, TableView]):
             discs=tuple(state.discs(seat) for seat in range(self.players)),
             points=tuple(state.points), bid=state.bid, bidder=state.bidder,
             passed=tuple(state.passed), turned=tuple(map(tuple, state.turned)),
-            winner=state.winner, claims=claims, awaiting=self.awaiting())
+            winner=state.winner, record=claims, awaiting=self.awaiting())
 
     @classmethod
     def narrate(cls, event: Event, names: dict[int, str | None]) -> str:

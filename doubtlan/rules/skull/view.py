@@ -20,7 +20,7 @@ class TableView(View):
 
     game = "skull"
 
-    # View's fields come first: ``seat``, then ``players`` to ``turns`` (discs laid and bids
+    # View's fields come first: ``seat``, then ``players`` to ``decision`` (discs laid and bids
     # made), which every seat sees alike, as it sees these:
     options: Options
     phase: Phase
@@ -40,7 +40,7 @@ class TableView(View):
     turned: tuple[tuple[Disc, ...], ...]
     winner: int | None
     #: Every settled bid of this game (:class:`Settled`), and the seat the game waits for.
-    claims: tuple[Event, ...]
+    record: tuple[Event, ...]
     awaiting: Seats
     #: What only this seat sees, and a spectator in their place: the discs in this seat's
     #: hand, its stack (bottom first), what it may do.

@@ -131,7 +131,7 @@ class GameTable(Widget):
         for players in self.query(PlayersPanel):
             players.show(view, info, seen.stood_in)
         for history in self.query(History):
-            history.show(seen.game_number, view.claims, self.names(), seen.played_for,
+            history.show(seen.game_number, view.record, self.names(), seen.played_for,
                          seen.talk)
         if self.new_game(seen):
             for hand in self.query(CardHand):

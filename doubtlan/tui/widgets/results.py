@@ -87,7 +87,7 @@ class GameResults(Lines):
     def tally(view: Any, game: str) -> list[Figures]:
         """Each seat's figures in the game ``view`` shows, from its record of play (what was
         said, shown and decided: the view's ``claims``, told by the game)."""
-        told = game_named(game).tell(view.claims)
+        told = game_named(game).tell(view.record)
         return [figures(told, seat) for seat in range(view.players)]
 
     def player(self, seat: int, view: Any, info: TableInfo,

@@ -67,8 +67,8 @@ class DoubtResults(GameResults):
         names = seat_names(info)
         why = STALEMATE if won is not None and won.stalemate else ""
         title = self.title_of(view, info, names, why)
-        stats = figures(view.players, view.claims, won.bluffs if won else None)
-        series = hand_sizes(view.players, view.options, view.opener, view.claims)
+        stats = figures(view.players, view.record, won.bluffs if won else None)
+        series = hand_sizes(view.players, view.options, view.opener, view.record)
         top = max(max(sizes) for sizes in series)  # one scale for every hand
         rows = []
         for seat in range(view.players):

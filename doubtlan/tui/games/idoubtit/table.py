@@ -109,7 +109,7 @@ class DoubtTable(GameTable):
         """What the prompt tells when it asks nothing: a doubt just turned over, the claim
         waiting for the others' answers, your turn, or who is laying."""
         claim = view.claim
-        last = view.claims[-1] if view.claims else None
+        last = view.record[-1] if view.record else None
         if claim is None and last is not None and last == notes_of(seen).reveal:
             return self._doubted(view, last, names)
         if claim is not None and view.phase is Phase.WINDOW:

@@ -198,7 +198,7 @@ class KnowTable(GameTable):
             text.append("Choose a card, a level and Truth or Bluff, then play it (enter).")
         else:
             text.append(f"{cap(name(view.active))} is to play a card.")
-        last = view.claims[-1] if view.claims else None
+        last = view.record[-1] if view.record else None
         if view.round_claims == 0 and view.pad:
             text.append(f"\nRound {view.round} begins. Round {len(view.pad)}: ",
                         style="dim")

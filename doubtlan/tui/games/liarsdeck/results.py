@@ -40,7 +40,7 @@ class LiarResults(GameResults):
              over: bool, verdict: Verdict | None = None) -> None:
         names = seat_names(info)
         claims, caught, right, wrong = ([0] * view.players for _ in range(4))
-        for record in view.claims:
+        for record in view.record:
             assert isinstance(record, Believed | Called)
             claims[record.seat] += 1
             if isinstance(record, Called):

@@ -90,7 +90,7 @@ class LiarTable(GameTable):
 
         text = Text()
         answers: tuple[Answer, ...] = ()
-        last = view.claims[-1] if view.claims else None
+        last = view.record[-1] if view.record else None
         # How the last call went, until a claim of the new round stands: after what is to be
         # done now, which the prompt keeps whole when its lines run short.
         told = self.told(view, last, name) if isinstance(last, Called) else None

@@ -101,7 +101,7 @@ class SkullTable(GameTable):
                         f"{self._doing(view)}.")
             if view.bid:
                 text.append(f"\nThe bid: {view.bid}, by {name(view.bidder)}.", style="bold")
-        last = view.claims[-1] if view.claims else None
+        last = view.record[-1] if view.record else None
         if isinstance(last, Settled) and view.phase in (Phase.OPENING, Phase.OVER):
             text.append("\n")
             text.append_text(self.told(last, name))
