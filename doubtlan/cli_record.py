@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from .net.stories import Told
 
 VERIFY = "check a host's journal: its deals and games"
-REPLAY = "tell a journal's games claim by claim: every hand, every lie, who saw through it"
+REPLAY = "tell a journal's games step by step: every hand, every lie, who saw through it"
 STATS = "print the record of the games you played (--json for a program)"
 #: The sparkline's steps, lowest first.
 BARS = "▁▂▃▄▅▆▇█"
@@ -54,11 +54,12 @@ def verify_command(args: argparse.Namespace, parser: argparse.ArgumentParser) ->
 def add_replay(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     replay = commands.add_parser(
         "replay", help=REPLAY,
-        description="Tell the games of a journal written by `doubtlan host`, claim by claim: "
-        "every hand as the claim began, the cards really laid, who lied, who said so and who "
-        "was right. Only a game whose deal and actions verify (as `doubtlan verify` checks "
-        "them) is told; for the others it says why not. On a terminal it opens the story "
-        "(left and right step through the claims); otherwise, or with --text, it prints it.",
+        description="Tell the games of a journal written by `doubtlan host`, one thing said "
+        "at a time (in each game's words): every hand as it was said, what it really showed, "
+        "whether it held, who said otherwise and who was right. Only a game whose deal and "
+        "actions verify (as `doubtlan verify` checks them) is told; for the others it says "
+        "why not. On a terminal it opens the story (left and right step through it); "
+        "otherwise, or with --text, it prints it.",
     )
     replay.add_argument("journal", type=Path, metavar="JOURNAL", nargs="?",
                         help="the journal file (default: the newest in the data folder)")
@@ -194,7 +195,7 @@ def stats_command(args: argparse.Namespace, parser: argparse.ArgumentParser) -> 
     if room >= 10:
         print()
         recent = entries[-room:]
-        print("lies a claim    " + sparkline([e.bluffs / e.claims if e.claims else 0.0
+        print("lie rate        " + sparkline([e.bluffs / e.claims if e.claims else 0.0
                                                for e in recent], 1.0))
         print("won             " + "".join("●" if e.won else "·" for e in recent))
         print(f"                (the last {len(recent)} played, oldest first)")

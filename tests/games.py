@@ -27,6 +27,7 @@ from owned import Owned
 from doubtlan.bots import make_bot
 from doubtlan.rules import GAMES, Event, Game, View
 from doubtlan.rules.fairness import Seen
+from doubtlan.rules.told import Told
 
 #: A lie in what one seat was shown of a played game (None: the game gives no chance of it).
 Lie = Callable[[Seen, random.Random], Seen | None]
@@ -100,6 +101,23 @@ class GameSpec(abc.ABC):
         in the deck)."""
         return self.claim(next(card for card in self.deck(self.options) if card not in hand))[0]
 
+    def refused_turn(self, hand: tuple[Any, ...]) -> tuple[str, str]:
+        """An action that the opening seat, holding ``hand`` as dealt, may not take, and the
+        code the rules refuse it with: by default, a turn with cards it does not hold."""
+        return self.not_held(hand), "card_not_in_hand"
+
+    def towards_record(self, view: View) -> tuple[str, ...]:
+        """What the view's seat, on turn, sends to bring the next settled claim nearer: by
+        default, a claim with the first card of its hand (the claim before it settles then,
+        or when its window closes)."""
+        return self.claim(view.hand[0])
+
+    def hand_not_given(self, seen: Seen) -> tuple[Any, ...]:
+        """A hand for ``seen``'s seat, as last shown, that the deal and the actions cannot
+        give it: by default, its hand as dealt (the first event's) one card short."""
+        assert seen.seat is not None
+        return tuple(seen.events[0].hands[seen.seat][:-1])  # type: ignore[attr-defined]
+
     def deck(self, options: Any) -> list[Any]:
         """Every card a game with ``options`` is played with: by default, every card of a
         game just dealt (its state's ``cards()``)."""
@@ -110,6 +128,11 @@ class GameSpec(abc.ABC):
         opening): read from a game dealt here."""
         game = self.rules(players, self.options, seed=0)
         return tuple(len(game.view(seat).hand) for seat in range(players))
+
+    def held(self, view: View) -> tuple[int, ...]:
+        """How many cards each seat holds, as ``view`` tells every seat alike: by default
+        its ``hand_sizes``."""
+        return tuple(view.hand_sizes)  # type: ignore[attr-defined]
 
     @abc.abstractmethod
     def windows(self, players: int) -> int:
@@ -122,6 +145,12 @@ class GameSpec(abc.ABC):
     @abc.abstractmethod
     def stood(self, claim: Event) -> bool:
         """Whether a settled claim (of a view's ``claims``) stood, unchallenged."""
+
+    def face_down(self, told: Told) -> bool:
+        """Whether what was shown for ``told`` (a settled claim, as the host's whole log
+        tells it) stays face down to the table: by default, a claim that stood, nobody
+        testing it."""
+        return told.by is None
 
     @abc.abstractmethod
     def claimer(self, view: View) -> int | None:

@@ -7,8 +7,9 @@ Chromium draws the page without WebGL: headless, its software WebGL draws a scre
 device pixel ratio above 1 wrongly (only its top-left part), which a device's own GPU does
 not (docs/app.md, "Browser seats").
 
-Each game's tapper (:data:`TAPPERS`) reads a phone's screen and makes the move it asks for,
-by taps alone: a card tapped picks it (or marks it), a labelled button makes the move.
+Each game's tapper (:data:`TAPPERS`, or a game's own given to :func:`play`) reads a phone's
+screen and makes the move it asks for, by taps alone: a card tapped picks it (or marks it), a
+labelled button makes the move.
 """
 
 from __future__ import annotations
@@ -191,8 +192,9 @@ class Phone:
     def keyboard(self) -> str | None:
         """The keyboard the page offers its typing field (page.js): "text" opens the
         phone's own, "none" keeps it closed."""
-        return self.page.evaluate(
+        mode: str | None = self.page.evaluate(
             "document.querySelector('.xterm-helper-textarea').getAttribute('inputmode')")
+        return mode
 
     def typing_focused(self) -> bool:
         return bool(self.page.evaluate(
@@ -293,22 +295,27 @@ DOUBT_CARD = re.compile(r"(?:10|[2-9JQKA])[♣♦♥♠]")
 KNOW_CARD = re.compile(r"(?<![A-Za-z])(?:[TB]\d+|I|W)(?![A-Za-z])")
 LIAR_CARD = re.compile(r"(?<![A-Za-z])(?:Q|K|A|Jo)(?![A-Za-z])")
 
-TAPPERS: dict[str, Callable[[Phone, str], bool]] = {
+#: A tapper: makes the move a phone's screen (its text, just read) asks for; whether it tapped.
+Tapper = Callable[[Phone, str], bool]
+
+TAPPERS: dict[str, Tapper] = {
     "idoubtit": doubt_tapper, "iknowyoudont": know_tapper, "liarsdeck": liar_tapper,
 }
 
 
-def play(phones: list[Phone], game: str, until: Callable[[], bool],
+def play(phones: list[Phone], game: str | Tapper, until: Callable[[], bool],
          timeout: float = 240.0) -> None:
-    """Each phone makes the move its screen asks for, by taps, until ``until()``."""
-    tapper = TAPPERS[game]
+    """Each phone makes the move its screen asks for, by taps, until ``until()``: ``game``
+    names a game of :data:`TAPPERS`, or is a tapper of its own (a game's own tests keep it)."""
+    tapper = TAPPERS[game] if isinstance(game, str) else game
     deadline = time.monotonic() + timeout
     while not until():
         if time.monotonic() > deadline:
             for phone in phones:
                 phone.shot("gave-up")
             shown = "\n".join(f"--- {p.name} ({p.device}):\n{p.text()}" for p in phones)
-            raise AssertionError(f"the {game} game did not end within {timeout:g} s:\n{shown}")
+            named = game if isinstance(game, str) else type(game).__name__
+            raise AssertionError(f"the {named} game did not end within {timeout:g} s:\n{shown}")
         # Every phone reads its screen before any taps: each sees a claim as soon as the
         # others do, and all answer it once the guard is past, as players at a table would.
         screens = [(phone, phone.text()) for phone in phones]

@@ -127,3 +127,17 @@ class IDoubtItSpec(GameSpec):
 
 
 SPEC = IDoubtItSpec()
+
+
+#: Every value of every option, and the words it says (tests/test_options.py): the options,
+#: describe, brief, clock(10), players, and one player too few's refusal.
+OPTION_WORDS = [
+    ("decks=1,challenge=window", "one deck", "1 deck", "10 s to doubt", (3, 8),
+     "one deck needs 3 to 8 players, not 2"),
+    ("decks=1,challenge=open", "one deck", "1 deck, open", "open calls", (3, 8),
+     "one deck needs 3 to 8 players, not 2"),
+    ("decks=2,challenge=window", "two decks", "2 decks", "10 s to doubt", (3, 10),
+     "2 decks need 3 to 10 players, not 2"),
+    ("decks=2,challenge=open", "two decks", "2 decks, open", "open calls", (3, 10),
+     "2 decks need 3 to 10 players, not 2"),
+]

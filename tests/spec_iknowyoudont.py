@@ -146,3 +146,19 @@ class IKnowYouDontSpec(GameSpec):
 
 
 SPEC = IKnowYouDontSpec()
+
+
+def option_words(deck: str, rounds: int) -> tuple[str, str, str, str, tuple[int, int], str]:
+    """The words of one value of the options (below)."""
+    said = f"{rounds} round{'s' if rounds > 1 else ''}"
+    long, short = ("its own deck", "own deck") if deck == "own" else \
+        ("standard deck", "standard")
+    return (f"deck={deck},rounds={rounds}", f"I Know You Don't · {long} · {said}",
+            f"{short}, {said}", "10 s with priority", (3, 6),
+            "I Know You Don't needs 3 to 6 players, not 2")
+
+
+#: Every value of every option, and the words it says (tests/test_options.py): the options,
+#: describe, brief, clock(10), players, and one player too few's refusal.
+OPTION_WORDS = [option_words(deck, rounds) for deck in ("own", "standard")
+                for rounds in range(1, 10)]

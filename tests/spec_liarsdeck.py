@@ -116,3 +116,18 @@ class LiarsDeckSpec(GameSpec):
 
 
 SPEC = LiarsDeckSpec()
+
+
+def option_words(decks: int, lives: str) -> tuple[str, str, str, str, tuple[int, int], str]:
+    said = "roulette" if lives == "roulette" else f"{lives} li{'fe' if lives == '1' else 'ves'}"
+    deck, most = ("one deck", 4) if decks == 1 else ("two decks", 6)
+    needs = "needs" if decks == 1 else "need"
+    return (f"decks={decks},lives={lives}", f"Liar's Deck · {deck} · {said}",
+            f"{decks} deck{'s' if decks > 1 else ''}, {said}", "",  # (no window clock)
+            (2, most), f"{deck} {needs} 2 to {most} players, not 1")
+
+
+#: Every value of every option, and the words it says (tests/test_options.py): the options,
+#: describe, brief, clock(10), players, and one player too few's refusal.
+OPTION_WORDS = [option_words(decks, lives) for decks in (1, 2)
+                for lives in ("3", "1", "2", "4", "5", "roulette")]

@@ -256,7 +256,7 @@ async def test_a_spectator_sees_the_table_and_no_cards(game: str) -> None:
             view = app.client.mirror.view  # type: ignore[union-attr]
             assert view is not None and view.seat is None and view.hand == ()
             hand = app.play.query_one(driver.hand)  # type: ignore[union-attr]
-            assert "Watching: nobody's cards" in str(hand.render())
+            assert f"Watching: nobody's {hand.HOLDS[1]}" in str(hand.render())  # type: ignore[attr-defined]
             assert "Your hand" not in str(hand.render())
 
 

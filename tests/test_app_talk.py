@@ -197,15 +197,15 @@ async def test_r_steps_through_the_story_of_the_game(tmp_path: Path) -> None:
         story = mirror.story(mirror.game_number)
         assert not isinstance(story, str) and screen.story == story
         assert screen.index == 0 and f"claimed {story.steps[0].told.said}" in str(
-            screen.query_one("#claim").render())
+            screen.query_one("#told").render())
         await pilot.press("right", "right")
         assert screen.index == 2
         told = story.steps[2].told
-        shown = str(screen.query_one("#claim").render())
+        shown = str(screen.query_one("#told").render())
         assert f"claimed {told.said}" in shown
         assert ("a lie" if told.held is False else "true") in shown
         await pilot.press("end")
-        assert "won the game" in str(screen.query_one("#claim").render())
+        assert "won the game" in str(screen.query_one("#told").render())
         await pilot.press("left")
         assert screen.index == len(story.steps) - 1
         await pilot.press("escape")

@@ -388,9 +388,8 @@ def test_a_host_cannot_choose_the_deal_by_the_seeds_or_the_opener(spec: GameSpec
 def test_a_hand_shown_that_the_deal_does_not_give_is_caught(spec: GameSpec) -> None:
     game = play(spec, random.Random(12))
     assert game.seen.seat is not None
-    hand = game.seen.events[0].hands[game.seen.seat]  # type: ignore[attr-defined]
     shown = dataclasses.replace(game.seen, events=(), events_from=len(_log(game, None)),
-                                hand=tuple(hand[:-1]))
+                                hand=spec.hand_not_given(game.seen))
     assert "your hand as last shown" in " ".join(check(game, shown).problems)
     late = dataclasses.replace(shown, hand=None, from_start=False)
     verdict = check(game, late)

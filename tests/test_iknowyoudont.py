@@ -5,9 +5,11 @@ replays the same from its seed."""
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections import Counter
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -566,15 +568,21 @@ def test_rule_9_silence_passes_keeps_and_the_timer_plays_the_truth():
 # -- the interface both games share -------------------------------------------------------------
 
 
-def test_every_game_is_registered_and_their_kinds_differ():
-    assert list(GAMES) == ["idoubtit", "iknowyoudont", "liarsdeck"]
+def test_every_game_is_registered_and_its_names_are_its_own():
+    """Every rules folder with its registry line is a game; names are scoped by game
+    (protocol 15): where two games share an action's name, each reads its own."""
+    import doubtlan.rules as rules
+
+    folders = sorted(init.parent.name for init in Path(rules.__file__).parent.glob(
+        "*/__init__.py") if "\nGAME = " in init.read_text(encoding="utf-8"))
+    assert list(GAMES) == folders and "iknowyoudont" in folders
     assert game_named("iknowyoudont") is IKnowYouDont
     with pytest.raises(BadOptions):
         game_named("poker")
-    actions = [set(game.actions) for game in GAMES.values()]
-    events = [{e.kind for e in game.events} for game in GAMES.values()]
-    for kinds in (actions, events):
-        assert sum(map(len, kinds)) == len(set().union(*kinds))  # no kind in two games
+    for one, other in itertools.combinations(GAMES.values(), 2):
+        for name in set(one.actions) & set(other.actions):
+            assert one.actions[name] is not other.actions[name]
+            assert type(one.parse_action(name)) is one.actions[name]
 
 
 def test_an_action_of_the_other_game_is_refused():

@@ -8,51 +8,19 @@ from __future__ import annotations
 import itertools
 
 import pytest
+from owned import Owned
 
 from doubtlan.rules import GAMES, BadOptions, game_named
 from doubtlan.rules.idoubtit import ChallengeMode
 from doubtlan.rules.iknowyoudont import Deck
 
-I_DOUBT_IT = [  # the options: describe, brief, clock(10), players, one too few's refusal
-    ("decks=1,challenge=window", "one deck", "1 deck", "10 s to doubt", (3, 8),
-     "one deck needs 3 to 8 players, not 2"),
-    ("decks=1,challenge=open", "one deck", "1 deck, open", "open calls", (3, 8),
-     "one deck needs 3 to 8 players, not 2"),
-    ("decks=2,challenge=window", "two decks", "2 decks", "10 s to doubt", (3, 10),
-     "2 decks need 3 to 10 players, not 2"),
-    ("decks=2,challenge=open", "two decks", "2 decks, open", "open calls", (3, 10),
-     "2 decks need 3 to 10 players, not 2"),
-]
-
-
-def know(deck: str, rounds: int) -> tuple[str, str, str, str, tuple[int, int], str]:
-    said = f"{rounds} round{'s' if rounds > 1 else ''}"
-    long, short = ("its own deck", "own deck") if deck == "own" else \
-        ("standard deck", "standard")
-    return (f"deck={deck},rounds={rounds}", f"I Know You Don't · {long} · {said}",
-            f"{short}, {said}", "10 s with priority", (3, 6),
-            "I Know You Don't needs 3 to 6 players, not 2")
-
-
-I_KNOW_YOU_DONT = [know(deck, rounds) for deck in ("own", "standard") for rounds in range(1, 10)]
-
-
-def liar(decks: int, lives: str) -> tuple[str, str, str, str, tuple[int, int], str]:
-    said = "roulette" if lives == "roulette" else f"{lives} li{'fe' if lives == '1' else 'ves'}"
-    deck, most = ("one deck", 4) if decks == 1 else ("two decks", 6)
-    needs = "needs" if decks == 1 else "need"
-    return (f"decks={decks},lives={lives}", f"Liar's Deck · {deck} · {said}",
-            f"{decks} deck{'s' if decks > 1 else ''}, {said}", "",  # (no window clock)
-            (2, most), f"{deck} {needs} 2 to {most} players, not 1")
-
-
-LIARS_DECK = [liar(decks, lives) for decks in (1, 2)
-              for lives in ("3", "1", "2", "4", "5", "roulette")]
-WORDS = {"idoubtit": I_DOUBT_IT, "iknowyoudont": I_KNOW_YOU_DONT, "liarsdeck": LIARS_DECK}
+#: Each game's option words, from its own tests file (``spec_NAME.OPTION_WORDS``).
+WORDS: Owned[list[tuple[str, str, str, str, tuple[int, int], str]]] = Owned(
+    "spec", "OPTION_WORDS", "the option words of")
 
 
 @pytest.mark.parametrize(("game", "text", "describe", "brief", "clock", "players", "refusal"),
-                         [(game, *row) for game, rows in WORDS.items() for row in rows])
+                         [(game, *row) for game in GAMES for row in WORDS[game]])
 def test_each_option_says_its_words(game: str, text: str, describe: str, brief: str,
                                     clock: str, players: tuple[int, int], refusal: str) -> None:
     options = game_named(game).options_type.parse(text)

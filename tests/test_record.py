@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -57,14 +58,24 @@ def test_replay_tells_every_game_of_a_journal(game: str, tmp_path: Path,
     assert sorted(names.values()) == ["Ada", "Bex", "Cal"]
     assert main(["replay", str(path), "--text"]) == 0
     out = capsys.readouterr().out
-    words = game_named(game).words  # (a "match" of I Know You Don't, "challenged"...)
-    assert words.challenged in out and f"nobody {words.challenged}: it stood" in out
+    kind = game_named(game)
+    words = kind.words  # (a "match" of I Know You Don't, "challenged", Skull's "bid"...)
+    steps = [step for t in told if t.story is not None for step in t.story.steps]
+    # Claims challenged and claims that stood, where the game's words have a challenge; in a
+    # game whose words have none (a bid, turned by its bidder), nobody tests another's.
+    assert {step.told.by is not None for step in steps} == \
+        ({True, False} if words.challenge else {False})
     for story in (t.story for t in told):
         assert story is not None
-        assert f"{words.game} {story.number} ({len(story.steps)} claims)" in out
+        assert f"{words.game} {story.number} " \
+               f"({words.count(len(story.steps), words.claim, words.claims)})" in out
         for step in story.steps:
-            assert f"claim {step.number}: {names[step.told.seat]} claimed {step.told.said}; " \
-                   f"really {' '.join(map(str, step.told.shown or ()))}" in out
+            truth, how = kind.verdict(step.told, names)
+            assert f"{words.claim} {step.number}: {names[step.told.seat]} {words.claimed} " \
+                   f"{step.told.said}; really {' '.join(map(str, step.told.shown or ()))}: " \
+                   f"{truth}; {how}." in out
+    if words.challenge:
+        assert f"nobody {words.challenged}: it stood" in out
     assert main(["replay", str(path), "--text", "--game", "2"]) == 0
     assert f"{words.game} 1 (" not in capsys.readouterr().out
 
@@ -119,7 +130,7 @@ async def test_the_replay_app_steps_through_a_journals_game(tmp_path: Path) -> N
         assert isinstance(screen, StoryScreen)
         await pilot.press("right", "right", "left")
         assert screen.index == 1
-        assert f"claimed {story.steps[1].told.said}" in str(screen.query_one("#claim").render())
+        assert f"claimed {story.steps[1].told.said}" in str(screen.query_one("#told").render())
         await pilot.press("escape")
     assert app.return_code == 0
 
@@ -131,20 +142,32 @@ async def test_the_story_tells_a_game_in_its_own_words(game: str, tmp_path: Path
     told, _ = stories(path)
     story = told[0].story
     assert story is not None
-    words = game_named(game).words
-    others = {game_named(other).words.challenged for other in SPECS} - {words.challenged}
-    challenged = next(i for i, step in enumerate(story.steps) if step.told.by is not None)
-    app = StoryApp(story, told[0].names, ascii=True)
+    kind = game_named(game)
+    words, names = kind.words, told[0].names
+    # Another game's word for saying and for challenging (none of them empty) is not this
+    # game's story's.
+    said = ("claimed", "challenged")
+    others = {getattr(game_named(other).words, field) for other in SPECS for field in said} \
+        - {getattr(words, field) for field in said} - {""}
+    # A claim challenged, where the game's words have a challenge; else the first.
+    shown = next((i for i, step in enumerate(story.steps) if step.told.by is not None), 0)
+    step = story.steps[shown]
+    assert (step.told.by is not None) == (words.challenge != "")
+    truth, how = kind.verdict(step.told, names)
+    app = StoryApp(story, names, ascii=True)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, StoryScreen)
         assert f"The story of {words.game} 1" in str(screen.query_one(TitleBar).render())
-        await pilot.press(*["right"] * challenged)
-        claim = str(screen.query_one("#claim").render())
-        assert words.challenged in claim and not any(word in claim for word in others), claim
+        await pilot.press(*["right"] * shown)
+        claim = str(screen.query_one("#told").render())
+        assert f"{names[step.told.seat]} {words.claimed} {step.told.said}." in claim, claim
+        assert f"{truth}." in claim and f"{how[0].upper()}{how[1:]}." in claim, claim
+        assert words.challenged in claim
+        assert not any(re.search(rf"\b{word}\b", claim) for word in others), claim
         await pilot.press("end")
-        assert f"won the {words.game}." in str(screen.query_one("#claim").render())
+        assert f"won the {words.game}." in str(screen.query_one("#told").render())
 
 
 # -- the record ------------------------------------------------------------------------------
@@ -245,7 +268,7 @@ def test_doubtlan_stats_prints_the_record_its_chart_and_json(
            "1.0 bluffs (1.0 caught), challenges 1.0 right, 0.0 wrong." in captured.out
     assert "doubt" not in captured.out.split("Liar's Deck:")[1]
     # Lies a claim, 0 to 1 (0, 0.2 ... 1.0, Liar's Deck's 1.0, I Know You Don't's 1/6).
-    assert "lies a claim    ▁▂▄▅▇██▂" in captured.out
+    assert "lie rate        ▁▂▄▅▇██▂" in captured.out
     assert "won             ●·●·●··●" in captured.out
     assert "(the last 8 played, oldest first)" in captured.out
     assert "line 9" in captured.err and "skipped" in captured.err
@@ -256,7 +279,7 @@ def test_doubtlan_stats_prints_the_record_its_chart_and_json(
     assert data["by_game"]["idoubtit"]["average"]["bluffs"] == 5.0
     monkeypatch.setenv("COLUMNS", "30")  # (no room for the chart)
     assert main(["stats", "--record", str(path)]) == 0
-    assert "lies a claim" not in capsys.readouterr().out
+    assert "lie rate" not in capsys.readouterr().out
 
 
 def test_replay_without_a_journal_tells_the_newest(

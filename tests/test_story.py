@@ -1,13 +1,14 @@
 """The story of a game (rules/story.py): every claim told with the cards the deal gave and
-the actions laid, for every game."""
+the actions laid, for every game (each in its own kind: a claim's cards, a bid's discs)."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections import Counter
 from typing import Any
 
-from games import SPECS
+from games import SPECS, GameSpec
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_fairness import play
@@ -17,14 +18,16 @@ from doubtlan.rules.fairness import deal_seed
 from doubtlan.rules.story import Told, figures, tell
 
 
-def _laid(game: Any, text: str) -> tuple[Any, ...]:
-    """The cards an action lays face down (none for a doubt, a pass, a call)."""
+def _laid(spec: GameSpec, game: Any, text: str) -> tuple[Any, ...]:
+    """The cards an action lays face down: its fields that hold the game's cards (none for a
+    doubt, a pass, a call, a bid)."""
     action = game.parse_action(text)
-    cards = getattr(action, "cards", None)
-    if cards is not None:
-        return tuple(cards)
-    card = getattr(action, "card", None)
-    return () if card is None else (card,)
+    laid: list[Any] = []
+    for field in dataclasses.fields(action):
+        value = getattr(action, field.name)
+        laid += [card for card in (value if isinstance(value, tuple) else (value,))
+                 if isinstance(card, spec.card)]
+    return tuple(laid)
 
 
 @settings(max_examples=40, deadline=None)
@@ -38,13 +41,19 @@ def test_a_story_shows_the_cards_the_deal_gave_and_the_lays_the_claims_made(
     reveal = played.reveal
     game = kind(played.players, played.options, seed=deal_seed(
         reveal.secret, reveal.game, reveal.contributions), opener=reveal.opener)
-    dealt = game.state.events[0].hands
-    assert story.dealt == tuple(tuple(hand) for hand in dealt)
+    assert story.dealt == tuple(tuple(hand) for hand in game.state.hands)
     lays: dict[int, list[Any]] = {seat: [] for seat in range(played.players)}
+    # All the cards laid so far, after each action (by the events it ended with).
+    so_far: list[tuple[int, Counter[Any]]] = []
     for action in reveal.actions:
-        lays[action.seat].extend(_laid(kind, action.action))
+        lays[action.seat].extend(_laid(SPECS[spec], kind, action.action))
         game.apply(action.seat, game.parse_action(action.action))
-    # Every claim of the game, in order, each with every card its player laid for it.
+        so_far.append((game.event_count, Counter(card for laid in lays.values()
+                                                 for card in laid)))
+    # Every claim of the game, in order, each with what was shown for it: in a game whose
+    # claims show what their player laid from its hand (its words mark it there: ``laid``),
+    # every card its player laid for it; in any game, cards laid before it was settled.
+    from_hand = kind.words.laid != ""
     assert len(story.steps) == len(game.view(None).record)
     told: dict[int, list[Any]] = {seat: [] for seat in range(played.players)}
     for step, record in zip(story.steps, game.view(None).record, strict=True):
@@ -52,33 +61,44 @@ def test_a_story_shows_the_cards_the_deal_gave_and_the_lays_the_claims_made(
         cards = step.told.shown
         assert cards is not None and cards
         told[step.told.seat].extend(cards)
+        laid = next(counted for count, counted in so_far if count > step.told.end)
+        assert not Counter(cards) - laid
         # The hand as the claim began held every card laid for it.
-        assert not Counter(cards) - Counter(step.hands[step.told.seat])
+        assert not from_hand or not Counter(cards) - Counter(step.hands[step.told.seat])
         assert step.told.held is not None
         if step.told.by is not None:
             assert step.told.right in (step.told.seat, step.told.by)
-    assert told == lays
+    assert not from_hand or told == lays
     assert story.winner == game.winner
 
 
 def test_what_the_table_saw_of_a_claim_keeps_its_cards_face_down() -> None:
-    """The spectator's events tell each claim without the cards of claims that stood: the
-    bots' talk reads those, so it can say nothing their hand or the deal alone knows."""
+    """The spectator's events tell each claim without what the game keeps face down (the
+    cards of claims that stood; the discs no bid turned): the bots' talk reads those, so it
+    can say nothing their hand or the deal alone knows."""
     for name, spec in SPECS.items():
         played = play(spec, random.Random(3))
         kind = game_named(name)
         reveal = played.reveal
         game = kind(played.players, played.options, seed=deal_seed(
             reveal.secret, reveal.game, reveal.contributions), opener=reveal.opener)
+        laid = 0
         for action in reveal.actions:
+            laid += len(_laid(spec, kind, action.action))
             game.apply(action.seat, game.parse_action(action.action))
         public = kind.tell(game.log(None))
         whole = kind.tell(game.state.events)
         assert len(public) == len(whole)
-        stood = [t for t in public if t.by is None]
-        assert stood and all(t.shown is None and t.held is None for t in stood), name
-        doubted = [(p, w) for p, w in zip(public, whole, strict=True) if w.by is not None]
-        assert doubted and all(p == w for p, w in doubted), name
+        # What nobody tested stays face down where the game keeps it so (a claim that
+        # stood); the rest is told to the table whole (a claim doubted, a bid turned).
+        assert any(t.by is None for t in whole), name
+        down = [(p, w) for p, w in zip(public, whole, strict=True) if spec.face_down(w)]
+        assert all(p.shown is None and p.held is None and (p.seat, p.said) == (w.seat, w.said)
+                   for p, w in down), name
+        shown = [(p, w) for p, w in zip(public, whole, strict=True) if not spec.face_down(w)]
+        assert shown and all(p == w for p, w in shown), name
+        # Fewer cards shown to the table than were laid face down: the rest stayed so.
+        assert sum(len(p.shown or ()) for p in public) < laid, name
 
 
 def test_figures_count_each_seats_claims_bluffs_and_doubts() -> None:

@@ -205,7 +205,12 @@ def test_the_bots_read_each_claim_as_the_table_saw_it(name: str,
         assert game is not None
         public = kind.tell(game.log(None))
         assert [fields(t) for t in read_by_bots[number]] == [fields(t) for t in public]
-        assert any(t.shown is None for t in public)  # (claims that stood: face down)
+        # What the game keeps face down (claims that stood) the bots read face down; what
+        # it shows the table (a doubt's cards, the discs a bid turned) they read whole.
+        whole = kind.tell(game.state.events)
+        assert any(t.by is None for t in whole)
+        assert all(p.shown is None if spec.face_down(w) else p == w
+                   for p, w in zip(public, whole, strict=True))
     said = table.talk  # (nobody is connected to be sent it)
     assert said and all(s.bot and any(s.line in lines for lines in REMARKS.values())
                         for s in said)

@@ -1,7 +1,8 @@
 """What a bot says at the table: now and then a short remark on a claim the whole table saw
-doubted. It reads only the claim as the table saw it (a :class:`~doubtlan.rules.told.Told`
-from a spectator's events: who claimed, who doubted, who was right), never its hand nor a
-card the table did not see, so a remark gives nothing away (docs/talk.md)."""
+settled (doubted; or, a bid, turned by its bidder). It reads only the claim as the table saw
+it (a :class:`~doubtlan.rules.told.Told` from a spectator's events: who claimed, who doubted,
+who was right), never its hand nor a card the table did not see, so a remark gives nothing
+away (docs/talk.md)."""
 
 from __future__ import annotations
 
@@ -19,11 +20,11 @@ REMARKS: dict[str, tuple[str, ...]] = {
     # it was doubted, its claim a lie, and it was right all the same (I Know You Don't's
     # Wildcard)
     "saved": ("Saved!", "Not today.", "Close one."),
-    # it doubted, and was right
+    # it doubted, and was right (or what it laid proved the claim wrong: a bid's Skull)
     "right": ("Knew it.", "Nice try.", "Caught you!", "Not this time."),
     # it doubted, and was wrong
     "wrong": ("Oops.", "I'll trust you next time.", "Fine, fine.", "Hm."),
-    # someone else's claim, doubted
+    # someone else's claim, settled
     "watching": ("Nice one.", "Ha!", "Saw that coming.", "Ooh."),
 }
 #: How often a bot says something: when the claim was its own or its doubt, and otherwise.
@@ -33,11 +34,15 @@ CHANCE_INVOLVED, CHANCE_WATCHING = 0.35, 0.08
 def mood(told: Told, seat: int) -> str | None:
     """What ``told`` was to ``seat`` (a key of :data:`REMARKS`); None: nothing to say (it
     stood, so the table never saw whether it was true)."""
-    if told.by is None or told.right is None:
+    if told.held is None or told.right is None:
         return None
     if told.seat == seat:
-        return "caught" if told.right != seat else "saved" if told.held is False else "honest"
-    if told.by == seat:
+        if told.right != seat:
+            return "caught"
+        # (right though it did not hold: against who tested it, a Wildcard; untested, its
+        # own Skull turned: caught all the same)
+        return "honest" if told.held else "saved" if told.by is not None else "caught"
+    if seat in (told.by, told.right):
         return "right" if told.right == seat else "wrong"
     return "watching"
 
@@ -45,7 +50,7 @@ def mood(told: Told, seat: int) -> str | None:
 def remark(told: Told, bots: Sequence[int], rng: random.Random) -> tuple[int, str] | None:
     """At most one remark on ``told`` from the seats ``bots``: (seat, line), or None. Those
     in the claim speak first, and more often."""
-    involved = [seat for seat in bots if seat in (told.seat, told.by)]
+    involved = [seat for seat in bots if seat in (told.seat, told.by, told.right)]
     others = [seat for seat in bots if seat not in involved]
     for seats, chance in ((involved, CHANCE_INVOLVED), (others, CHANCE_WATCHING)):
         for seat in seats:

@@ -33,6 +33,10 @@ class Words:
     #: ("3 of them lies").
     held: tuple[str, str] = ("true", "a lie")
     unheld: str = "lies"
+    #: What the story marks in the hand of the player who said it: what was shown for it,
+    #: laid from that hand ("the cards laid"); empty where what is shown was never in that
+    #: hand (Skull's discs, turned on the stacks), and the story marks nothing.
+    laid: str = "the cards laid"
 
     def count(self, number: int, one: str, many: str) -> str:
         """``number`` and the word for that many: "1 bluff", "2 bluffs"."""

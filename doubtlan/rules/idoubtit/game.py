@@ -67,7 +67,8 @@ class IDoubtIt(Settling, Game[Options, TableView]):
     actions = ACTIONS
     events = (Dealt, Laid, Announced, Answered, Resolved, Won)
     words = Words(game="game", challenge="doubt", challenged="doubted", challenges="doubts",
-                  challenger="doubter", bluff="bluff", bluffs="bluffs")
+                  challenger="doubter", bluff="bluff", bluffs="bluffs",
+                  laid="the cards laid")
     redact = staticmethod(redact)
     tell = staticmethod(tell)
 

@@ -56,7 +56,8 @@ class IKnowYouDont(Rounds, Game[Options, TableView]):
     description = "declare each card you play, true or not; challenge, intercept, score"
     window_label = "seconds with priority"
     words = Words(game="match", games="matches", challenge="challenge",
-                  challenged="challenged", challenges="challenges", challenger="challenger")
+                  challenged="challenged", challenges="challenges", challenger="challenger",
+                  laid="the cards laid")
     actions = ACTIONS
     events = (Started, Played, Passed, Challenged, Revealed, Stood, Showdown, Drew,
               Reshuffled, RoundEnded, Ended)

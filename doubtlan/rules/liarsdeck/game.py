@@ -50,7 +50,7 @@ class LiarsDeck(OneAtATime, Game[Options, TableView]):
     description = "put 1 to 3 cards down as the table's rank, or call the last ones a lie"
     actions, events = ACTIONS, (Deal, Down, Believed, Called, Lost, Standing)
     words = Words(challenge="call", challenged="called", challenges="calls",
-                  challenger="caller", bluff="lie", bluffs="lies")
+                  challenger="caller", bluff="lie", bluffs="lies", laid="the cards laid")
     redact = staticmethod(redact)
     tell = staticmethod(tell)
 

@@ -39,8 +39,8 @@ class ConfirmScreen(ModalScreen[bool]):
     """Ask before something that cannot be undone (quitting)."""
 
     BINDINGS = [
-        Binding("y", "answer(True)", "Yes"),
-        Binding("n,escape", "answer(False)", "No"),
+        Binding("y", "yes", "Yes"),
+        Binding("n,escape", "no", "No"),
     ]
 
     def __init__(self, question: str) -> None:
@@ -57,5 +57,8 @@ class ConfirmScreen(ModalScreen[bool]):
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(event.button.id == "yes")
 
-    def action_answer(self, yes: bool) -> None:
-        self.dismiss(yes)
+    def action_yes(self) -> None:
+        self.dismiss(True)
+
+    def action_no(self) -> None:
+        self.dismiss(False)

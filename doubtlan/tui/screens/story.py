@@ -1,6 +1,7 @@
-"""The story of a game (``r`` on the results, and ``doubtlan replay``): claim by claim, every
-hand as the claim began, the cards really laid, who lied, who doubted and who was right,
-told from the game's verified reveal (rules/story.py, docs/story.md)."""
+"""The story of a game (``r`` on the results, and ``doubtlan replay``): one thing said at a
+time (each game's word: a claim, a bid), every hand as it was said, what it really showed,
+whether it held and who was right, told from the game's verified reveal (rules/story.py,
+docs/story.md)."""
 
 from __future__ import annotations
 
@@ -26,12 +27,13 @@ Face = Callable[[Any], Text]
 
 
 class StoryScreen(Screen[None]):
-    """One claim of ``story`` at a time: left and right step through them, Home and End go
-    to the first and the last, Escape goes back."""
+    """One thing said of ``story`` at a time (the game's word for it: a claim, a bid): left
+    and right step through them, Home and End go to the first and the last, Escape goes
+    back."""
 
     BINDINGS = [
-        Binding("right,space,n", "step(1)", "Next claim"),
-        Binding("left,p", "step(-1)", "Claim before"),
+        Binding("right,space,n", "step(1)", "Next"),
+        Binding("left,p", "step(-1)", "Before"),
         Binding("home", "first", "First", show=False),
         Binding("end", "last", "Last", show=False),
         Binding("escape,r,q", "close", "Back"),
@@ -46,18 +48,20 @@ class StoryScreen(Screen[None]):
         #: The game's own words for whether a step held and how it was decided.
         self.verdict = game_named(story.game).verdict
         self.title_text = title or f"The story of {self.words.game} {story.number}"
-        #: The claim shown, from 0; one past the last shows how the game ended.
+        #: The step shown, from 0; one past the last shows how the game ended.
         self.index = 0
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
         with VerticalScroll(id="story"):
-            yield Static(id="claim")
+            yield Static(id="told")
             yield Static(id="hands")
         yield KeyLine()
 
     def on_mount(self) -> None:
-        self.query_one(KeyLine).show((("←", "Claim before", "left"), ("→", "Next claim", "right"),
+        claim = self.words.claim
+        self.query_one(KeyLine).show((("←", f"{claim.capitalize()} before", "left"),
+                                      ("→", f"Next {claim}", "right"),
                                       ("Home", "First", "home"), ("End", "Last", "end"),
                                       ("Esc", "Back", "escape")))
         self.draw()
@@ -96,8 +100,8 @@ class StoryScreen(Screen[None]):
             claim.append(f"\n{self.words.count(last, self.words.claim, self.words.claims)}, "
                          f"{failed} of them {self.words.unheld}.")
             held = steps[-1].hands if steps else story.dealt
-            hands.append("Every hand as the last claim began:\n", style="dim")
-            laid = steps[-1].told.shown if steps else None
+            hands.append(f"Every hand as the last {self.words.claim} began:\n", style="dim")
+            laid = steps[-1].told.shown if steps and self.words.laid else None
             self._hands(hands, held, steps[-1].told.seat if steps else None, laid or ())
         else:
             told = steps[index].told
@@ -108,10 +112,12 @@ class StoryScreen(Screen[None]):
             claim.append("— ")
             claim.append(f"{truth}.", style="bold red" if told.held is False else "bold green")
             claim.append(f"\n{doubt[0].upper()}{doubt[1:]}.")
-            hands.append("Every hand as the claim began (the cards laid marked):\n",
-                         style="dim")
-            self._hands(hands, steps[index].hands, told.seat, told.shown or ())
-        self.query_one("#claim", Static).update(claim)
+            marked = self.words.laid  # (what was shown, as laid from the hand: marked there)
+            hands.append(f"Every hand as the {self.words.claim} began"
+                         + (f" ({marked} marked):\n" if marked else ":\n"), style="dim")
+            self._hands(hands, steps[index].hands, told.seat,
+                        told.shown or () if marked else ())
+        self.query_one("#told", Static).update(claim)
         self.query_one("#hands", Static).update(hands)
 
     def _hands(self, text: Text, hands: tuple[tuple[Any, ...], ...], seat: int | None,

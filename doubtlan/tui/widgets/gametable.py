@@ -19,7 +19,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
 
 from ...net.messages import TableInfo
-from ...rules import Event
+from ...rules import Event, game_named
 from ...rules.fairness import Verdict
 from ..client_state import ClientState
 from ..messages import Act
@@ -105,7 +105,7 @@ class GameTable(Widget):
     def side(self) -> Widget:
         """The right-hand side: the claims (``id="history"``), under the game's widgets
         there (:attr:`ABOVE`)."""
-        history = self.HISTORY(id="history")
+        history = self.HISTORY(id="history", called=game_named(self.game).words.claims)
         if not self.ABOVE:
             return history
         return Vertical(*(kind(classes="above") for kind in self.ABOVE), history, id="right")
@@ -257,8 +257,8 @@ class GameTable(Widget):
         none is dropped without a word."""
         if not self.too_soon():
             return False
-        self.notify("Too soon after the claim to be meant: press again.", title="Not taken",
-                    severity="warning", timeout=3)
+        self.notify(f"Too soon after the {game_named(self.game).words.claim} to be meant: "
+                    "press again.", title="Not taken", severity="warning", timeout=3)
         return True
 
 

@@ -41,6 +41,8 @@ class CardHand(Lines):
     #: Whether a hand of more rows than fit shows those around the cursor (and says which);
     #: otherwise the rows below the widget's bottom are cut.
     SCROLL: ClassVar[bool] = True
+    #: What the hand holds, one and many (a game of discs says so).
+    HOLDS: ClassVar[tuple[str, str]] = ("card", "cards")
 
     can_focus = True
     cursor: reactive[int] = reactive(0, repaint=False)
@@ -130,17 +132,17 @@ class CardHand(Lines):
     def build(self, width: int) -> list[Text]:
         style = self.get_component_rich_style
         if not self.seated:
-            return [Text("Watching: nobody's cards are shown to you.", style=style("hand--muted"))]
+            return [Text(f"Watching: nobody's {self.HOLDS[1]} are shown to you.",
+                         style=style("hand--muted"))]
         held = len(self.cards)
-        title = Text(f"Your hand: {held} card{'' if held == 1 else 's'}",
-                     style=style("hand--title"))
+        title = Text(f"Your hand: {held} {self.HOLDS[held != 1]}", style=style("hand--title"))
         if note := self.note():
             title.append(note, style=style("hand--muted"))
         large = big(self)  # (cards three lines tall, for a thumb; the hand as tall as it is)
         columns = max(1, width // (self._big_width() if large else self._card_width))
         rows = self._big_rows(columns) if large else self._rows(columns)
         if not self.cards:
-            rows.append([Text("(no cards)", style=style("hand--muted"))])
+            rows.append([Text(f"(no {self.HOLDS[1]})", style=style("hand--muted"))])
         footer = self.footer()
         # The lines under the cards always show; a big hand shows the rows of cards that
         # fit, the cursor's among them (left and right reach the others). In the compact

@@ -59,8 +59,11 @@ class History(Lines):
     History { border: round $primary; background: $surface; }
     """
 
-    def __init__(self, *, id: str | None = None) -> None:
+    def __init__(self, *, id: str | None = None, called: str = "") -> None:
         super().__init__(id=id)
+        #: What the list is called (its border's title): its own :attr:`title`, or else
+        #: ``called``, the game's word for what is said (its Words' ``claims``).
+        self.called = self.title or called
         self.lines: list[Text] = []
         self._game = 0
         #: The claims and the names the lines were made from, and how wide a name is drawn
@@ -78,12 +81,12 @@ class History(Lines):
         self._rows: list[Text] | None = None
 
     def on_mount(self) -> None:
-        self.border_title = self.title
+        self.border_title = self.called
 
     #: What the list's first line says after "who" (each game's list says its columns), and
-    #: what the list is called (its border's title: the game's word for what is said).
+    #: what the list calls itself, if not what the table calls it (``called``).
     columns: ClassVar[str]
-    title: ClassVar[str] = "claims"
+    title: ClassVar[str] = ""
 
     @property
     def header(self) -> Text:
