@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from doubtlan.rules import Event, Game, View
 from doubtlan.rules import skull as sk
 from doubtlan.rules.fairness import Seen
+from doubtlan.rules.told import Told
 
 
 class _SkullSight(Sight):
@@ -54,8 +55,35 @@ class SkullSpec(GameSpec):
         # (A seat's first disc: either is legal, and the game goes otherwise from there.)
         return {"place F": "place S", "place S": "place F"}.get(action)
 
-    def not_held(self, hand: tuple[Any, ...]) -> str:
-        return "place S"  # (asked of a seat that holds no Skull: see refused_turn)
+    def refused_turn(self, hand: tuple[Any, ...]) -> tuple[str, str]:
+        # (every seat holds all four discs at the start: no disc is missing from a hand; a
+        # bid comes only once every player has laid a disc)
+        return sk.Bid(1).text, sk.NotNow.code
+
+    def held(self, view: View) -> tuple[int, ...]:
+        assert isinstance(view, sk.TableView)
+        return tuple(discs - laid for discs, laid in zip(view.discs, view.stacks, strict=True))
+
+    def towards_record(self, view: View) -> tuple[str, ...]:
+        """Lay the Skull while it is held (else a Flower) as the first disc, then bid every
+        disc on the table: each bid fails while a stack holds a Skull, and a seat
+        fails four times before it is out, so a game settles many bids before its end."""
+        assert isinstance(view, sk.TableView)
+        places = [a for a in view.legal if isinstance(a, sk.Place)]
+        bids = [a for a in view.legal if isinstance(a, sk.Bid)]
+        if places and not view.stack:
+            return (max(places, key=lambda place: place.disc is sk.SKULL).text,)
+        return (bids[-1].text,) if bids else (view.legal[0].text,)
+
+    def hand_not_given(self, seen: Seen) -> tuple[Any, ...]:
+        """Skull deals nothing (every seat starts with the same four discs): what the secret
+        decides of a hand is the disc each failed bid takes from it. The lie: the hand as
+        last shown with the disc it last lost still in it (a seat that lost none, with a
+        fifth disc, a Flower)."""
+        lost = [sk.FLOWER, *(e.disc for e in seen.events
+                             if isinstance(e, sk.Lost) and e.seat == seen.seat and e.disc)]
+        assert seen.hand is not None
+        return sk.in_order((*seen.hand, lost[-1]))
 
     def windows(self, players: int) -> int:
         return 0
@@ -65,6 +93,9 @@ class SkullSpec(GameSpec):
 
     def stood(self, claim: Event) -> bool:
         return isinstance(claim, sk.Settled) and claim.made
+
+    def face_down(self, told: Told) -> bool:
+        return False  # (every disc a bid shows, its bidder turned face up: the rest stay down)
 
     def claimer(self, view: View) -> int | None:
         assert isinstance(view, sk.TableView)
@@ -155,3 +186,12 @@ def _turning() -> sk.Skull:
     game.apply(1, sk.PASS)
     game.apply(2, sk.PASS)
     return game
+
+
+#: Every value of every option, and the words it says (tests/test_options.py): the options,
+#: describe, brief, clock(10), players, and one player too few's refusal.
+OPTION_WORDS = [
+    (f"points={n}", f"Skull · {n} bid{'s' if n > 1 else ''} to win",
+     f"{n} bid{'s' if n > 1 else ''} to win", "", (3, 6), "Skull needs 3 to 6 players, not 2")
+    for n in (2, 1, 3)
+]

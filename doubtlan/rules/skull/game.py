@@ -46,7 +46,7 @@ class Skull(OneAtATime, Game[Options, TableView]):
     events = (Round, Placed, BidMade, Passed, Turned, Settled, Lost, Won)
     words = Words(challenge="", challenged="", challenges="", challenger="",
                   bluff="failed bid", bluffs="failed bids", claim="bid", claims="bids",
-                  claimed="bid", held=("made", "failed"), unheld="failed")
+                  claimed="bid", held=("made", "failed"), unheld="failed", laid="")
     redact = staticmethod(redact)
     tell = staticmethod(tell)
 

@@ -47,7 +47,7 @@ list shows every bid settled.
 | key | at the table |
 |---|---|
 | left, right | move along your discs |
-| enter | lay the disc under the cursor (or click it) |
+| enter | lay the disc under the cursor (a click on a disc picks it; its button lays it) |
 | + and −, or up and down | choose the number to bid |
 | b | bid that number (open the bidding, or raise) |
 | p | pass |
@@ -119,7 +119,7 @@ class SkullTable(GameTable):
         text = Text(style="bold yellow")
         bid: Answer = (f" Bid {self.count} (b) ", "b", "prompt--loud")
         if view.phase is Phase.OPENING:
-            text.append("Your turn: lay a first disc (enter lays the one under the cursor).")
+            text.append("Your turn: lay a first disc.")
             return text, ()
         if view.phase is Phase.LAYING:
             text.append(f"Your turn: lay a disc, or bid 1 to {view.on_table}.")
@@ -128,7 +128,7 @@ class SkullTable(GameTable):
             text.append(f"The bid is {view.bid}: raise to {view.bid + 1} or more, or pass.")
             return text, (LESS, bid, MORE, PASS)
         left = view.bid - sum(map(len, view.turned))
-        text.append(f"Turn {left} more: choose a stack (1 to {view.players}, or click it).")
+        text.append(f"Turn {left} more: choose a stack (its number, or its player's line).")
         return text, tuple((f" {n + 1} ", str(n + 1), "prompt--quiet") for n in range(
             view.players) if Turn(n) in view.legal)
 
@@ -151,7 +151,7 @@ class SkullTable(GameTable):
         if self.can(Place):
             keys += [("←→", "Disc", "right"), ("⏎", "Lay", "enter")]
         if self.can(Bid):
-            keys += [("+−", "Number", "plus"), ("b", f"Bid {self.count}", "b")]
+            keys += [("+−", "Number", "plus"), ("b", "Bid", "b")]  # (the prompt says how many)
         if self.can(Pass):
             keys.append(("p", "Pass", "p"))
         if self.can(Turn):
