@@ -46,24 +46,3 @@ def windowed(request: pytest.FixtureRequest) -> GameSpec:
     Deck's wait for the next player's turn alone): a contract of the window, run once for
     every such game."""
     return spec_of(request.param)
-
-
-#: The test files that take longest, run first, taken in turn (a test of each, then the
-#: next of each), so that the four processes run different kinds at once (no two browsers
-#: together, as far as the order goes), share out the quick ones at the end, and no long
-#: test starts when the others are nearly done. The order alone; no test depends on it.
-LONG_FIRST = ("test_phones", "test_fuzz", "test_leaks", "test_lint", "test_properties",
-              "test_lan", "test_tmux", "test_tmux_skull", "test_cheating_host", "test_fairness",
-              "test_journal", "test_phones_skull")
-
-
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    rank = {name: place for place, name in enumerate(LONG_FIRST)}
-    seen: dict[str, int] = {}
-    turn = {}
-    for item in items:
-        stem = item.path.stem
-        turn[item.nodeid] = seen[stem] = seen.get(stem, -1) + 1
-    last = (len(items), 0)  # (taken before the sort: a list being sorted is empty)
-    items.sort(key=lambda item: (turn[item.nodeid], rank[item.path.stem])
-               if item.path.stem in rank else last)
