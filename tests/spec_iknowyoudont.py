@@ -42,7 +42,7 @@ class IKnowYouDontSpec(GameSpec):
     illegal_opening = "accept"
     forged_turn = ("play", "accept")
     changed_answer = ("pass", "challenge")
-    leak_examples = 100
+    leak_examples = 70
     tampered_games = 240
 
     def conserved(self, game: Game[Any, Any]) -> bool:

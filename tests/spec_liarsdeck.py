@@ -35,7 +35,7 @@ class LiarsDeckSpec(GameSpec):
     illegal_opening = "liar"
     forged_turn = ("put", "liar")
     changed_answer = ("put Q K", "put Q")  # (any put of two or more cards: see changed)
-    leak_examples = 100
+    leak_examples = 70
     tampered_games = 600
 
     def windows(self, players: int) -> int:

@@ -229,7 +229,7 @@ def play(
     return game, played
 
 
-@settings(max_examples=500)
+@settings(max_examples=300)
 @given(tables())
 def test_every_game_keeps_every_rule(table: Table) -> None:
     game, played = play(table, check=True)
