@@ -522,6 +522,22 @@ def test_a_player_whose_app_was_killed_takes_the_seat_back_by_joining_again() ->
             assert "Traceback" not in everything, everything
 
 
+def leave_and_end(tmux: Tmux) -> None:
+    """Ben leaves the table and Amy ends it (``q``, then ``y``, each): both apps end with
+    status 0, and neither terminal ever showed a traceback."""
+    for session, asked in ((BEN, "Leave the table?"), (AMY, "End the table for everyone?")):
+        tmux.press(session, "q")
+        tmux.wait(f"{NAMES[session]} to be asked", lambda s, session=session, asked=asked:  # type: ignore[misc]
+                  asked in s[session])
+        tmux.press(session, "y")
+        screens = tmux.wait(f"{NAMES[session]}'s app to end",
+                            lambda s, session=session: exit_status(s[session]) is not None)  # type: ignore[misc]
+        assert exit_status(screens[session]) == 0, screens[session]
+    for session in (AMY, BEN):
+        everything = tmux.screen(session, scrollback=True)
+        assert "Traceback" not in everything, everything
+
+
 # -- Liar's Deck --------------------------------------------------------------------------
 
 #: The round box beside the prompt: the round, and the cards down in it.
@@ -610,14 +626,4 @@ def test_liars_deck_played_to_the_end_by_two_people_over_the_lan(players: int) -
         tmux.wait("the deal verified on both screens",
                   lambda s: all("Deal verified" in s[session] for session in (AMY, BEN)))
 
-        for session, asked in ((BEN, "Leave the table?"), (AMY, "End the table for everyone?")):
-            tmux.press(session, "q")
-            tmux.wait(f"{NAMES[session]} to be asked", lambda s, session=session, asked=asked:  # type: ignore[misc]
-                      asked in s[session])
-            tmux.press(session, "y")
-            screens = tmux.wait(f"{NAMES[session]}'s app to end",
-                                lambda s, session=session: exit_status(s[session]) is not None)  # type: ignore[misc]
-            assert exit_status(screens[session]) == 0, screens[session]
-        for session in (AMY, BEN):
-            everything = tmux.screen(session, scrollback=True)
-            assert "Traceback" not in everything, everything
+        leave_and_end(tmux)

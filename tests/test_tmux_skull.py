@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from lan import Lan
-from test_tmux import AMY, BEN, NAMES, Screens, Tmux, exit_status, fills, need_tools
+from test_tmux import AMY, BEN, NAMES, Screens, Tmux, fills, leave_and_end, need_tools
 
 #: The key bar's words for each move (tui/games/skull/table.py, ``keys``).
 LAY, BID, PASS, TURN = "⏎ Lay", "b Bid", "p Pass", "1-6 Turn a stack"
@@ -56,6 +56,7 @@ def play_skull(tmux: Tmux, sessions: tuple[str, ...]) -> dict[str, dict[str, int
             return done
         turns[session] += 1
         may, bold = moves(screens[session]), turns[session] % 3 == 0
+        keys: tuple[str, ...]
         if "turn" in may:
             keys, move = ("1", "2", "3"), "turn"
         elif "pass" in may:
@@ -102,14 +103,4 @@ def test_skull_played_to_the_end_by_two_people_over_the_lan() -> None:
             screen = screens[session]
             assert WON.search(screen) and "made" in screen and "failed" in screen, screen
 
-        for session, asked in ((BEN, "Leave the table?"), (AMY, "End the table for everyone?")):
-            tmux.press(session, "q")
-            tmux.wait(f"{NAMES[session]} to be asked", lambda s, session=session, asked=asked:  # type: ignore[misc]
-                      asked in s[session])
-            tmux.press(session, "y")
-            screens = tmux.wait(f"{NAMES[session]}'s app to end",
-                                lambda s, session=session: exit_status(s[session]) is not None)  # type: ignore[misc]
-            assert exit_status(screens[session]) == 0, screens[session]
-        for session in (AMY, BEN):
-            everything = tmux.screen(session, scrollback=True)
-            assert "Traceback" not in everything, everything
+        leave_and_end(tmux)
